@@ -160,6 +160,9 @@ impl Session {
         let args: Vec<&str> = words.collect();
         Some(match self.run(command, &args) {
             Ok(result) if result.is_empty() => format!("={id}\n\n"),
+            // A result on the lines below (`showboard`'s) follows the `=` at once:
+            // no line of a reply ends in a space.
+            Ok(result) if result.starts_with('\n') => format!("={id}{result}\n\n"),
             Ok(result) => format!("={id} {result}\n\n"),
             // Errors quote the peer's words (a square, a level): made safe to show.
             Err(error) => format!("?{id} {}\n\n", crate::text::sanitize(&error)),

@@ -197,7 +197,8 @@ pub enum ReplayTarget {
     /// A record file.
     File(PathBuf),
     /// Game N of `hijara games` (1 = newest), and the digits as typed (`007`), the
-    /// name of a file the number may shadow.
+    /// name of a file the number may shadow. A number too large for a `usize` is
+    /// `usize::MAX`: no history holds it.
     Number(usize, String),
 }
 
@@ -214,7 +215,9 @@ pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
         return match text.parse::<usize>() {
             Ok(0) => Err("games are numbered from 1 (see `hijara games`)".to_owned()),
             Ok(n) => Ok(ReplayTarget::Number(n, text.to_owned())),
-            Err(_) => Err("no game has so large a number (see `hijara games`)".to_owned()),
+            // Too large for a count: no such game, as one past the history's end
+            // is (exit 1, naming how many it holds), not a usage error.
+            Err(_) => Ok(ReplayTarget::Number(usize::MAX, text.to_owned())),
         };
     }
     Ok(ReplayTarget::File(PathBuf::from(text)))
@@ -919,6 +922,12 @@ mod tests {
             Some(ReplayTarget::File(PathBuf::from("game.hij")))
         );
         assert!(parse(&["replay", "0"]).is_err());
-        assert!(parse(&["replay", "99999999999999999999999"]).is_err());
+        assert_eq!(
+            target("99999999999999999999999"),
+            Some(ReplayTarget::Number(
+                usize::MAX,
+                "99999999999999999999999".to_owned()
+            ))
+        );
     }
 }

@@ -36,6 +36,27 @@ pub(crate) struct RunPrefs {
     /// `COLORFGBG`): every palette draws for it
     /// ([`crate::ui::Look::on_light_background`]).
     background_light: bool,
+    /// The background query, put off until a screen really opens ([`RunPrefs::setup`]):
+    /// a command that stops first (nothing to resume, a record that does not read)
+    /// asks the terminal nothing. `None` when its answer would not count.
+    deferred: Option<Box<Deferred>>,
+}
+
+/// What deciding the look again takes once the terminal has answered the background
+/// query: the values before the first deciding, the flags and the environment, and
+/// the answer (asked once, by the first screen).
+#[derive(Debug, Clone)]
+pub(crate) struct Deferred {
+    /// The file's values, before [`RunPrefs::decide`] filled in the palette and ASCII.
+    settings: Settings,
+    /// `--palette`.
+    palette: Option<Palette>,
+    /// `--ascii`.
+    ascii: bool,
+    /// The environment read at the start (its `background` still `None`).
+    env: Environment,
+    /// The terminal's answer, once asked: `Some(None)` when it gave none.
+    answer: std::cell::OnceCell<Option<Palette>>,
 }
 
 /// What the environment says, read once so that the deciding stays pure.
@@ -95,6 +116,7 @@ impl RunPrefs {
             told: std::cell::Cell::new(false),
             background_unknown: false,
             background_light: false,
+            deferred: None,
         };
         let display = cli.display();
         let mut env = Environment::read();
@@ -106,15 +128,42 @@ impl RunPrefs {
             && cli.may_draw_the_full_screen()
             && env.background_would_decide()
         {
-            // `hijara config` opens no screen: what is typed ahead is the shell's.
-            env.background = if matches!(cli.command, Some(super::Command::Config(_))) {
-                crate::ui::ask_background_leaving_keys()
+            if matches!(cli.command, Some(super::Command::Config(_))) {
+                // `hijara config` reports the answer and opens no screen: asked now,
+                // and what is typed ahead is the shell's.
+                env.background = crate::ui::ask_background_leaving_keys();
             } else {
-                crate::ui::ask_background()
-            };
+                // Asked by the first screen, once the command's checks have passed.
+                run.deferred = Some(Box::new(Deferred {
+                    settings: run.settings.clone(),
+                    palette: display.palette,
+                    ascii: display.ascii,
+                    env: env.clone(),
+                    answer: std::cell::OnceCell::new(),
+                }));
+            }
         }
         run.decide(display.palette, display.ascii, &env);
         run
+    }
+
+    /// These preferences with the terminal's answer to the background query put in,
+    /// asking it first if no screen has yet: `None` when there is nothing to ask, or
+    /// no answer came (the look stays as decided without one).
+    fn answered(&self, ask: impl FnOnce() -> Option<Palette>) -> Option<RunPrefs> {
+        let deferred = self.deferred.as_deref()?;
+        let answer = (*deferred.answer.get_or_init(ask))?;
+        let mut again = RunPrefs {
+            settings: deferred.settings.clone(),
+            deferred: None,
+            ..self.clone()
+        };
+        let env = Environment {
+            background: Some(answer),
+            ..deferred.env.clone()
+        };
+        again.decide(deferred.palette, deferred.ascii, &env);
+        Some(again)
     }
 
     /// Puts the flags over the file's values, and decides the palette and ASCII where
@@ -203,7 +252,22 @@ impl RunPrefs {
     }
 
     /// How the screens meet the terminal: the look, the bell and notifications.
+    /// Called as a screen opens, after the command's checks: the first call asks the
+    /// terminal for its background when its answer would count (see `load`).
     pub(crate) fn setup(&self) -> crate::ui::Setup {
+        self.setup_asking(crate::ui::ask_background)
+    }
+
+    /// [`RunPrefs::setup`], with `ask` standing for the background query.
+    fn setup_asking(&self, ask: impl FnOnce() -> Option<Palette>) -> crate::ui::Setup {
+        match self.answered(ask) {
+            Some(answered) => answered.setup_as_decided(),
+            None => self.setup_as_decided(),
+        }
+    }
+
+    /// The setup of the look as decided, with no question asked.
+    fn setup_as_decided(&self) -> crate::ui::Setup {
         let alerts = crate::ui::Alerts::new(
             self.prefs().bell,
             self.prefs().notify,
@@ -331,6 +395,7 @@ mod tests {
             told: std::cell::Cell::new(false),
             background_unknown: false,
             background_light: false,
+            deferred: None,
         };
         run.decide(palette, false, &env);
         run
@@ -440,6 +505,49 @@ mod tests {
         );
         let nothing = decided(Some(Palette::ColourBlind), Environment::default());
         assert!(!nothing.look(Many).background_light);
+    }
+
+    /// The background query is put off to the first screen's `setup` and asked
+    /// once: its answer decides the look then (the light palette for a light
+    /// background), and the screens after it reuse it without asking again.
+    #[test]
+    fn the_background_is_asked_by_the_first_screen_once() {
+        let env = Environment {
+            locale: [None, None, Some("C.UTF-8".to_owned())],
+            ..Environment::default()
+        };
+        let mut run = decided(None, env.clone());
+        run.deferred = Some(Box::new(Deferred {
+            settings: Settings::default(),
+            palette: None,
+            ascii: false,
+            env,
+            answer: std::cell::OnceCell::new(),
+        }));
+        // Before any screen: decided without an answer.
+        assert_eq!(run.palette(), Palette::Default);
+        let asked = std::cell::Cell::new(0);
+        let ask = || {
+            asked.set(asked.get() + 1);
+            Some(Palette::Light)
+        };
+        let first = run.setup_asking(ask);
+        assert_eq!(first.look.palette, Palette::Light);
+        assert!(first.look.background_light);
+        let second = run.setup_asking(ask);
+        assert_eq!(second.look, first.look);
+        assert_eq!(asked.get(), 1);
+        // No answer: the look stays as decided without one.
+        let silent = RunPrefs {
+            deferred: run.deferred.clone().map(|mut d| {
+                d.answer = std::cell::OnceCell::new();
+                d
+            }),
+            ..run.clone()
+        };
+        let look = silent.setup_asking(|| None).look;
+        assert_eq!(look.palette, Palette::Default);
+        assert!(look.background_unknown);
     }
 
     /// The terminal's answer to the background query chooses light or the default

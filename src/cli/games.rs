@@ -65,7 +65,7 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
             unreadable: history.unreadable().collect(),
             tally: history.tally(),
         };
-        super::out::say(serde_json::to_string(&report)?)?;
+        super::out::say_json(&report)?;
     } else {
         super::out::put(listing(&history, args.dir.is_some()))?;
     }

@@ -20,6 +20,38 @@ pub(crate) fn say(text: impl Display) -> anyhow::Result<()> {
     put(format_args!("{text}\n"))
 }
 
+/// Writes `value` as one line of JSON, as [`say`] does. Every character unsafe on a
+/// terminal ([`crate::text::is_unsafe`]) is written as its `\uXXXX` escape:
+/// `serde_json` escapes only C0 controls, so DEL, a C1 control (`\u{9b}`, an 8-bit
+/// CSI) or a bidi override in a record's name reached a terminal raw. Such a
+/// character can only stand inside a JSON string, where the escape is the same
+/// text to a parser: the data a script reads is unchanged.
+pub(crate) fn say_json(value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let text = serde_json::to_string(value)?;
+    say(json_escaped(&text))
+}
+
+/// `json` with each character [`crate::text::is_unsafe`] holds for as `\uXXXX`
+/// (two of them, a surrogate pair, past U+FFFF).
+fn json_escaped(json: &str) -> std::borrow::Cow<'_, str> {
+    use std::fmt::Write as _;
+    if !json.chars().any(crate::text::is_unsafe) {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if crate::text::is_unsafe(c) {
+            for unit in c.encode_utf16(&mut [0; 2]) {
+                // Writing to a String cannot fail.
+                let _ = write!(out, "\\u{unit:04x}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Writes `text` as [`say`] does, after the screens of `front`: wrapped at word
 /// boundaries to the terminal's width, at most
 /// [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS), when they were the
@@ -111,4 +143,31 @@ fn terminal_columns() -> Option<usize> {
         .ok()
         .map(|(columns, _)| usize::from(columns))
         .filter(|&columns| columns > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_escaped;
+
+    /// What `serde_json` leaves raw (DEL, C1, bidi, zero-width) is escaped, and the
+    /// text still parses to the same value.
+    #[test]
+    fn unsafe_characters_in_json_are_escaped_and_the_value_kept() {
+        let name = "a\u{7f}b\u{9b}31m\u{202e}c\u{200b}d\u{1b}é";
+        let json = serde_json::to_string(&serde_json::json!({ "blue": name })).unwrap();
+        let escaped = json_escaped(&json);
+        assert!(!escaped.chars().any(crate::text::is_unsafe), "{escaped}");
+        assert!(
+            escaped.contains("\\u007f") && escaped.contains("\\u202e"),
+            "{escaped}"
+        );
+        assert!(escaped.contains('é'));
+        let back: serde_json::Value = serde_json::from_str(&escaped).unwrap();
+        assert_eq!(back["blue"], name);
+        // Nothing to escape: the text as it was.
+        assert!(matches!(
+            json_escaped("{\"a\":1}"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
 }

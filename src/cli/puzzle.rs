@@ -174,6 +174,11 @@ pub(crate) fn run_on(
             true => words::answer_daily_with(&puzzle.id, given.as_deref()),
             false => words::answer_with(&puzzle.id),
         })?;
+        super::out::say(words::give_up_with(
+            &puzzle.id,
+            args.daily,
+            given.as_deref(),
+        ))?;
         return Ok(None);
     };
     for line in describe::puzzle_explained(puzzle, &v, &mover.other().to_string()) {
@@ -231,7 +236,7 @@ fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()>
         dailies_solved: progress.dailies_solved.len(),
     };
     if json {
-        super::out::say(serde_json::to_string(&stats)?)?;
+        super::out::say_json(&stats)?;
         return Ok(());
     }
     super::out::say(words::your_rating(stats.rating, stats.deviation))?;

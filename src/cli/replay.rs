@@ -19,8 +19,8 @@ pub(crate) fn history_folder() -> anyhow::Result<PathBuf> {
 }
 
 /// The history's game `n` (1 = newest), with clear errors for an empty history or
-/// a number past its end.
-pub(crate) fn history_game(n: usize) -> anyhow::Result<PathBuf> {
+/// a number past its end (`typed`, the number as given: ASCII digits).
+pub(crate) fn history_game(n: usize, typed: &str) -> anyhow::Result<PathBuf> {
     let folder = history_folder()?;
     let files = files_newest_first(&folder)
         .with_context(|| format!("cannot read the game history {}", display_path(&folder)))?;
@@ -33,7 +33,8 @@ pub(crate) fn history_game(n: usize) -> anyhow::Result<PathBuf> {
     match files.get(n - 1) {
         Some(file) => Ok(folder.join(file)),
         None => bail!(
-            "no game {n} in the history: it holds {} (`hijara games` lists them)",
+            "no game {} in the history: it holds {} (`hijara games` lists them)",
+            typed.trim_start_matches('0'),
             match files.len() {
                 1 => "1 game".to_owned(),
                 k => format!("{k} games"),
@@ -54,7 +55,7 @@ pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathB
             // silently) or not (the error alone sent it to the history).
             // `typed` is ASCII digits only (`replay_target`): safe to print.
             let named = std::path::Path::new(typed).exists();
-            match history_game(*n) {
+            match history_game(*n, typed) {
                 Ok(path) => {
                     if named {
                         super::out::note(format_args!(
@@ -68,7 +69,7 @@ pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathB
                 Err(error) => Err(error),
             }
         }
-        None => history_game(1),
+        None => history_game(1, "1"),
     }
 }
 

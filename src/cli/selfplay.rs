@@ -66,8 +66,38 @@ fn game_seed(seed: u64, game: u32, player: Player) -> u64 {
     x.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// Plays the match; `on_game` sees each finished game's final position.
-pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow::Result<Summary> {
+impl Summary {
+    /// The figures rounded to [`DECIMALS`] decimals, as `--json` prints them: a mean
+    /// or a time in binary floating point printed whole was noise
+    /// (`0.004307000000000001`), and two runs' objects differed in digits no one
+    /// measured.
+    pub fn rounded(&self) -> Summary {
+        let round = |x: f64| {
+            let scale = 10f64.powi(DECIMALS);
+            (x * scale).round() / scale
+        };
+        Summary {
+            blue_avg: round(self.blue_avg),
+            yellow_avg: round(self.yellow_avg),
+            blue_ms_avg: round(self.blue_ms_avg),
+            blue_ms_max: round(self.blue_ms_max),
+            yellow_ms_avg: round(self.yellow_ms_avg),
+            yellow_ms_max: round(self.yellow_ms_max),
+            ..*self
+        }
+    }
+}
+
+/// The decimals `--json` keeps: hundredths of a point, of a millisecond (10 µs).
+pub const DECIMALS: i32 = 2;
+
+/// Plays the match; `on_game` sees each finished game's number (from 0) and final
+/// position as it ends, and an error it returns (a report that cannot be written)
+/// ends the match.
+pub fn play_match(
+    m: &Match,
+    mut on_game: impl FnMut(u32, &Position) -> anyhow::Result<()>,
+) -> anyhow::Result<Summary> {
     let mut wins = [0u32; 2];
     let mut draws = 0;
     let mut totals = [0u64; 2];
@@ -112,7 +142,7 @@ pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow:
         for p in Player::BOTH {
             totals[p.index()] += position.score(p) as u64;
         }
-        on_game(game, &position);
+        on_game(game, &position)?;
     }
     let avg = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
     Ok(Summary {
@@ -131,6 +161,7 @@ pub fn play_match(m: &Match, mut on_game: impl FnMut(u32, &Position)) -> anyhow:
 }
 
 pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
+    use std::io::IsTerminal;
     let m = Match {
         blue: args.blue,
         yellow: args.yellow,
@@ -141,9 +172,41 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         threads: args.threads.get(),
         variant: args.variant,
     };
-    let summary = play_match(&m, |_, _| {})?;
+    // The standard game's header stays as it was; a variant is named.
+    let rules = match m.variant {
+        Ruleset::Standard => String::new(),
+        variant => words::rules(variant),
+    };
+    let (blue, yellow) = (m.blue.to_string(), m.yellow.to_string());
+    if !args.json {
+        super::out::say(words::selfplay(m.games, m.seed, &rules, &blue, &yellow))?;
+    }
+    // Each game is said as it ends: on standard output in the text report; with
+    // `--json`, whose output stays one object, on standard error when a person
+    // watches it there.
+    let progress = !args.json || std::io::stderr().is_terminal();
+    let mut started = Instant::now();
+    let summary = play_match(&m, |game, position| {
+        if progress {
+            let line = words::selfplay_game(
+                game + 1,
+                m.games,
+                position.score(Player::Blue),
+                position.score(Player::Yellow),
+                position.outcome().and_then(|o| o.winner()),
+                started.elapsed().as_secs_f64(),
+            );
+            if args.json {
+                super::out::note(line);
+            } else {
+                super::out::say(line)?;
+            }
+        }
+        started = Instant::now();
+        Ok(())
+    })?;
     if args.json {
-        super::out::say(serde_json::to_string(&summary)?)?;
+        super::out::say_json(&summary.rounded())?;
         return Ok(());
     }
     let s = &summary;
@@ -154,13 +217,6 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
             (wins as f64 + s.draws as f64 / 2.0) * 100.0 / s.games as f64
         }
     };
-    // The standard game's header stays as it was; a variant is named.
-    let rules = match m.variant {
-        Ruleset::Standard => String::new(),
-        variant => words::rules(variant),
-    };
-    let (blue, yellow) = (m.blue.to_string(), m.yellow.to_string());
-    super::out::say(words::selfplay(s.games, m.seed, &rules, &blue, &yellow))?;
     super::out::say(words::selfplay_side(
         Player::Blue,
         s.blue_wins,

@@ -390,7 +390,8 @@ impl fmt::Display for Position {
                 let Some(sq) = Square::new(column, row) else {
                     continue;
                 };
-                f.write_str("[")?;
+                // A space between squares, none after the last: no line ends in one.
+                f.write_str(if column == 0 { "[" } else { " [" })?;
                 for section in Section::ALL {
                     f.write_str(match self.owner(Cell::new(sq, section)) {
                         Some(Player::Blue) => "B",
@@ -398,7 +399,7 @@ impl fmt::Display for Position {
                         None => ".",
                     })?;
                 }
-                f.write_str("] ")?;
+                f.write_str("]")?;
             }
             writeln!(f)?;
         }

@@ -169,6 +169,18 @@ pub(crate) fn answer_daily_with(id: &str, date: Option<&str>) -> String {
     }
 }
 
+/// The line after the answer's: how to give up instead, as the screen's `g` does
+/// (the command it names takes the same puzzle: `--daily`, with `date` if given, or
+/// `--id`). At most 77 columns, the longest `date` and id in the set.
+pub(crate) fn give_up_with(id: &str, daily: bool, date: Option<&str>) -> String {
+    let puzzle = match (daily, date) {
+        (true, Some(date)) => format!("--daily --date {date}"),
+        (true, None) => "--daily".to_owned(),
+        (false, _) => format!("--id {id}"),
+    };
+    format!("Give up and see the answer: hijara puzzle {puzzle} --give-up")
+}
+
 /// An answer given with no data folder to keep it in.
 pub(crate) const TRY_NOT_KEPT: &str = "hijara: no data folder, so this try was not kept";
 

@@ -178,6 +178,23 @@ pub(crate) fn selfplay_side(
     )
 }
 
+/// `selfplay`: one game as it ends, `game` of `games` (from 1): the totals, who won,
+/// and how long it took.
+pub(crate) fn selfplay_game(
+    game: u32,
+    games: u32,
+    blue: u32,
+    yellow: u32,
+    winner: Option<Player>,
+    secs: f64,
+) -> String {
+    let result = match winner {
+        Some(player) => format!("{player} wins"),
+        None => "a draw".to_owned(),
+    };
+    format!("game {game} of {games}: Blue {blue}, Yellow {yellow}, {result} ({secs:.1} s)")
+}
+
 /// `selfplay`: the draws.
 pub(crate) fn selfplay_draws(draws: u32) -> String {
     format!("Draws  {draws:>4}")

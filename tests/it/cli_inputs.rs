@@ -413,3 +413,37 @@ fn selfplay_game_counts_out_of_range_say_what_is_allowed() {
         assert!(!err.contains("is not in"), "{count}: {err}");
     }
 }
+
+/// QA (s19 cli11): `games --json` wrote a record's names with DEL, a C1 control
+/// (U+009B, the 8-bit CSI) and a bidi override raw: `serde_json` escapes only the
+/// C0 controls. Every such character is a `\uXXXX` escape now, and a parser reads
+/// the same names.
+#[test]
+fn games_json_writes_no_unsafe_character_raw() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    let blue = "Ev\u{7f}il\u{9b}31m\u{202e}eno";
+    let yellow = "Bob\u{1b}]0;title\u{7}\u{200b}";
+    std::fs::write(
+        games.join("odd.hij"),
+        format!("[Blue \"{blue}\"]\n[Yellow \"{yellow}\"]\n[Date \"2026.12.01\"]\nb2 c3\n"),
+    )
+    .unwrap();
+    let out = hijara(data.path())
+        .args(["games", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let raw: Vec<char> = text
+        .chars()
+        .filter(|&c| hijara::text::is_unsafe(c) && c != '\n')
+        .collect();
+    assert!(raw.is_empty(), "{raw:?} in {text}");
+    let json: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["games"][0]["blue"], blue, "{text}");
+    assert_eq!(json["games"][0]["yellow"], yellow, "{text}");
+}

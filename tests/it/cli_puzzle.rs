@@ -101,7 +101,8 @@ fn the_daily_puzzle_printed_says_how_to_answer_it_as_the_daily() {
         .stdout
         .clone();
     let out = String::from_utf8(out).unwrap();
-    let said = out.lines().last().unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    let said = lines[lines.len() - 2];
     assert_eq!(
         said,
         "Answer with: hijara puzzle --daily --date 2026-11-30 --answer SQUARE"
@@ -427,4 +428,54 @@ fn a_date_without_daily_is_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--daily"));
+}
+
+/// `--print` said how to answer but not how to give up, so a script (or a person
+/// at a shell) stuck on a puzzle had to find `--give-up` in the help. The hint
+/// names it now, for the puzzle printed (the daily one by its date), and
+/// following it gives the puzzle up. No line of the printed puzzle ends in a space
+/// (the board's rows did) or passes 80 columns but the daily answer's own.
+#[test]
+fn the_printed_puzzle_says_how_to_give_up() {
+    let data = tempfile::tempdir().unwrap();
+    let printed = |args: &[&str]| {
+        let out = hijara(data.path())
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    for (args, hint) in [
+        (
+            &["puzzle", "--print", "--id", "p0009"][..],
+            "Give up and see the answer: hijara puzzle --id p0009 --give-up",
+        ),
+        (
+            &["puzzle", "--print", "--daily", "--date", "2026-11-30"],
+            "Give up and see the answer: hijara puzzle --daily --date 2026-11-30 --give-up",
+        ),
+        (
+            &["puzzle", "--print", "--daily"],
+            "Give up and see the answer: hijara puzzle --daily --give-up",
+        ),
+    ] {
+        let out = printed(args);
+        assert_eq!(out.lines().last(), Some(hint), "{out}");
+        for line in out.lines() {
+            assert_eq!(line, line.trim_end(), "{out}");
+        }
+        assert!(hint.len() <= 80);
+        let command: Vec<&str> = hint
+            .trim_start_matches("Give up and see the answer: hijara ")
+            .split(' ')
+            .collect();
+        hijara(data.path())
+            .args(&command)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Given up. The answer:"));
+    }
 }

@@ -249,3 +249,30 @@ fn an_esc_at_once_acts_at_once_when_the_terminal_answers_da1() {
     s.type_keys("y");
     assert_eq!(s.exit_code(), 0);
 }
+
+/// A command that stops before its screen (nothing to resume, no game to replay, a
+/// record that does not read) asks the terminal nothing: it said its error after
+/// writing the background query and waiting up to half a second on the answer.
+#[test]
+fn a_command_that_stops_before_its_screen_asks_nothing() {
+    let data = tempfile::tempdir().unwrap();
+    let missing = data.path().join("missing.hij");
+    let missing = missing.to_str().unwrap();
+    let empty = data.path().join("empty.hij");
+    std::fs::write(&empty, "").unwrap();
+    let empty = empty.to_str().unwrap();
+    for (args, error) in [
+        (&["resume"][..], "no game to resume"),
+        (&["replay", "--last"], "no games in the history yet"),
+        (&["replay", missing], "missing.hij"),
+        (&["play", "--load", missing], "missing.hij"),
+        (&["play", "--load", empty], "empty.hij"),
+    ] {
+        let answers = answering("ffff/ffff/ffff", Duration::ZERO);
+        let mut s = Session::start_answering(args, data.path(), &[], answers);
+        let output = s.whole_output();
+        assert_eq!(s.exit_code(), 1, "{args:?}: {output}");
+        assert!(output.contains(error), "{args:?}: {output}");
+        assert!(!output.contains("\x1b]11;?"), "{args:?} asked: {output:?}");
+    }
+}

@@ -40,7 +40,7 @@ fn a_session_through_the_protocol() {
     assert_eq!(r[10], "=");
     assert_eq!(r[11], "? cannot undo: no moves played");
     assert!(
-        r[12].starts_with("= \n    a      b      c      d\n1 [....]"),
+        r[12].starts_with("=\n    a      b      c      d\n1 [....]"),
         "{}",
         r[12]
     );
@@ -84,7 +84,7 @@ fn variant_starts_a_new_game_under_those_rules() {
     assert_eq!(r[3], "=");
     // The new game is empty: b2's stone is gone.
     assert!(
-        r[4].starts_with("= \n    a      b      c      d\n1 [....] [....]"),
+        r[4].starts_with("=\n    a      b      c      d\n1 [....] [....]"),
         "{}",
         r[4]
     );
@@ -204,4 +204,22 @@ fn a_controller_gone_mid_search_ends_the_engine_at_once() {
         .read_to_string(&mut stderr)
         .unwrap();
     assert_eq!(stderr, "");
+}
+
+/// No line of a reply ends in a space: `showboard`'s rows ended in one after their
+/// last square, and its reply began `= ` before the board's line break, so a
+/// controller comparing lines exactly (or a diff) saw them.
+#[test]
+fn no_reply_line_ends_in_a_space() {
+    let output = run_engine(
+        "showboard\nplay blue b2\nplay yellow c3\n5 showboard\nvariant corners\nshowboard\n\
+         list_commands\nname\nfinal_score\nquit\n",
+    );
+    let r = replies(&output);
+    assert!(r[0].starts_with("=\n    a"), "{:?}", r[0]);
+    assert!(r[3].starts_with("=5\n    a"), "{:?}", r[3]);
+    assert!(r[3].contains("\n2 [....] [B...]"), "{:?}", r[3]);
+    for line in output.lines() {
+        assert_eq!(line, line.trim_end(), "{output:?}");
+    }
 }

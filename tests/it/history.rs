@@ -443,3 +443,41 @@ fn a_record_on_standard_input_is_refused_where_it_is_the_keyboard() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// One scheme for a game N the history has not: `score 5` over an empty history
+/// exited 1 (`no games in the history yet`), and `score 99999999999999999999999`
+/// exited 2 as a usage error (`no game has so large a number`), for the same
+/// mistake. Any number past the history's end is exit 1 now, naming what it holds;
+/// 0, which no history numbers, stays a usage error (exit 2).
+#[test]
+fn no_such_game_exits_1_whatever_the_number() {
+    let data = tempfile::tempdir().unwrap();
+    let huge = "99999999999999999999999";
+    for command in ["score", "analyze", "replay"] {
+        for n in ["5", huge] {
+            hijara(data.path())
+                .args([command, n])
+                .assert()
+                .code(1)
+                .stderr(predicate::str::contains("no games in the history yet"));
+        }
+        hijara(data.path())
+            .args([command, "0"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("numbered from 1"));
+    }
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::copy("assets/games/complete.hij", games.join("one.hij")).unwrap();
+    for n in ["5", "0005", huge] {
+        let shown = n.trim_start_matches('0');
+        hijara(data.path())
+            .args(["score", n])
+            .assert()
+            .code(1)
+            .stderr(format!(
+                "hijara: no game {shown} in the history: it holds 1 game (`hijara games` lists them)\n"
+            ));
+    }
+}

@@ -194,3 +194,103 @@ fn json_names_the_corners_variant_as_score_does() {
     let explicit = json(&[&args[..], &["--variant", "standard"]].concat());
     assert!(explicit.get("variant").is_none(), "{explicit}");
 }
+
+/// The numbers of `--json` as written, each with at most two decimals: a mean or a
+/// time was printed with float noise (`"yellow_ms_avg":0.004307000000000001`).
+#[test]
+fn json_numbers_are_rounded_to_two_decimals() {
+    let out = selfplay(&[
+        "--json", "--blue", "medium", "--yellow", "easy", "--games", "3", "--seed", "5",
+    ]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let object = out.trim_end().trim_start_matches('{').trim_end_matches('}');
+    for pair in object.split(',') {
+        let (key, value) = pair.split_once(':').unwrap();
+        let Some((_, decimals)) = value.split_once('.') else {
+            continue;
+        };
+        assert!(decimals.len() <= 2, "{key} is {value}: {out}");
+    }
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["blue_ms_max"].as_f64().unwrap() >= v["blue_ms_avg"].as_f64().unwrap());
+}
+
+/// Each game is said as it ends, on standard output, between the header and the
+/// summary: `selfplay` printed nothing until every game was done (a 20-game hard
+/// match is about seven minutes). The first game's line comes while the match
+/// still plays on.
+#[test]
+fn each_game_is_said_as_it_ends() {
+    use std::io::BufRead;
+    let mut child = crate::common::hijara_command()
+        .args([
+            "selfplay", "--blue", "medium", "--yellow", "medium", "--games", "12", "--seed", "2",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let header = lines.next().unwrap().unwrap();
+    assert_eq!(
+        header,
+        "12 games, seed 2: Blue medium against Yellow medium"
+    );
+    let first = lines.next().unwrap().unwrap();
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first game was said only once the match was over: {first}"
+    );
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    assert!(child.wait().unwrap().success());
+    let games: Vec<&str> = std::iter::once(first.as_str())
+        .chain(rest.iter().map(String::as_str))
+        .take(12)
+        .collect();
+    for (n, line) in games.iter().enumerate() {
+        let head = format!("game {} of 12: Blue ", n + 1);
+        assert!(line.starts_with(&head), "{line}");
+        assert!(
+            line.contains(" wins (") || line.contains(", a draw ("),
+            "{line}"
+        );
+        assert!(line.ends_with(" s)"), "{line}");
+    }
+    let summary = &rest[11..];
+    assert_eq!(summary.len(), 3, "{rest:?}");
+    assert!(summary[0].starts_with("Blue "), "{summary:?}");
+    assert!(summary[1].starts_with("Yellow "), "{summary:?}");
+    assert!(summary[2].starts_with("Draws"), "{summary:?}");
+    // `--json` keeps its one object; the games go to standard error only on a
+    // terminal, which a pipe is not.
+    let out = crate::common::hijara()
+        .args([
+            "selfplay", "--json", "--blue", "easy", "--yellow", "random", "--games", "2",
+        ])
+        .assert()
+        .success()
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1);
+}
+
+/// With `--json` and standard error a terminal, the games are said there as they
+/// end, before the one object.
+#[test]
+fn json_says_the_games_on_a_terminal_s_standard_error() {
+    let mut s = crate::common::Session::start(
+        &[
+            "selfplay", "--json", "--blue", "easy", "--yellow", "random", "--games", "2",
+        ],
+        80,
+        24,
+    );
+    assert_eq!(s.exit_code(), 0);
+    let out = s.whole_output();
+    let first = out.find("game 1 of 2: Blue ").expect(&out);
+    let second = out.find("game 2 of 2: Blue ").expect(&out);
+    let object = out.find("{\"games\":2").expect(&out);
+    assert!(first < second && second < object, "{out}");
+}
