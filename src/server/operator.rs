@@ -64,9 +64,9 @@ pub fn forget(data_dir: &Path, name: &str) -> anyhow::Result<String> {
 /// Carries out `change` with one writer on the store: a server running on `data_dir`
 /// does it (asked over its admin socket, [`admin`]); with none, this command does,
 /// holding the folder's lock, so a server starting meanwhile refuses. Before, the
-/// command wrote the database from beside a running server's writer. An error (exit
-/// 1) when the change is refused (no such name) or nobody can make it (a server that
-/// does not answer): nothing changed then.
+/// command wrote the database from beside a running server's writer. An error (the
+/// exit status 1) when the change is refused (no such name) or nobody can make it (a
+/// server that does not answer): nothing changed then.
 fn change(data_dir: &Path, change: Change) -> anyhow::Result<String> {
     let answer = match lock_for_operator(data_dir)? {
         FolderLock::Taken(lock) => {

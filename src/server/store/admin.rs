@@ -327,7 +327,8 @@ pub(crate) fn ask(data_dir: &Path, change: &Change) -> anyhow::Result<Answer> {
     anyhow::bail!("this system has no Unix sockets to reach it by")
 }
 
-#[cfg(all(test, unix))]
+#[cfg(test)]
+#[cfg(unix)]
 mod tests {
     use std::io::{Read, Write};
     use std::os::unix::net::UnixStream;
