@@ -264,6 +264,18 @@ struct Round {
     watcher: Client,
 }
 
+/// The number of the table listed with `row` in the lobby `screen` (its line's first
+/// word), to type it.
+fn table_number(screen: &str, row: &str) -> anyhow::Result<String> {
+    screen
+        .lines()
+        .find(|line| line.contains(row))
+        .and_then(|line| line.split_whitespace().next())
+        .filter(|word| word.bytes().all(|b| b.is_ascii_digit()))
+        .map(str::to_owned)
+        .with_context(|| format!("no table {row:?} numbered on the screen:\n{screen}"))
+}
+
 /// Sets up a round of `kind` (numbered `n`): everyone at the table, nothing played.
 async fn set_up(addr: SocketAddr, kind: Kind, n: usize) -> anyhow::Result<Round> {
     let (a, b, w) = (format!("r{n}a"), format!("r{n}b"), format!("r{n}w"));
@@ -293,14 +305,18 @@ async fn set_up(addr: SocketAddr, kind: Kind, n: usize) -> anyhow::Result<Round>
     } else {
         let yellow = Client::join(addr, &b, key(1)).await?;
         yellow.wait_for(&format!("{a} (Blue) v - (Yellow)")).await?;
-        yellow.send(b"1").await?;
+        // A digit picks a table by its number, which goes on after a restart that
+        // kept a game (round 1's table is 2 once round 0's game was kept).
+        let table = table_number(&yellow.text(), &format!("{a} (Blue)"))?;
+        yellow.send(table.as_bytes()).await?;
         blue.wait_for("Blue to move").await?;
         yellow.wait_for("Blue to move").await?;
         Some(yellow)
     };
     let watcher = Client::join(addr, &w, key(2)).await?;
     watcher.wait_for(&format!("{a} (Blue)")).await?;
-    watcher.send(b"1").await?;
+    let table = table_number(&watcher.text(), &format!("{a} (Blue)"))?;
+    watcher.send(table.as_bytes()).await?;
     watcher.wait_for("Blue to move").await?;
     Ok(Round {
         blue,

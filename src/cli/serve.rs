@@ -115,13 +115,14 @@ pub enum Operator {
     /// List the names bound to keys: name, key fingerprint, when it was bound.
     Names,
     /// Unbind a name: anyone may take it at their next login, and its key may bind
-    /// another.
+    /// another. A server running on the folder makes the change (its admin socket);
+    /// with none, this command does, holding the folder's lock.
     Release {
         /// The name (either case).
         name: String,
     },
     /// Delete a player's profile: their ratings, rating history and standings (their
-    /// games and names stay).
+    /// games and names stay). Made as `release` is.
     Forget {
         /// The name (either case).
         name: String,

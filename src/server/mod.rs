@@ -12,7 +12,8 @@
 //!   shows); `shared`: the hall behind its lock, its keeps carried to the store after
 //!   the lock is released; `grace`: the timer for players away; `listing`: the lobby's
 //!   rows.
-//! - `store`: the games on disk; `game_record`: a server game's `.hij` record and the
+//! - `store`: the games on disk (its one writer; the operator's changes reach it
+//!   over the admin socket while the server runs); `game_record`: a server game's `.hij` record and the
 //!   history as the lobby shows it; `prefs`: each player's switches.
 //! - `lobby`: the lobby screen of one session. `session`: one connection's screens,
 //!   on a thread of its own, the lobby and its games on the game's one event loop.

@@ -1,17 +1,22 @@
 //! The operator's commands, beside a running server or not: `hijara serve names`,
-//! `release NAME`, `forget NAME`, `colours`, `export DIR`, `backup FILE` and `check`. Each opens the server's database
-//! through SQLite's own locking (with a busy timeout), so a running server goes on;
-//! what it changes (a released name) the server reads at the next login.
+//! `release NAME`, `forget NAME`, `colours`, `export DIR`, `backup FILE` and `check`.
+//! The store has one writer: `release` and `forget` hand their change to a server
+//! running on the folder (its admin socket; its writer makes the change), or, with
+//! none running, make it themselves holding the folder's lock. The others only read
+//! the database, through SQLite's own locking (with a busy timeout), so a running
+//! server goes on; `export` and `backup` write only their own files, elsewhere.
 
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
 use super::outside::safe_text;
+use super::store::admin;
+use super::store::change::{Change, apply};
 use super::store::{
-    backup as backup_to, bound_names, check as check_store, club, finished_records,
-    open_for_operator, release_name,
+    FolderLock, backup as backup_to, bound_names, check as check_store, club, finished_records,
+    lock_for_operator, open_for_operator,
 };
 
 /// The names bound at the server in `data_dir`, one a line: name, key, when bound.
@@ -45,11 +50,7 @@ pub fn names(data_dir: &Path) -> anyhow::Result<String> {
 /// Unbinds `name` at the server in `data_dir`: anyone may take it at their next
 /// login, and its key may bind another. An error if no such name is bound.
 pub fn release(data_dir: &Path, name: &str) -> anyhow::Result<String> {
-    let conn = open_for_operator(data_dir)?;
-    if !release_name(&conn, name)? {
-        bail!("no name {} is bound at this server", safe_text(name));
-    }
-    Ok(format!("released {}\n", safe_text(name)))
+    change(data_dir, Change::Release(name.to_owned()))
 }
 
 /// Deletes the profile of the player called `name` at the server in `data_dir`: their
@@ -57,19 +58,42 @@ pub fn release(data_dir: &Path, name: &str) -> anyhow::Result<String> {
 /// stay (they are their opponents' history too), as do their names. An error if no
 /// such name is bound.
 pub fn forget(data_dir: &Path, name: &str) -> anyhow::Result<String> {
-    let mut conn = open_for_operator(data_dir)?;
-    let tx = conn.transaction()?;
-    let Some(key) = club::key_of_name(&tx, name)? else {
-        bail!("no name {} is bound at this server", safe_text(name));
+    change(data_dir, Change::Forget(name.to_owned()))
+}
+
+/// Carries out `change` with one writer on the store: a server running on `data_dir`
+/// does it (asked over its admin socket, [`admin`]); with none, this command does,
+/// holding the folder's lock, so a server starting meanwhile refuses. Before, the
+/// command wrote the database from beside a running server's writer. An error (the
+/// exit status 1) when the change is refused (no such name) or nobody can make it (a
+/// server that does not answer): nothing changed then.
+fn change(data_dir: &Path, change: Change) -> anyhow::Result<String> {
+    let answer = match lock_for_operator(data_dir)? {
+        FolderLock::Taken(lock) => {
+            let mut conn = open_for_operator(data_dir)?;
+            let tx = conn.transaction()?;
+            let answer = apply(&tx, &change)?;
+            if answer.is_ok() {
+                tx.commit()?;
+            }
+            drop(lock);
+            answer
+        }
+        FolderLock::Held(holder) => {
+            let server = holder.pid.map_or_else(
+                || "a server".to_owned(),
+                |pid| format!("the server (process {pid})"),
+            );
+            admin::ask(data_dir, &change).with_context(|| {
+                format!(
+                    "{server} runs on {} and did not take the change: nothing changed by \
+                     this command",
+                    data_dir.display()
+                )
+            })?
+        }
     };
-    let ratings = club::forget(&tx, &key)?;
-    tx.commit()?;
-    Ok(format!(
-        "deleted the profile of {} ({}): {} and their history\n",
-        safe_text(name),
-        safe_text(&key),
-        crate::strings::count(ratings as u64, "rating", "ratings")
-    ))
+    answer.map_err(anyhow::Error::msg)
 }
 
 /// The colours question asked of the rated games at the server in `data_dir`: per

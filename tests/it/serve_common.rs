@@ -85,6 +85,12 @@ impl Server {
         (child, addr, fingerprint)
     }
 
+    /// Kills the server at once (no shutdown: as a crash would), and waits for it.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Whether the server process still runs.
     pub fn running(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()

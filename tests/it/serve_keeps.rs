@@ -398,6 +398,76 @@ fn the_operator_releases_a_name_typed_with_a_decomposed_accent() {
     });
 }
 
+/// One writer owns the store: `release` and `forget` beside a running server hand
+/// their change to it over its admin socket (mode 0600), and its writer makes it (its
+/// log says so); a server that does not answer (its socket gone) gets nothing written
+/// beside it: the command exits 1 naming the server and changes nothing. Once the
+/// server is gone (`kill -9`, its stale socket left), the command takes the folder's
+/// lock and writes itself. Failed before: each command wrote the database from a
+/// second process beside the server's writer, so the log said nothing and the
+/// release with no socket went through.
+#[test]
+fn the_operator_s_changes_go_through_the_running_server_s_writer() {
+    run(async {
+        let mut server = Server::start();
+        for (name, seed) in [("ann", 21), ("bea", 22), ("cid", 23)] {
+            let player = Player::join(&server, name, seed, 80, 24).await;
+            player.wait_for(&format!("you: {name}")).await;
+        }
+        let socket = server.dir.path().join("admin.sock");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&socket).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600, "the admin socket's mode");
+        }
+        let released = operator(&server, &["release", "ANN"]);
+        assert_eq!(released, "released ANN\n");
+        let forgot = operator(&server, &["forget", "bea"]);
+        assert!(forgot.starts_with("deleted the profile of bea"), "{forgot}");
+        let log = server.log();
+        assert!(log.contains("the operator's release ANN: done"), "{log}");
+        assert!(log.contains("the operator's forget bea: done"), "{log}");
+        // Refused by the server's writer: exit 1, its reason.
+        let (ok, _, said) = operator_status(&server, &["release", "nobody"]);
+        assert!(!ok && said.contains("no name nobody is bound"), "{said}");
+        // A server that does not answer: nothing is written beside it.
+        std::fs::remove_file(&socket).unwrap();
+        let (ok, _, said) = operator_status(&server, &["release", "cid"]);
+        assert!(!ok, "released beside a server that did not take it");
+        assert!(
+            said.contains(&format!("the server (process {})", server.pid()))
+                && said.contains("nothing changed"),
+            "{said}"
+        );
+        let names = operator(&server, &["names"]);
+        assert!(names.contains("cid") && !names.contains("ann"), "{names}");
+        // No server: the command writes itself (the lock is free; a socket a
+        // killed server left stands in the folder).
+        std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        server.kill();
+        let released = operator(&server, &["release", "cid"]);
+        assert_eq!(released, "released cid\n");
+        let names = operator(&server, &["names"]);
+        assert!(names.contains("bea") && !names.contains("cid"), "{names}");
+    });
+}
+
+/// [`operator`] that may fail: whether it exited 0, its standard output and error.
+fn operator_status(server: &Server, command: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(crate::common::binary())
+        .args(["serve", "--data-dir"])
+        .arg(server.dir.path())
+        .args(command)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// `hijara serve --data-dir D COMMAND` beside the running server: what it printed.
 fn operator(server: &Server, command: &[&str]) -> String {
     let out = std::process::Command::new(crate::common::binary())

@@ -10,6 +10,8 @@
 //! program's version ([`schema`]), and, the first time, imports an older data
 //! folder ([`import`]).
 
+pub(crate) mod admin;
+pub(crate) mod change;
 pub(crate) mod club;
 #[cfg(any(test, feature = "tools"))]
 pub(crate) mod fill;
@@ -36,6 +38,8 @@ use super::table::GameTable;
 use super::wall::CorrTime;
 use super::who::Who;
 
+#[cfg(test)]
+pub(crate) use change::release_name;
 pub(crate) use writer::{Kept, Log, STOPPED, Writer};
 
 /// The database's file name inside the data folder.
@@ -124,6 +128,11 @@ pub(crate) struct Tally {
 pub(crate) struct Store {
     path: PathBuf,
     readers: Mutex<Vec<Connection>>,
+    /// The admin socket ([`admin`]), declared before the writer: it holds a way to
+    /// the writer, so it must stop first (the writer's thread ends once every way to it
+    /// is gone). `None` when it could not be made (the start's problems say why).
+    #[cfg(unix)]
+    _admin: Option<admin::Admin>,
     writer: Writer,
     /// The data folder's lock ([`lock_folder`]), declared last so it is let go only
     /// once the writer has finished.
@@ -144,12 +153,39 @@ pub fn db_path(data_dir: &Path) -> PathBuf {
 /// The file a serving store holds locked in its data folder, with its process's id.
 pub const LOCK_FILE: &str = "serve.lock";
 
-/// Locks `data_dir` for this server alone (`flock` on [`LOCK_FILE`], let go with the
-/// file, so by the system at any exit, `kill -9` too), before anything there is read
-/// or changed. A second `hijara serve` on the folder stopped nothing before: it closed
-/// the first's open correspondence tables, took its games in play, and both wrote them.
-/// The operator's commands take no lock: they go through SQLite's own locking.
-fn lock_folder(data_dir: &Path) -> anyhow::Result<std::fs::File> {
+/// Who holds a data folder's lock, as its [`LOCK_FILE`] says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Holder {
+    /// The holder's process id, when the file names one.
+    pub(crate) pid: Option<u32>,
+    /// Whether it is an operator's command (`release`, `forget`), not a server.
+    pub(crate) command: bool,
+}
+
+impl Holder {
+    /// ` (process 4242)`, or nothing when the file named no process.
+    fn process(self) -> String {
+        self.pid
+            .map_or_else(String::new, |pid| format!(" (process {pid})"))
+    }
+}
+
+/// A data folder's lock, taken or not.
+#[derive(Debug)]
+pub(crate) enum FolderLock {
+    /// Ours, until the file is dropped.
+    Taken(std::fs::File),
+    /// Someone else's.
+    Held(Holder),
+}
+
+/// The word the lock file of an operator's command carries after its process id.
+const COMMAND_MARK: &str = "command";
+
+/// Tries to lock `data_dir` (`flock` on [`LOCK_FILE`], let go with the file, so by the
+/// system at any exit, `kill -9` too), noting in the file this process's id, and
+/// [`COMMAND_MARK`] when `command`.
+fn try_lock_folder(data_dir: &Path, command: bool) -> anyhow::Result<FolderLock> {
     let path = data_dir.join(LOCK_FILE);
     let mut options = std::fs::OpenOptions::new();
     options.read(true).write(true).create(true);
@@ -173,25 +209,70 @@ fn lock_folder(data_dir: &Path) -> anyhow::Result<std::fs::File> {
                     .with_context(|| format!("cannot lock the data folder ({})", path.display()));
             }
             let mut holder = String::new();
-            let _ = (&file).take(32).read_to_string(&mut holder);
-            let holder = match holder.trim().parse::<u32>() {
-                Ok(pid) => format!(" (process {pid})"),
-                Err(_) => String::new(),
-            };
-            bail!(
-                "another hijara serve{holder} is using the data folder {}: one server a \
-                 folder. Stop it first, or give this one another --data-dir",
-                data_dir.display()
-            );
+            let _ = (&file).take(64).read_to_string(&mut holder);
+            let mut words = holder.split_whitespace();
+            return Ok(FolderLock::Held(Holder {
+                pid: words.next().and_then(|pid| pid.parse::<u32>().ok()),
+                command: words.next() == Some(COMMAND_MARK),
+            }));
         }
-        // Who holds it, for the message above: a failed write costs only that.
+        // Who holds it, for the messages of the others: a failed write costs only that.
         let mut writer = &file;
         let _ = file.set_len(0).and_then(|()| {
             writer.rewind()?;
-            writeln!(writer, "{}", std::process::id())
+            if command {
+                writeln!(writer, "{} {COMMAND_MARK}", std::process::id())
+            } else {
+                writeln!(writer, "{}", std::process::id())
+            }
         });
     }
-    Ok(file)
+    #[cfg(not(unix))]
+    let _ = command;
+    Ok(FolderLock::Taken(file))
+}
+
+/// Locks `data_dir` for this server alone ([`try_lock_folder`]), before anything there
+/// is read or changed. A second `hijara serve` on the folder stopped nothing before: it
+/// closed the first's open correspondence tables, took its games in play, and both
+/// wrote them. An operator's command that changes the store holds the same lock while
+/// it writes with no server running ([`lock_for_operator`]).
+fn lock_folder(data_dir: &Path) -> anyhow::Result<std::fs::File> {
+    match try_lock_folder(data_dir, false)? {
+        FolderLock::Taken(file) => Ok(file),
+        FolderLock::Held(holder) if holder.command => bail!(
+            "an operator's command{} is changing the database in {}: start the server \
+             again once it is done (it takes a moment)",
+            holder.process(),
+            data_dir.display()
+        ),
+        FolderLock::Held(holder) => bail!(
+            "another hijara serve{} is using the data folder {}: one server a \
+             folder. Stop it first, or give this one another --data-dir",
+            holder.process(),
+            data_dir.display()
+        ),
+    }
+}
+
+/// For an operator's command that changes the store: the folder's lock, taken (no
+/// server runs: the command writes, and a server starting meanwhile refuses), or who
+/// holds it (a server: the command asks it over [`admin`]). An error when there is no
+/// database, or another command holds the lock.
+pub(crate) fn lock_for_operator(data_dir: &Path) -> anyhow::Result<FolderLock> {
+    existing_db(data_dir)?;
+    let lock = try_lock_folder(data_dir, true)?;
+    if let FolderLock::Held(holder) = lock
+        && holder.command
+    {
+        bail!(
+            "another operator's command{} is changing the database in {}: nothing \
+             changed; try again once it is done",
+            holder.process(),
+            data_dir.display()
+        );
+    }
+    Ok(lock)
 }
 
 /// Opens a connection to the database at `path` with the store's settings.
@@ -423,10 +504,28 @@ impl Store {
             }
             _ => paused,
         };
-        let writer = Writer::start(conn, log, kept)?;
+        let writer = Writer::start(conn, log.clone(), kept)?;
+        // The operator's changes go to this writer while the server runs.
+        #[cfg(unix)]
+        let admin = match writer
+            .changes()
+            .map(|changes| admin::Admin::start(data_dir, changes, log))
+        {
+            Some(Ok(admin)) => Some(admin),
+            Some(Err(error)) => {
+                problems.push(format!(
+                    "{error:#}: hijara serve release and forget refuse to change this \
+                     server's store while it runs"
+                ));
+                None
+            }
+            None => None,
+        };
         let store = Store {
             path,
             readers: Mutex::new(Vec::new()),
+            #[cfg(unix)]
+            _admin: admin,
             writer,
             _folder: folder,
         };
@@ -742,14 +841,6 @@ pub(crate) fn bound_names(conn: &Connection) -> rusqlite::Result<Vec<(String, St
     conn.prepare("SELECT name, key, bound FROM names ORDER BY folded")?
         .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
         .collect()
-}
-
-/// Unbinds `name` (in any case, either Unicode spelling of its accents: [`folded`]):
-/// the key it was bound to may bind another, and anyone may take it. Whether it was
-/// bound.
-pub(crate) fn release_name(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
-    let folded = folded(name.trim());
-    Ok(conn.execute("DELETE FROM names WHERE folded = ?1", params![folded])? > 0)
 }
 
 /// Every finished game: its number, date (UTC) and record, oldest first.

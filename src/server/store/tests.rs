@@ -999,6 +999,50 @@ fn a_second_server_on_a_folder_in_use_is_refused_and_changes_nothing() {
     assert_eq!(opened.closed_corr, [("SHA256:ann".to_owned(), 3)]);
 }
 
+/// The folder's lock is the operator's too: while `release` or `forget` writes with no
+/// server running, a server starting refuses, naming the command; while a server runs,
+/// the command finds it (and asks it, `admin`) rather than writing. Failed before: the
+/// command took no lock, and a server could start under its write.
+#[test]
+fn an_operator_s_write_and_a_server_exclude_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(open(dir.path()));
+    let FolderLock::Taken(lock) = lock_for_operator(dir.path()).unwrap() else {
+        panic!("no server runs: the command takes the lock");
+    };
+    let error = Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {}))
+        .err()
+        .expect("a server under the operator's write")
+        .to_string();
+    assert!(
+        error.contains(&format!(
+            "an operator's command (process {})",
+            std::process::id()
+        )),
+        "{error}"
+    );
+    assert!(
+        lock_for_operator(dir.path())
+            .unwrap_err()
+            .to_string()
+            .contains("another operator's command"),
+        "two commands"
+    );
+    drop(lock);
+    let (store, _, _) = open(dir.path());
+    let FolderLock::Held(holder) = lock_for_operator(dir.path()).unwrap() else {
+        panic!("a server runs: the command does not take the lock");
+    };
+    assert_eq!(
+        holder,
+        Holder {
+            pid: Some(std::process::id()),
+            command: false
+        }
+    );
+    drop(store);
+}
+
 /// A backup cut short (the copy's page limit stands for a full disk) fails, naming the
 /// file, and leaves nothing behind: no half copy under the backup's name, no temporary
 /// file; the next try, with room, makes it. Failed before: a half copy was left as the

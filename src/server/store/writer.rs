@@ -23,6 +23,7 @@ use super::super::game_record::table_record;
 use super::super::names::{MAX_NAMES_PER_KEY, NameError, check_name, folded, look_alike};
 use super::super::prefs::Pref;
 use super::super::table::{Keep, Snapshot};
+use super::change::{self, Answer, Change};
 use super::club;
 
 /// Logs a line (the server's log; nothing in tests).
@@ -77,6 +78,9 @@ enum Work {
     Guest(SyncSender<Result<u64, String>>),
     /// Answer once everything sent before is carried out.
     Flush(SyncSender<()>),
+    /// An operator's change (`hijara serve release`, `forget`) handed over by the
+    /// admin socket: what became of it goes back once it is on disk (or not).
+    Operator(Change, SyncSender<Answer>),
     /// Take a player off the leaderboards (`false`) or put them back; whether it was
     /// kept goes back.
     Listed(String, bool, SyncSender<Result<(), String>>),
@@ -258,6 +262,13 @@ impl Writer {
         self.send(Work::Heartbeat(wall));
     }
 
+    /// A way to hand the writer an operator's change from another thread (the admin
+    /// socket's); `None` once the writer is stopping. The writer thread ends only once
+    /// every such sender is gone too.
+    pub(crate) fn changes(&self) -> Option<Changes> {
+        self.sender.clone().map(Changes)
+    }
+
     /// Waits until everything handed over before is carried out (and its results
     /// reported). `false` if the writer has ended.
     pub(crate) fn flush(&self) -> bool {
@@ -270,6 +281,46 @@ impl Writer {
     #[cfg(test)]
     pub(crate) fn fail_next(&self, n: usize, error: &str) {
         self.send(Work::Fail(n, error.to_owned()));
+    }
+}
+
+/// The way an operator's change reaches the writer (see [`Writer::changes`]).
+#[derive(Debug, Clone)]
+pub(crate) struct Changes(SyncSender<Work>);
+
+impl Changes {
+    /// Hands `change` to the writer and waits, at most `wait`, for what became of it
+    /// once the writer's transaction is on disk. An `Err` answer when the writer has
+    /// stopped, failed to write, or did not answer in time (the change may then still
+    /// be carried out: the answer says so).
+    pub(crate) fn ask(&self, change: Change, wait: std::time::Duration) -> Answer {
+        let (reply, answer) = sync_channel(1);
+        // A full channel waits for room: try_send, then a bounded wait.
+        let mut work = Work::Operator(change, reply);
+        let until = std::time::Instant::now() + wait;
+        loop {
+            match self.0.try_send(work) {
+                Ok(()) => break,
+                Err(std::sync::mpsc::TrySendError::Disconnected(_)) => {
+                    return Err(STOPPED.to_owned());
+                }
+                Err(std::sync::mpsc::TrySendError::Full(back)) => {
+                    if std::time::Instant::now() >= until {
+                        return Err("the server's store is busy: nothing changed, try again".into());
+                    }
+                    work = back;
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+            }
+        }
+        match answer.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
+            Ok(said) => said,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(
+                "the server's store did not answer in time: the change may still be made (hijara serve names shows the names)"
+                    .into(),
+            ),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(STOPPED.to_owned()),
+        }
     }
 }
 
@@ -349,6 +400,7 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         let mut guests = Vec::new();
         let mut flushes = Vec::new();
         let mut switches = Vec::new();
+        let mut changes = Vec::new();
         // The tables whose keep failed with vacation days the log already said were
         // not kept: not said again at each try.
         let mut quiet = Vec::new();
@@ -523,6 +575,18 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                         guests.push((reply, number.map(|n| n.unsigned_abs()).map_err(|e| e.to_string())));
                     }
                     Work::Flush(reply) => flushes.push(reply),
+                    Work::Operator(change, reply) => {
+                        let said = in_savepoint(&mut tx, |tx| change::apply(tx, &change))
+                            .unwrap_or_else(|e| Err(format!("the store could not write: {e}")));
+                        if said.is_ok() {
+                            log(&format!(
+                                "the operator's {} {}: done",
+                                change.verb(),
+                                super::super::outside::safe_text(change.name())
+                            ));
+                        }
+                        changes.push((reply, said));
+                    }
                     // `gather` took every one apart.
                     Work::Together(_) => {}
                     #[cfg(test)]
@@ -547,6 +611,13 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             }
             for (_, result) in &mut switches {
                 *result = Err(error.clone());
+            }
+            for (_, result) in &mut changes {
+                if result.is_ok() {
+                    *result = Err(format!(
+                        "the store could not write: {error}; nothing changed"
+                    ));
+                }
             }
             days_lost.append(&mut days_written);
             told_lost.append(&mut told_written);
@@ -592,6 +663,9 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             let _ = reply.send(result);
         }
         for (reply, result) in switches {
+            let _ = reply.send(result);
+        }
+        for (reply, result) in changes {
             let _ = reply.send(result);
         }
         for reply in flushes {
