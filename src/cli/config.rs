@@ -202,7 +202,20 @@ impl RunPrefs {
         }
     }
 
-    /// How the screens meet the terminal: the look, the bell and notifications.
+    /// The review's budget per position on the screens: `review_nodes` if set, else
+    /// `review_think_ms`, else the review's own.
+    pub(crate) fn review(&self) -> crate::review::ReviewBudget {
+        use crate::review::ReviewBudget;
+        let prefs = self.prefs();
+        match (prefs.review_nodes, prefs.review_think_ms) {
+            (Some(nodes), _) => ReviewBudget::Nodes(nodes),
+            (None, Some(ms)) => ReviewBudget::Millis(ms),
+            (None, None) => ReviewBudget::DEFAULT,
+        }
+    }
+
+    /// How the screens meet the terminal: the look, the bell and notifications, and the
+    /// review's thinking time.
     pub(crate) fn setup(&self) -> crate::ui::Setup {
         let alerts = crate::ui::Alerts::new(
             self.prefs().bell,
@@ -215,6 +228,7 @@ impl RunPrefs {
                 std::env::var("COLORTERM").ok().as_deref(),
             )),
             alerts,
+            review: self.review(),
         }
     }
 
@@ -334,6 +348,21 @@ mod tests {
         };
         run.decide(palette, false, &env);
         run
+    }
+
+    /// The screens' review thinks what the file's `review_nodes` or `review_think_ms`
+    /// says (testtime: before, 400 ms whatever the file said), and 400 ms without them.
+    #[test]
+    fn the_screens_setup_takes_the_review_s_budget_from_the_file() {
+        use crate::review::ReviewBudget;
+        let mut run = decided(None, Environment::default());
+        assert_eq!(run.setup().review, ReviewBudget::Millis(400));
+        run.settings.prefs.review_think_ms = Some(25);
+        assert_eq!(run.setup().review, ReviewBudget::Millis(25));
+        // A node budget beats a time.
+        run.settings.prefs.review_nodes = Some(30_000);
+        assert_eq!(run.setup().review, ReviewBudget::Nodes(30_000));
+        assert_eq!(run.setup().review.deep(), ReviewBudget::Nodes(120_000));
     }
 
     #[test]
