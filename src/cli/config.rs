@@ -286,11 +286,14 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
         .map(|(_, v)| crate::text::width(v))
         .max()
         .unwrap_or(0);
+    // The keys' column one wider than the longest name (`review_think_ms`), so two
+    // spaces at least part a key from its value.
+    let names = Key::ALL.iter().map(|k| k.name().len()).max().unwrap_or(0) + 1;
     for (key, value) in values {
         let source = words::source(run.settings.source(key));
         writeln!(
             out,
-            "{:<9} {}  {source}",
+            "{:<names$} {}  {source}",
             key.name(),
             crate::text::pad(&value, width)
         )

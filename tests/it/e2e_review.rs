@@ -12,9 +12,10 @@ use crate::common::{Session, assert_restored, ctrl_c_ends_cleanly};
 /// The review's budget per position these sessions are given (the `review_nodes`
 /// preference): a node budget, so the values are the same at any load (a time
 /// budget of 50 ms once left move 53's solve unfinished at a load of 10:
-/// `cli_analyze::annotate`). At the default 400 ms a position the screens' review
-/// of a whole game took 13 s on two idle cores.
-const QUICK_REVIEW: &str = "review_nodes = 100000\n";
+/// `cli_analyze::annotate`). 2,000 nodes a position already proved move 53 a
+/// blunder (tried by hand); this is ten times that. At the default 400 ms a
+/// position the screens' review of a whole game took 13 s on two idle cores.
+const QUICK_REVIEW: &str = "review_nodes = 20000\n";
 
 /// How long a whole game's analysis may take here: a busy test machine may take
 /// many times what it takes idle.
