@@ -29,6 +29,8 @@
 mod client_support;
 #[path = "support/server.rs"]
 mod server_support;
+#[path = "support/tap.rs"]
+mod tap;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -44,6 +46,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use client_support::{Screen, Trusting, log_in, open_shell, tcp_from};
 use server_support::start_server;
+use tap::{OnStall, Tap};
 
 /// How long any one wait may take.
 const PATIENCE: Duration = Duration::from_secs(15);
@@ -386,51 +389,6 @@ async fn requests_phase(addr: SocketAddr, pid: u32, witness: &Client) -> anyhow:
     Ok(())
 }
 
-/// A client's socket that stops being read once `stalled` is set (the kernel's
-/// buffers fill, then the server's writes wait), while the client still writes.
-struct Tap {
-    inner: tokio::net::TcpStream,
-    stalled: Arc<AtomicBool>,
-}
-
-impl tokio::io::AsyncRead for Tap {
-    fn poll_read(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &mut tokio::io::ReadBuf<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        if self.stalled.load(Ordering::SeqCst) {
-            // Never woken: the client's loop goes on with its writes.
-            return std::task::Poll::Pending;
-        }
-        std::pin::Pin::new(&mut self.inner).poll_read(cx, buf)
-    }
-}
-
-impl tokio::io::AsyncWrite for Tap {
-    fn poll_write(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &[u8],
-    ) -> std::task::Poll<std::io::Result<usize>> {
-        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
-    }
-
-    fn poll_flush(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
-    }
-
-    fn poll_shutdown(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
-}
-
 async fn slow_phase(addr: SocketAddr, pid: u32, witness: &Client) -> anyhow::Result<()> {
     // Sockets that never finish the handshake: 4 silent, 4 that send the version only.
     let start = Instant::now();
@@ -484,6 +442,7 @@ async fn slow_phase(addr: SocketAddr, pid: u32, witness: &Client) -> anyhow::Res
         let tap = Tap {
             inner: tcp_from(addr, from(4)).await?,
             stalled: stalled.clone(),
+            on_stall: OnStall::Hold,
         };
         let mut handle = client::connect_stream(Arc::new(config), tap, Trusting).await?;
         log_in(&mut handle, "zoe", 4).await?;

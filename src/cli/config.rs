@@ -251,9 +251,22 @@ impl RunPrefs {
         }
     }
 
-    /// How the screens meet the terminal: the look, the bell and notifications.
-    /// Called as a screen opens, after the command's checks: the first call asks the
-    /// terminal for its background when its answer would count (see `load`).
+    /// The review's budget per position on the screens: `review_nodes` if set, else
+    /// `review_think_ms`, else the review's own.
+    pub(crate) fn review(&self) -> crate::review::ReviewBudget {
+        use crate::review::ReviewBudget;
+        let prefs = self.prefs();
+        match (prefs.review_nodes, prefs.review_think_ms) {
+            (Some(nodes), _) => ReviewBudget::Nodes(nodes),
+            (None, Some(ms)) => ReviewBudget::Millis(ms),
+            (None, None) => ReviewBudget::DEFAULT,
+        }
+    }
+
+    /// How the screens meet the terminal: the look, the bell and notifications, and the
+    /// review's thinking time. Called as a screen opens, after the command's checks: the
+    /// first call asks the terminal for its background when its answer would count (see
+    /// `load`).
     pub(crate) fn setup(&self) -> crate::ui::Setup {
         self.setup_asking(crate::ui::ask_background)
     }
@@ -279,6 +292,7 @@ impl RunPrefs {
                 std::env::var("COLORTERM").ok().as_deref(),
             )),
             alerts,
+            review: self.review(),
         }
     }
 
@@ -336,11 +350,14 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
         .map(|(_, v)| crate::text::width(v))
         .max()
         .unwrap_or(0);
+    // The keys' column one wider than the longest name (`review_think_ms`), so two
+    // spaces at least part a key from its value.
+    let names = Key::ALL.iter().map(|k| k.name().len()).max().unwrap_or(0) + 1;
     for (key, value) in values {
         let source = words::source(run.settings.source(key));
         writeln!(
             out,
-            "{:<9} {}  {source}",
+            "{:<names$} {}  {source}",
             key.name(),
             crate::text::pad(&value, width)
         )
@@ -399,6 +416,21 @@ mod tests {
         };
         run.decide(palette, false, &env);
         run
+    }
+
+    /// The screens' review thinks what the file's `review_nodes` or `review_think_ms`
+    /// says (testtime: before, 400 ms whatever the file said), and 400 ms without them.
+    #[test]
+    fn the_screens_setup_takes_the_review_s_budget_from_the_file() {
+        use crate::review::ReviewBudget;
+        let mut run = decided(None, Environment::default());
+        assert_eq!(run.setup().review, ReviewBudget::Millis(400));
+        run.settings.prefs.review_think_ms = Some(25);
+        assert_eq!(run.setup().review, ReviewBudget::Millis(25));
+        // A node budget beats a time.
+        run.settings.prefs.review_nodes = Some(30_000);
+        assert_eq!(run.setup().review, ReviewBudget::Nodes(30_000));
+        assert_eq!(run.setup().review.deep(), ReviewBudget::Nodes(120_000));
     }
 
     #[test]

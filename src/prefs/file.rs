@@ -287,6 +287,8 @@ fn apply(
     let result = match key {
         Key::Level => choice(value, level, LEVELS).map(|v| prefs.level = v),
         Key::ThinkMs => think_ms(value).map(|v| prefs.think_ms = Some(v)),
+        Key::ReviewThinkMs => review_think_ms(value).map(|v| prefs.review_think_ms = Some(v)),
+        Key::ReviewNodes => review_nodes(value).map(|v| prefs.review_nodes = Some(v)),
         Key::Clock => clock(value).map(|v| prefs.clock = v),
         Key::Variant => choice(value, |s| s.parse::<Ruleset>().ok(), "standard or corners")
             .map(|v| prefs.variant = v),
@@ -359,6 +361,30 @@ fn think_ms(value: &Value) -> Result<u64, String> {
         .ok_or_else(|| format!("milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
 }
 
+/// The most a review may think per position: a minute, as `hijara serve
+/// --review-think-ms` allows (65 positions at a minute is an hour's review already).
+pub const MAX_REVIEW_THINK_MS: u64 = 60_000;
+
+fn review_think_ms(value: &Value) -> Result<u64, String> {
+    value
+        .as_integer()
+        .and_then(|n| u64::try_from(n).ok())
+        .filter(|ms| (1..=MAX_REVIEW_THINK_MS).contains(ms))
+        .ok_or_else(|| format!("milliseconds from 1 to {MAX_REVIEW_THINK_MS} (a minute)"))
+}
+
+/// The most nodes a review may search per position: a billion, as `hijara bench
+/// --nodes` allows.
+pub const MAX_REVIEW_NODES: u64 = 1_000_000_000;
+
+fn review_nodes(value: &Value) -> Result<u64, String> {
+    value
+        .as_integer()
+        .and_then(|n| u64::try_from(n).ok())
+        .filter(|n| (1..=MAX_REVIEW_NODES).contains(n))
+        .ok_or_else(|| format!("search nodes from 1 to {MAX_REVIEW_NODES}"))
+}
+
 fn clock(value: &Value) -> Result<Option<TimeControl>, String> {
     const EXPECTED: &str = "\"MINUTES+SECONDS\" like \"5+3\", or \"none\"";
     let text = value.as_str().ok_or_else(|| EXPECTED.to_owned())?.trim();
@@ -413,12 +439,15 @@ mod tests {
     fn every_key_is_read_and_its_line_kept() {
         let text = "# mine\nlevel = \"medium\"\nthink_ms = 500\nclock = \"5+3\"\n\
             variant = \"corners\"\nclaims = true\npalette = \"light\"\nascii = true\n\
-            plain = true\nbell = false\nnotify = false\nsave_dir = \"/tmp/games\"\n";
+            plain = true\nbell = false\nnotify = false\nsave_dir = \"/tmp/games\"\n\
+            review_think_ms = 50\nreview_nodes = 30000\n";
         let (settings, errors) = parse(text);
         assert_eq!(errors, []);
         let want = Prefs {
             level: Level::Medium,
             think_ms: Some(500),
+            review_think_ms: Some(50),
+            review_nodes: Some(30_000),
             clock: Some(TimeControl::from_minutes("5+3").unwrap()),
             variant: Ruleset::Corners,
             claims: true,
@@ -432,6 +461,50 @@ mod tests {
         assert_eq!(settings.prefs, want);
         assert_eq!(settings.source(Key::Level), &Source::File(2));
         assert_eq!(settings.source(Key::SaveDir), &Source::File(12));
+        assert_eq!(settings.source(Key::ReviewThinkMs), &Source::File(13));
+        assert_eq!(settings.source(Key::ReviewNodes), &Source::File(14));
+    }
+
+    /// The review's budget (testtime): a slow machine's player, or a test, sets less
+    /// than the review's 400 ms, from 1 ms to a minute (as `hijara serve
+    /// --review-think-ms` takes), or a number of nodes, 1 to a billion. Before, both
+    /// keys were unknown and every review on the screens thought 400 ms a position.
+    #[test]
+    fn the_review_s_budget_is_read_within_its_range() {
+        let (settings, errors) = parse("review_think_ms = 1\n");
+        assert_eq!(errors, []);
+        assert_eq!(settings.prefs.review_think_ms, Some(1));
+        let (settings, errors) = parse("review_think_ms = 60000\n");
+        assert_eq!(errors, []);
+        assert_eq!(settings.prefs.review_think_ms, Some(MAX_REVIEW_THINK_MS));
+        for bad in ["0", "60001", "-5", "\"fast\"", "0.5"] {
+            let (settings, errors) = parse(&format!("review_think_ms = {bad}\n"));
+            let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            assert_eq!(
+                shown,
+                [format!(
+                    "line 1, column 19, `review_think_ms`: expected milliseconds from 1 to 60000 (a minute), found {bad}; it keeps its default"
+                )]
+            );
+            assert_eq!(settings.prefs.review_think_ms, None);
+            assert_eq!(settings.source(Key::ReviewThinkMs), &Source::Default);
+        }
+        for (text, want) in [("1", Some(1)), ("1000000000", Some(MAX_REVIEW_NODES))] {
+            let (settings, errors) = parse(&format!("review_nodes = {text}\n"));
+            assert_eq!(errors, [], "{text}");
+            assert_eq!(settings.prefs.review_nodes, want);
+        }
+        for bad in ["0", "1000000001", "\"many\""] {
+            let (settings, errors) = parse(&format!("review_nodes = {bad}\n"));
+            let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            assert_eq!(
+                shown,
+                [format!(
+                    "line 1, column 16, `review_nodes`: expected search nodes from 1 to 1000000000, found {bad}; it keeps its default"
+                )]
+            );
+            assert_eq!(settings.prefs.review_nodes, None);
+        }
     }
 
     #[test]
@@ -444,7 +517,7 @@ mod tests {
             shown,
             [
                 "line 1, column 9, `level`: expected random, easy, medium or hard, found \"expert\"; it keeps its default",
-                "line 3, column 1, `levle`: no such key (the keys: level, think_ms, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
+                "line 3, column 1, `levle`: no such key (the keys: level, think_ms, review_think_ms, review_nodes, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
                 "line 4, column 12, `think_ms`: expected milliseconds from 1 to 3600000 (an hour), found 0; it keeps its default",
                 "line 5, column 11, `palette`: expected default, colour-blind, light, high-contrast or none, found 3; it keeps its default",
             ]

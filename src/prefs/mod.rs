@@ -1,5 +1,5 @@
 //! The player's preferences: the defaults a player would otherwise type every time
-//! (level, thinking time, clock, variant, claims, palette, plain mode, bell,
+//! (level, thinking time, the review's thinking time, clock, variant, claims, palette, plain mode, bell,
 //! notifications, save folder), read from `hijara/config.toml` in the XDG config
 //! folder, and where each value in force came from.
 //!
@@ -36,6 +36,14 @@ pub struct Prefs {
     /// The hard AI's thinking time per move; `None` for hard's own
     /// ([`crate::ai::HARD_THINK_MS`]). The other levels think a fixed amount.
     pub think_ms: Option<u64>,
+    /// The review's thinking time per position on the screens (`a` in a replay, `r`
+    /// after a game; the deep review thinks [`crate::review::DEEP_FACTOR`] times as
+    /// long); `None` for [`crate::review::REVIEW_THINK_MS`]. A slow machine's player
+    /// may want less.
+    pub review_think_ms: Option<u64>,
+    /// The review's budget per position in search nodes instead of time (it beats
+    /// `review_think_ms`): the same values on any machine and at any load.
+    pub review_nodes: Option<u64>,
     /// The clocks of a new game; `None` for none.
     pub clock: Option<TimeControl>,
     /// The rules of a new game.
@@ -61,6 +69,8 @@ impl Default for Prefs {
         Prefs {
             level: Level::Hard,
             think_ms: None,
+            review_think_ms: None,
+            review_nodes: None,
             clock: None,
             variant: Ruleset::Standard,
             claims: false,
@@ -81,6 +91,10 @@ pub enum Key {
     Level,
     /// `think_ms`.
     ThinkMs,
+    /// `review_think_ms`.
+    ReviewThinkMs,
+    /// `review_nodes`.
+    ReviewNodes,
     /// `clock`.
     Clock,
     /// `variant`.
@@ -103,9 +117,11 @@ pub enum Key {
 
 impl Key {
     /// Every key, in the file's order.
-    pub const ALL: [Key; 11] = [
+    pub const ALL: [Key; 13] = [
         Key::Level,
         Key::ThinkMs,
+        Key::ReviewThinkMs,
+        Key::ReviewNodes,
         Key::Clock,
         Key::Variant,
         Key::Claims,
@@ -122,6 +138,8 @@ impl Key {
         match self {
             Key::Level => "level",
             Key::ThinkMs => "think_ms",
+            Key::ReviewThinkMs => "review_think_ms",
+            Key::ReviewNodes => "review_nodes",
             Key::Clock => "clock",
             Key::Variant => "variant",
             Key::Claims => "claims",

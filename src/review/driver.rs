@@ -37,6 +37,39 @@ pub const DEEP_FACTOR: u64 = 4;
 /// The deep review's thinking time per position, in milliseconds.
 pub const DEEP_THINK_MS: u64 = REVIEW_THINK_MS * DEEP_FACTOR;
 
+/// How much the review thinks per position: a time (the default,
+/// [`REVIEW_THINK_MS`]), or a number of search nodes, which gives the same values on
+/// any machine and at any load (each position is searched on one thread). The
+/// screens take it from the preferences (`review_think_ms`, `review_nodes`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReviewBudget {
+    /// Milliseconds a position.
+    Millis(u64),
+    /// Search nodes a position.
+    Nodes(u64),
+}
+
+impl ReviewBudget {
+    /// The review's own: [`REVIEW_THINK_MS`] a position.
+    pub const DEFAULT: ReviewBudget = ReviewBudget::Millis(REVIEW_THINK_MS);
+
+    /// The deep review's: [`DEEP_FACTOR`] times as much.
+    pub fn deep(self) -> ReviewBudget {
+        match self {
+            ReviewBudget::Millis(ms) => ReviewBudget::Millis(ms.saturating_mul(DEEP_FACTOR)),
+            ReviewBudget::Nodes(n) => ReviewBudget::Nodes(n.saturating_mul(DEEP_FACTOR)),
+        }
+    }
+
+    /// The search limit of one position.
+    pub fn limit(self) -> SearchLimit<'static> {
+        match self {
+            ReviewBudget::Millis(ms) => SearchLimit::millis(ms),
+            ReviewBudget::Nodes(n) => SearchLimit::nodes(n),
+        }
+    }
+}
+
 /// One result as it arrives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Analysed {
@@ -90,22 +123,19 @@ pub fn evaluate_position(
 }
 
 /// [`analyse_game`] over the positions `indices` of `game` only (each the number
-/// of moves played before it; out of range ones are left out): the deep review
+/// of moves played before it; out of range ones are left out), `budget` a position: the deep review
 /// values again the positions the review did not solve. Results carry the game's
 /// index, `done` and `total` count these positions only, and the values come back
 /// in the order of `indices`.
 pub fn analyse_game_at(
     game: &Game,
     indices: &[usize],
-    think: Duration,
+    budget: ReviewBudget,
     threads: usize,
     stop: Option<&AtomicBool>,
     mut on_result: impl FnMut(Analysed),
 ) -> Vec<Option<PositionValue>> {
-    let budget = SearchLimit {
-        time: Some(think),
-        ..SearchLimit::NONE
-    };
+    let budget = budget.limit();
     let indices: Vec<usize> = indices
         .iter()
         .copied()
@@ -284,16 +314,16 @@ impl Background {
     }
 
     /// As [`Background::start_waking`], over the positions `indices` of `game` only
-    /// ([`analyse_game_at`]): the deep review.
+    /// ([`analyse_game_at`]), `budget` a position: the screens' review and deep review.
     pub fn start_at(
         game: Game,
         indices: Vec<usize>,
-        think: Duration,
+        budget: ReviewBudget,
         threads: usize,
         wake: impl Fn() + Send + 'static,
     ) -> Background {
         Background::spawn(wake, move |stop, report| {
-            analyse_game_at(&game, &indices, think, threads, Some(stop), report);
+            analyse_game_at(&game, &indices, budget, threads, Some(stop), report);
         })
     }
 

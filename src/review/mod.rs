@@ -24,7 +24,7 @@ pub mod report;
 
 pub use classify::{Class, PositionValue, Value};
 pub use driver::{
-    Analysed, Background, DEEP_FACTOR, DEEP_THINK_MS, REVIEW_THINK_MS, analyse_game,
+    Analysed, Background, DEEP_FACTOR, DEEP_THINK_MS, REVIEW_THINK_MS, ReviewBudget, analyse_game,
     analyse_game_at, analyse_game_with, analyse_positions, evaluate_position,
 };
 pub use report::{MoveReview, PlayerSummary, Review};

@@ -74,6 +74,16 @@ pub(crate) fn value(prefs: &Prefs, key: Key) -> String {
         Key::ThinkMs => prefs
             .think_ms
             .map_or_else(|| "the level's own".to_owned(), |ms| format!("{ms} ms")),
+        Key::ReviewNodes => prefs.review_nodes.map_or_else(
+            || "none: the time counts".to_owned(),
+            |n| format!("{n} nodes"),
+        ),
+        Key::ReviewThinkMs => format!(
+            "{} ms",
+            prefs
+                .review_think_ms
+                .unwrap_or(crate::review::REVIEW_THINK_MS)
+        ),
         Key::Clock => prefs
             .clock
             .map_or_else(|| "none".to_owned(), |c| c.minutes_text()),
@@ -117,6 +127,8 @@ pub(crate) fn init_file(defaults: &Prefs) -> String {
     let value = |key: Key| match key {
         Key::Level => format!("\"{}\"", level_name(defaults.level)),
         Key::ThinkMs => "1000".to_owned(),
+        Key::ReviewThinkMs => crate::review::REVIEW_THINK_MS.to_string(),
+        Key::ReviewNodes => "400000".to_owned(),
         Key::Clock => "\"none\"".to_owned(),
         Key::Variant => format!("\"{}\"", defaults.variant.name()),
         Key::Claims => defaults.claims.to_string(),
@@ -151,6 +163,16 @@ fn about(key: Key) -> &'static [&'static str] {
         Key::ThinkMs => &[
             "The hard AI's thinking time per move, in milliseconds (1 to 3600000);",
             "the other levels think a fixed amount. Unset: hard's own, 1000.",
+        ],
+        Key::ReviewThinkMs => &[
+            "The review's thinking time per position, in milliseconds (1 to 60000): `a` in",
+            "a replay, `r` after a game; the deep review (D) thinks 4 times as long.",
+            "Less suits a slow machine, more gives surer verdicts. Unset: 400.",
+        ],
+        Key::ReviewNodes => &[
+            "The review's budget per position in search nodes instead (1 to 1000000000):",
+            "the same verdicts on any machine and at any load; it beats review_think_ms.",
+            "400000 nodes take about 400 ms of an idle core. Unset: the time counts.",
         ],
         Key::Clock => &["The clocks of a new game: \"MINUTES+SECONDS\" like \"5+3\", or \"none\"."],
         Key::Variant => &["The rules of a new game: \"standard\" or \"corners\"."],

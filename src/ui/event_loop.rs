@@ -11,11 +11,11 @@
 
 use std::collections::VecDeque;
 use std::sync::mpsc::RecvTimeoutError;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::learn::LearnProgress;
 use crate::puzzle::{Progress, ProgressError};
-use crate::review::Background;
+use crate::review::{Background, ReviewBudget};
 use crate::session::{Kept, Notice, Storage, today};
 use crate::strings::{alert as alert_words, serve_limits, storage as storage_words};
 
@@ -74,7 +74,7 @@ pub(crate) fn run<F: Face>(
     .run()
 }
 
-/// The analysis of `positions` of `game` (each the number of moves before it), `think_ms`
+/// The analysis of `positions` of `game` (each the number of moves before it), `budget`
 /// a position on the threads `config` asks for, in the background: each result wakes
 /// the loop through `inbox`.
 fn analysis(
@@ -82,7 +82,7 @@ fn analysis(
     game: &crate::rules::Game,
     config: &crate::session::GameConfig,
     positions: Vec<usize>,
-    think_ms: u64,
+    budget: ReviewBudget,
 ) -> Background {
     let threads = crate::ai::thread_count(config.threads);
     let sender = inbox.sender();
@@ -90,8 +90,7 @@ fn analysis(
     let wake = move || {
         let _ = sender.try_send(Wake::Analysis);
     };
-    let think = Duration::from_millis(think_ms);
-    Background::start_at(game.clone(), positions, think, threads, wake)
+    Background::start_at(game.clone(), positions, budget, threads, wake)
 }
 
 /// What the loop holds while it runs.
@@ -229,15 +228,15 @@ impl<F: Face> EventLoop<'_, F> {
             Effect::Analyse => {
                 if let Some((game, config)) = self.nav.to_analyse() {
                     let positions = (0..=game.len()).collect();
-                    let think = crate::review::REVIEW_THINK_MS;
-                    let run = analysis(self.inbox, game, config, positions, think);
+                    let budget = self.setup.review;
+                    let run = analysis(self.inbox, game, config, positions, budget);
                     self.nav.analysing(run);
                 }
             }
             Effect::DeepReview(positions) => {
                 if let Some((game, config)) = self.nav.deepen() {
-                    let think = crate::review::DEEP_THINK_MS;
-                    let run = analysis(self.inbox, game, config, positions, think);
+                    let budget = self.setup.review.deep();
+                    let run = analysis(self.inbox, game, config, positions, budget);
                     self.nav.analysing(run);
                 }
             }
@@ -245,8 +244,8 @@ impl<F: Face> EventLoop<'_, F> {
             Effect::StopAnalysis => self.nav.analysis_ended(),
             Effect::AnalyseRest(positions) => {
                 if let Some((game, config)) = self.nav.deepen() {
-                    let think = crate::review::REVIEW_THINK_MS;
-                    let run = analysis(self.inbox, game, config, positions, think);
+                    let budget = self.setup.review;
+                    let run = analysis(self.inbox, game, config, positions, budget);
                     self.nav.analysing(run);
                 }
             }
@@ -651,6 +650,8 @@ fn write_progress(screen: &Screen) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};

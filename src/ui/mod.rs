@@ -143,6 +143,8 @@ pub(crate) fn run_served<F: Face>(
     let setup = Setup {
         look: lobby.look(),
         alerts: Alerts::new(true, true, &env),
+        // The server reviews its own games (`hijara serve --review-think-ms`).
+        review: crate::review::ReviewBudget::DEFAULT,
     };
     match event_loop::run(face, inbox, Screen::Lobby(lobby), setup, &mut storage)? {
         Screen::Lobby(lobby) => Ok(Some(lobby)),

@@ -4,8 +4,8 @@
 //! a value without it waits for the position after). Pure: the
 //! results are handed in, so tests inject their own.
 //!
-//! A deep review ([`Deep`]) values again, at [`crate::review::DEEP_THINK_MS`] a
-//! position, every position whose values are not both exact: its results replace
+//! A deep review ([`Deep`]) values again, at [`crate::review::DEEP_FACTOR`] times the
+//! review's thinking time a position, every position whose values are not both exact: its results replace
 //! the review's as they arrive, so the verdicts sharpen while the player reads.
 
 use crate::review::{Class, MoveReview, PositionValue};

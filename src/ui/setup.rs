@@ -1,5 +1,5 @@
 //! How the screens meet this player's terminal: the look, and how the player is told
-//! that it is their move. The command line decides it from the preferences; a served
+//! that it is their move, and how much the review thinks. The command line decides it from the preferences; a served
 //! session from its player's.
 
 use super::alert::{Alerts, Notifier};
@@ -13,6 +13,10 @@ pub struct Setup {
     /// The bell, and a desktop notification when the terminal is in the background,
     /// when the other side's move makes it the player's.
     pub alerts: Alerts,
+    /// The review's budget per position (the deep review's is
+    /// [`crate::review::DEEP_FACTOR`] times that): the player's `review_nodes` or
+    /// `review_think_ms`.
+    pub review: crate::review::ReviewBudget,
 }
 
 impl Default for Setup {
@@ -25,6 +29,7 @@ impl Default for Setup {
                 notifier: Notifier::Osc9,
                 tmux: false,
             },
+            review: crate::review::ReviewBudget::DEFAULT,
         }
     }
 }

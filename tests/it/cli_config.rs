@@ -186,7 +186,12 @@ fn init_writes_a_commented_file_once_in_the_xdg_folder() {
     assert!(written.contains("# level = \"hard\""), "{written}");
     // Every value is still its default, and the file reads without a problem.
     let report = stdout(run().arg("config"));
-    assert_eq!(report.lines().count(), 12, "{report}");
+    // The file's line, then a line a key.
+    assert_eq!(
+        report.lines().count(),
+        1 + hijara::prefs::Key::ALL.len(),
+        "{report}"
+    );
     assert_eq!(row(&report, "level"), ["level", "hard", "default"]);
     // Never over an existing file.
     std::fs::write(&path, "level = \"easy\"\n").unwrap();
@@ -220,6 +225,26 @@ fn a_game_starts_with_a_bad_file_and_says_so() {
     s.wait_for("hard AI");
     s.send("\x03");
     assert_eq!(s.exit_code(), 0);
+}
+
+/// testtime: `review_think_ms`, the screens' review time per position, is a key of its
+/// own, reported with where it came from (before: no such key, and 400 ms always).
+#[test]
+fn config_reports_the_review_s_thinking_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("prefs.toml");
+    std::fs::write(&path, "review_think_ms = 30\n").unwrap();
+    let report = stdout(with_config(&path).arg("config"));
+    assert_eq!(
+        row(&report, "review_think_ms"),
+        ["review_think_ms", "30 ms", "config file, line 1"]
+    );
+    std::fs::write(&path, "").unwrap();
+    let report = stdout(with_config(&path).arg("config"));
+    assert_eq!(
+        row(&report, "review_think_ms"),
+        ["review_think_ms", "400 ms", "default"]
+    );
 }
 
 /// docs/preferences.md lists every key of the config file and every palette, so a new

@@ -2,13 +2,39 @@
 //! on a record with a known (solved) blunder, `r` after a game, and the mark on the
 //! stone of the move judged at 80×24.
 
+use std::path::Path;
 use std::time::Duration;
+
+use tempfile::TempDir;
 
 use crate::common::{Session, assert_restored, ctrl_c_ends_cleanly};
 
-/// The analysis of a whole game takes about 13 s on two idle cores (65 positions,
-/// 0.4 s each at most); a busy test machine may take several times that.
+/// The review's budget per position these sessions are given (the `review_nodes`
+/// preference): a node budget, so the values are the same at any load (a time
+/// budget of 50 ms once left move 53's solve unfinished at a load of 10:
+/// `cli_analyze::annotate`). 2,000 nodes a position already proved move 53 a
+/// blunder (tried by hand); this is ten times that. At the default 400 ms a
+/// position the screens' review of a whole game took 13 s on two idle cores.
+const QUICK_REVIEW: &str = "review_nodes = 20000\n";
+
+/// How long a whole game's analysis may take here: a busy test machine may take
+/// many times what it takes idle.
 const ANALYSIS_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// `hijara ARGS` in an 80×24 terminal with a data folder of its own and a config file
+/// holding [`QUICK_REVIEW`] (both in the folder returned, to be kept while it runs).
+fn quick(args: &[&str]) -> (TempDir, Session) {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, QUICK_REVIEW).unwrap();
+    let env = [("HIJARA_CONFIG", path_text(&config))];
+    let s = Session::start_with_env(args, 80, 24, data.path(), &env);
+    (data, s)
+}
+
+fn path_text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
 
 /// The panel's title once every position is analysed (while running it counts).
 const ANALYSED: &str = "Analysis · Blue ▲ Yellow ▼";
@@ -16,7 +42,7 @@ const ANALYSED: &str = "Analysis · Blue ▲ Yellow ▼";
 #[test]
 fn replay_a_then_bracket_lands_on_the_solved_blunder() {
     let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
-    let mut s = Session::start(&["replay", record], 80, 24);
+    let (_data, mut s) = quick(&["replay", record]);
     s.wait_for("Move 0/64");
     s.type_keys("a");
     // The panel opens at once; stepping does not wait for the analysis.
@@ -40,13 +66,9 @@ fn replay_a_then_bracket_lands_on_the_solved_blunder() {
 
 #[test]
 fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
-    let mut s = Session::start(
-        &[
-            "play", "--blue", "random", "--yellow", "random", "--seed", "7",
-        ],
-        80,
-        24,
-    );
+    let (_data, mut s) = quick(&[
+        "play", "--blue", "random", "--yellow", "random", "--seed", "7",
+    ]);
     s.wait_for_within("n: new game, r: review", ANALYSIS_TIMEOUT);
     s.type_keys("r");
     s.wait_for("Review · random AI (Blue) vs random AI (Yellow) · ");
@@ -70,7 +92,7 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
 #[test]
 fn the_review_at_80x24_marks_the_stone_of_the_move_shown() {
     let record = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/complete.hij");
-    let mut s = Session::start(&["replay", record], 80, 24);
+    let (_data, mut s) = quick(&["replay", record]);
     s.wait_for("Move 0/64");
     // Move 28 is Yellow's d3 (section 2 on the left: `[Y`); the panel compacts the board.
     s.type_keys("g28\r");
@@ -84,7 +106,7 @@ fn the_review_at_80x24_marks_the_stone_of_the_move_shown() {
 #[test]
 fn shift_d_starts_the_deep_review_with_its_count_and_d_again_stops_it() {
     let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
-    let mut s = Session::start(&["replay", record], 80, 24);
+    let (_data, mut s) = quick(&["replay", record]);
     s.wait_for("Move 0/64");
     s.type_keys("D");
     // Every position, before the review has valued any: the panel counts them.

@@ -44,6 +44,18 @@ impl Piped {
         Piped::start_in(args, home)
     }
 
+    /// [`Piped::start`] with the review's budget at 20,000 nodes a position (the
+    /// `review_nodes` preference, in the config folder it reads): the same values at
+    /// any load, and a whole game reviewed in a few seconds instead of 400 ms a
+    /// position (the budget `e2e_review` gives, which proves move 53 a blunder).
+    fn start_quick_review(args: &[&str]) -> Piped {
+        let home = tempfile::tempdir().unwrap();
+        let folder = home.path().join("xdg-config").join("hijara");
+        std::fs::create_dir_all(&folder).unwrap();
+        std::fs::write(folder.join("config.toml"), "review_nodes = 20000\n").unwrap();
+        Piped::start_in(args, home)
+    }
+
     fn start_in(args: &[&str], home: tempfile::TempDir) -> Piped {
         let dir = home.path();
         let mut child = Command::new(binary())
@@ -567,7 +579,7 @@ fn a_claim_game_s_replay_ends_on_the_points_claimed() {
 #[test]
 fn a_review_through_a_pipe() {
     let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
-    let mut s = Piped::start(&["replay", record]);
+    let mut s = Piped::start_quick_review(&["replay", record]);
     s.wait_for("blunder.hij: Blue medium, Yellow medium, 64 moves.");
     s.wait_for("The start: the empty board, 64 moves to come.");
     s.send("why");
@@ -1453,7 +1465,7 @@ fn a_huge_line_is_skipped_without_being_held() {
 #[test]
 fn the_analysis_and_a_jump_to_a_mistake_through_a_pipe() {
     let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
-    let mut s = Piped::start(&["replay", record]);
+    let mut s = Piped::start_quick_review(&["replay", record]);
     s.wait_for("The start: the empty board, 64 moves to come.");
     s.send("a");
     let started = s.wait_for("The analysis is running");

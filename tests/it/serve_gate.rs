@@ -224,6 +224,9 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
         let addr = server.addr;
         let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stop_stranger = done.clone();
+        // Set once the stranger has tried to hold its 9 sockets from each address.
+        let pressing = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let pressed = pressing.clone();
         let stranger_task = tokio::spawn(async move {
             let stop = Instant::now() + Duration::from_secs(20);
             let mut held: Vec<(IpAddr, TcpStream)> = Vec::new();
@@ -244,6 +247,7 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
                         }
                     }
                 }
+                pressed.store(true, std::sync::atomic::Ordering::SeqCst);
                 // Drop what the server closed.
                 let mut open = Vec::new();
                 for (from, socket) in held.drain(..) {
@@ -259,7 +263,16 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
             }
             opened
         });
-        tokio::time::sleep(Duration::from_secs(2)).await;
+        // The players come once the stranger holds all it can (it used to be given a
+        // fixed 2 s for it).
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !pressing.load(std::sync::atomic::Ordering::SeqCst) {
+            assert!(
+                Instant::now() < deadline,
+                "the stranger never finished its first round"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         // Ten players log in one after the other, and stay (from two addresses: eight
         // players at most come from one).
         let mut players = Vec::new();

@@ -5,7 +5,7 @@
 //! the operator releases one beside the running server), and the operator's export
 //! and backup work beside it.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::serve_common::{
     Player, Server, against_random_ai, connect_refused, play, run, seated, wait_gone,
@@ -258,21 +258,26 @@ fn no_win_is_claimed_against_a_player_on_the_server() {
         let (alice, bob) = seated(&server).await;
         play(&alice, &bob, 1, "a1").await;
         server.restart(&["--reconnect-grace", "1"]);
+        // The restarted server loaded the game, and started counting bob's grace,
+        // before it said it listens: a second from now is past that grace.
+        let grace_over = Instant::now() + Duration::from_secs(1);
         drop((alice, bob));
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("unfinished: 1").await;
         let alice = Player::join(&server, "alice", 1, 80, 24).await;
         alice.wait_for("unfinished: 1").await;
-        // Well past the grace period counted from the restart.
-        tokio::time::sleep(Duration::from_millis(2500)).await;
+        // Past the grace period counted from the restart (no sooner: the claim would
+        // then be refused for the grace, not for bob's being here).
+        tokio::time::sleep_until(grace_over.into()).await;
         alice.send(b"w").await;
         alice.wait_for("Claim the win at which").await;
         alice.send(b"1").await;
         alice.wait_for("bob is on the server").await;
         assert!(!alice.screen().contains("You won"), "{}", alice.screen());
-        // Once bob has gone, the grace period counts from then.
+        // Once bob has gone, the grace period counts from then: alice's lobby offers
+        // the claim, with no key pressed, once the table would take it.
         drop(bob);
-        tokio::time::sleep(Duration::from_millis(2500)).await;
+        alice.wait_for("w claims a win").await;
         alice.send(b"w1").await;
         alice
             .wait_for("You won: your opponent did not come back")
@@ -293,6 +298,8 @@ fn the_lobby_offers_a_claim_only_when_it_would_be_taken_and_without_a_key() {
         let (alice, bob) = seated(&server).await;
         play(&alice, &bob, 1, "a1").await;
         server.restart(&["--reconnect-grace", "1"]);
+        // Bob's grace counts from before the server said it listens (as above).
+        let grace_over = Instant::now() + Duration::from_secs(1);
         drop((alice, bob));
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("unfinished: 1").await;
@@ -300,8 +307,10 @@ fn the_lobby_offers_a_claim_only_when_it_would_be_taken_and_without_a_key() {
         alice
             .wait_for("unfinished: 1 (its number resumes it)")
             .await;
-        // Past the grace counted from the restart, bob still on the server.
-        tokio::time::sleep(Duration::from_millis(1500)).await;
+        // Past the grace counted from the restart, bob still on the server: a wrong
+        // offer would show within the grace timer's once-a-second tick after it, and
+        // half a second more for the redraw to arrive.
+        tokio::time::sleep_until((grace_over + Duration::from_millis(1500)).into()).await;
         assert!(
             !alice.screen().contains("claims a win"),
             "{}",

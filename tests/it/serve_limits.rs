@@ -10,10 +10,14 @@ use russh::client::{self, KeyboardInteractiveAuthResponse, Msg};
 use russh::keys::{HashAlg, PrivateKeyWithHashAlg};
 use russh::{ChannelMsg, ChannelWriteHalf};
 
+#[path = "../../examples/support/tap.rs"]
+mod tap;
+
 use crate::serve_common::{
     Checker, PATIENCE, Player, Server, against_random_ai, key, play, run, seated, wait_gone,
     wait_log, wait_shown,
 };
+use tap::{OnStall, Tap};
 
 /// A client over a connection already let in: a pty and the game, its screen read by
 /// vt100 while `reading` holds (after that its channel is held open but never read).
@@ -650,68 +654,6 @@ fn a_message_of_stacked_marks_reaches_the_other_player_capped() {
     });
 }
 
-/// A client's socket that can stop handing the server's bytes to the SSH client: from
-/// then on the client reads nothing (and never adjusts its window), while the test
-/// still drains the socket and sees when the server closes it.
-struct Tap {
-    inner: tokio::net::TcpStream,
-    stalled: Arc<AtomicBool>,
-    closed: Arc<AtomicBool>,
-}
-
-impl tokio::io::AsyncRead for Tap {
-    fn poll_read(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &mut tokio::io::ReadBuf<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        use std::task::Poll;
-        if !self.stalled.load(Ordering::SeqCst) {
-            return std::pin::Pin::new(&mut self.inner).poll_read(cx, buf);
-        }
-        let mut scratch = [0u8; 4096];
-        loop {
-            let mut drained = tokio::io::ReadBuf::new(&mut scratch);
-            match std::pin::Pin::new(&mut self.inner).poll_read(cx, &mut drained) {
-                Poll::Ready(Ok(())) if drained.filled().is_empty() => {
-                    self.closed.store(true, Ordering::SeqCst);
-                    return Poll::Ready(Ok(()));
-                }
-                Poll::Ready(Ok(())) => {}
-                Poll::Ready(Err(error)) => {
-                    self.closed.store(true, Ordering::SeqCst);
-                    return Poll::Ready(Err(error));
-                }
-                Poll::Pending => return Poll::Pending,
-            }
-        }
-    }
-}
-
-impl tokio::io::AsyncWrite for Tap {
-    fn poll_write(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-        buf: &[u8],
-    ) -> std::task::Poll<std::io::Result<usize>> {
-        std::pin::Pin::new(&mut self.inner).poll_write(cx, buf)
-    }
-
-    fn poll_flush(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.inner).poll_flush(cx)
-    }
-
-    fn poll_shutdown(
-        mut self: std::pin::Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
-}
-
 #[test]
 fn a_client_whose_window_stays_full_is_dropped_at_the_write_timeout() {
     run(async {
@@ -721,7 +663,9 @@ fn a_client_whose_window_stays_full_is_dropped_at_the_write_timeout() {
         let tap = Tap {
             inner: tokio::net::TcpStream::connect(server.addr).await.unwrap(),
             stalled: stalled.clone(),
-            closed: closed.clone(),
+            on_stall: OnStall::Drain {
+                closed: closed.clone(),
+            },
         };
         // A small window (paramiko's in issue 26 was 32 KiB), so a few frames fill it.
         let config = client::Config {
