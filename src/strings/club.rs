@@ -144,10 +144,18 @@ pub(crate) fn board_row(
 pub(crate) fn page_of(number: usize, pages: usize) -> String {
     format!("page {number} of {pages}")
 }
+/// [`page_of`] at the start of a line: `Page 2 of 5`.
+pub(crate) fn page_of_at_start(number: usize, pages: usize) -> String {
+    let at = page_of(number, pages);
+    match at.strip_prefix('p') {
+        Some(rest) => format!("P{rest}"),
+        None => at,
+    }
+}
 /// A list's page: its number (from 1), of how many ([`page_of`]). Only the keys
 /// that lead somewhere: the first page has none before it, the last none after.
 pub(crate) fn page(number: usize, pages: usize) -> String {
-    let at = super::line::capitalised(&page_of(number, pages));
+    let at = page_of_at_start(number, pages);
     match (number, number < pages) {
         (1, true) => format!("{at}: ] next page"),
         (_, true) => format!("{at}: ] next page, [ back"),
@@ -280,15 +288,6 @@ pub(crate) fn days_a_move(days: u8) -> String {
 /// The tables' heading when they take more than a page.
 pub(crate) fn tables_page(page: usize, pages: usize) -> String {
     format!("Tables, {} (]/[)", page_of(page, pages))
-}
-/// The heading of the player's games on a page of their own, past the tables' (a
-/// short screen): [`tables_page`]'s words.
-pub(crate) fn your_games_page(page: usize, pages: usize) -> String {
-    format!(
-        "{}, {} (]/[)",
-        super::serve::YOUR_GAMES,
-        page_of(page, pages)
-    )
 }
 /// The lobby's line when correspondence games wait for this player.
 pub(crate) fn your_move(count: usize, opponent: &str, left: &str) -> String {

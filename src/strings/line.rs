@@ -764,7 +764,7 @@ pub(crate) fn tables_page(page: usize, pages: usize) -> String {
     )
 }
 
-/// [`super::club::your_games_page`] in the line mode's commands.
+/// [`super::serve::your_games_page`] in the line mode's commands.
 pub(crate) fn your_games_page(page: usize, pages: usize) -> String {
     let at = super::club::page_of(page, pages);
     format!("{}, {at} (page, page back)", super::serve::YOUR_GAMES)
@@ -772,7 +772,7 @@ pub(crate) fn your_games_page(page: usize, pages: usize) -> String {
 
 /// [`super::club::page`] in the line mode's commands.
 pub(crate) fn page(number: usize, pages: usize) -> String {
-    let at = capitalised(&super::club::page_of(number, pages));
+    let at = super::club::page_of_at_start(number, pages);
     match (number, number < pages) {
         (1, true) => format!("{at}: page for the next"),
         (_, true) => format!("{at}: page for the next, page back"),

@@ -224,7 +224,7 @@ impl Keyed {
             Keyed::NotATable => serve::NOT_A_TABLE.to_owned(),
             Keyed::ClaimWhich => serve::CLAIM_WHICH.to_owned(),
             Keyed::TablesPage(page, pages) => club::tables_page(*page, *pages),
-            Keyed::YourGamesPage(page, pages) => club::your_games_page(*page, *pages),
+            Keyed::YourGamesPage(page, pages) => serve::your_games_page(*page, *pages),
             Keyed::Page(number, pages) => club::page(*number, *pages),
             Keyed::Unfinished(numbers, claim) => serve::unfinished(numbers, *claim),
             Keyed::Invitation(code) => serve::invitation(code),

@@ -541,7 +541,8 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         carl.wait_for("away · first seen").await;
         carl.wait_for("40 rated games  40-0-0  abandoned 0").await;
         // Brief s19: every paged list says which page of how many, at 44x16 too (its
-        // pages as many as its rows on a page take), and in the line mode.
+        // pages as many as its rows on a page take; the line mode's in
+        // `standings::tests::every_club_list_says_its_page_of_how_many`).
         let dora = Player::join(&server, "dora", 32, 44, 16).await;
         dora.wait_for("q leave").await;
         dora.send(b"l").await;
@@ -556,13 +557,6 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         assert!(pages > 1, "{page}");
         let first = format!("Page 1 of {pages}: ] next page");
         assert!(page.contains(&first), "{first} at 44x16:\n{page}");
-        let eve = Player::join_term(&server, "eve", 33, 80, 24, "dumb").await;
-        eve.wait_said("Type list to hear the tables again.\r\n\r> ")
-            .await;
-        eve.send(b"leaderboard\r").await;
-        eve.wait_said("Page 1 of 2: page for the next").await;
-        eve.send(b"page\r").await;
-        eve.wait_said("Page 2 of 2, the last: page back").await;
     });
 }
 
