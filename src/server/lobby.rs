@@ -325,6 +325,18 @@ impl LobbyState {
     /// lobby: [`LISTED`] tables at most fill them ([`LobbyState::page_starts`]), so
     /// tables of two lines do not leave lines blank a page of one-line rows fills.
     fn page_lines(&self, rows: &[Row]) -> usize {
+        let mut fixed = self.fixed_rows(rows);
+        if !self.mine_apart(rows) {
+            fixed = fixed.saturating_add(self.mine_section_rows());
+        }
+        // At least one table: a page of three on a short screen was cut under its
+        // heading ("Tables 1-3 of 12" over none of them at 30x12).
+        usize::from(self.height.saturating_sub(fixed)).max(1)
+    }
+
+    /// The rows a page of the lobby takes past its list, the player's games aside:
+    /// the title, the lines over and under the list, the legend, the keys, the note.
+    fn fixed_rows(&self, rows: &[Row]) -> u16 {
         let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
         // The correspondence line and the note wrap on a narrow screen (44 columns:
@@ -341,9 +353,6 @@ impl LobbyState {
         if let Some(note) = &self.note {
             fixed = fixed.saturating_add(extra(&note.text));
         }
-        if !self.mine.is_empty() {
-            fixed += 2 + u16::try_from(self.mine.len()).unwrap_or(9);
-        }
         fixed += match (&self.form, self.waiting, &self.entry) {
             (_, Some(_), _) => 2,
             (Some(_), _, _) => 3,
@@ -352,10 +361,72 @@ impl LobbyState {
         };
         fixed += if self.number.is_some() { 2 } else { 0 };
         fixed += self.keys_wrapped(rows);
-        fixed = fixed.saturating_add(u16::try_from(self.legend(rows).len()).unwrap_or(u16::MAX));
-        // At least one table: a page of three on a short screen was cut under its
-        // heading ("Tables 1-3 of 12" over none of them at 30x12).
-        usize::from(self.height.saturating_sub(fixed)).max(1)
+        fixed.saturating_add(u16::try_from(self.legend(rows).len()).unwrap_or(u16::MAX))
+    }
+
+    /// The rows each line of the player's games takes, wrapped to the width (at 44
+    /// columns a tally or the last game takes two or three; they were counted one).
+    fn mine_rows(&self) -> Vec<u16> {
+        self.mine
+            .iter()
+            .map(|line| {
+                let rows = Paragraph::new(line.text.as_str())
+                    .wrap(Wrap { trim: false })
+                    .line_count(self.width.max(1));
+                u16::try_from(rows).unwrap_or(u16::MAX)
+            })
+            .collect()
+    }
+
+    /// The rows the player's games take under the tables: a blank, their heading and
+    /// their lines, wrapped; none when there are none.
+    fn mine_section_rows(&self) -> u16 {
+        if self.mine.is_empty() {
+            return 0;
+        }
+        self.mine_rows().into_iter().fold(2, u16::saturating_add)
+    }
+
+    /// Whether the player's games go on pages of their own, after the tables': at the
+    /// served minimum (44x16) and larger, when under the tables they would leave fewer
+    /// than three lines for them (or fewer than the tables take). There, with a
+    /// correspondence game and a history, the lists were cut (`… a taller terminal
+    /// shows all the lists`) with the keys at the foot and no way to read them. Under
+    /// 44x16 the lists are cut, as before (no legend either: the row is a table's).
+    fn mine_apart(&self, rows: &[Row]) -> bool {
+        if self.mine.is_empty() || self.width < 44 || self.height < 16 {
+            return false;
+        }
+        let tables: usize = rows.iter().map(|row| self.row_lines(row)).sum();
+        let wanted = tables.clamp(1, 3);
+        let fixed = self
+            .fixed_rows(rows)
+            .saturating_add(self.mine_section_rows());
+        usize::from(self.height.saturating_sub(fixed)) < wanted
+    }
+
+    /// Where each page of the player's games starts (their lines' indexes), when they
+    /// are on pages of their own ([`LobbyState::mine_apart`]): as many lines as the
+    /// screen has past the rest of the lobby (its legend aside, which is the
+    /// tables'), one at least.
+    fn mine_starts(&self, rows: &[Row]) -> Vec<usize> {
+        if !self.mine_apart(rows) {
+            return Vec::new();
+        }
+        let legend = u16::try_from(self.legend(rows).len()).unwrap_or(u16::MAX);
+        let fixed = self.fixed_rows(rows).saturating_sub(legend);
+        let room = usize::from(self.height.saturating_sub(fixed)).max(1);
+        let mut starts = vec![0];
+        let mut used = 0;
+        for (i, takes) in self.mine_rows().into_iter().enumerate() {
+            let takes = usize::from(takes);
+            if used > 0 && used + takes > room {
+                starts.push(i);
+                used = 0;
+            }
+            used += takes;
+        }
+        starts
     }
 
     /// The lines under the tables that explain what their rows say, wrapped to the
@@ -484,17 +555,28 @@ impl LobbyState {
         starts
     }
 
-    /// How many pages the tables take.
+    /// How many pages the tables take, and the player's games on pages of their own
+    /// ([`LobbyState::mine_apart`]).
     fn page_count(&self, rows: &[Row]) -> usize {
-        self.page_starts(rows).len()
+        self.page_starts(rows).len() + self.mine_starts(rows).len()
     }
 
-    /// The tables shown on the page, the page's number (from 1) first.
-    fn shown<'a>(&self, rows: &'a [Row]) -> (usize, &'a [Row]) {
+    /// What the page shown lists, the page's number (from 1) first.
+    fn shown<'a>(&self, rows: &'a [Row]) -> (usize, Shown<'a>) {
         let starts = self.page_starts(rows);
-        let page = self.page.min(starts.len() - 1);
+        let mine = self.mine_starts(rows);
+        let page = self.page.min(starts.len() + mine.len() - 1);
+        if let Some(at) = page.checked_sub(starts.len()) {
+            let end = mine.get(at + 1).copied().unwrap_or(self.mine.len());
+            return (page + 1, Shown::Mine(mine[at]..end));
+        }
         let end = starts.get(page + 1).copied().unwrap_or(rows.len());
-        (page + 1, &rows[starts[page]..end])
+        let mine = if mine.is_empty() {
+            Some(0..self.mine.len())
+        } else {
+            None
+        };
+        (page + 1, Shown::Tables(&rows[starts[page]..end], mine))
     }
 
     /// Says `text` on the lobby's status line.
@@ -878,6 +960,15 @@ fn drawn_row(buf: &Buffer, y: u16) -> String {
 /// The most tables a lobby lists on a page.
 pub(crate) const LISTED: usize = 9;
 
+/// What a page of the lobby lists ([`LobbyState::shown`]).
+enum Shown<'a> {
+    /// These tables, and these lines of the player's games under them (`None`: the
+    /// games are on pages of their own).
+    Tables(&'a [Row], Option<std::ops::Range<usize>>),
+    /// These lines of the player's games, on a page of their own.
+    Mine(std::ops::Range<usize>),
+}
+
 /// What `row`'s line says of its state to the player of `key`: `open`,
 /// `adjourned`, whose move it is at a correspondence game (`your move` at the
 /// player's own), nothing at a live game in play.
@@ -1253,19 +1344,25 @@ impl<'a> LobbyView<'a> {
         }
         let (page, shown) = self.lobby.shown(self.rows);
         let pages = self.lobby.page_count(self.rows);
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            if pages > 1 {
-                Keyed::TablesPage(page, pages).words(self.wording)
-            } else {
-                words::TABLES.to_owned()
-            },
-            bold,
-        ));
-        if self.rows.is_empty() {
+        let (shown, mine) = match shown {
+            Shown::Tables(tables, mine) => (Some(tables), mine),
+            Shown::Mine(mine) => (None, Some(mine)),
+        };
+        if shown.is_some() {
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                if pages > 1 {
+                    Keyed::TablesPage(page, pages).words(self.wording)
+                } else {
+                    words::TABLES.to_owned()
+                },
+                bold,
+            ));
+        }
+        if self.rows.is_empty() && shown.is_some() {
             lines.push(Line::raw(Keyed::NoTables.words(self.wording)));
         }
-        for row in shown {
+        for row in shown.unwrap_or_default() {
             let state = row_state(row, self.key);
             let rules = terms_of(row, self.wording);
             // The same terms said short, for a row short of room (44 columns).
@@ -1327,13 +1424,24 @@ impl<'a> LobbyView<'a> {
         }
         // What the rows said short mean, and each live clock's `5+3` at every width
         // (`page_lines` keeps their rows).
-        if self.wording == Wording::Keys && !self.news {
+        if self.wording == Wording::Keys && !self.news && shown.is_some() {
             lines.extend(self.lobby.legend(self.rows).into_iter().map(Line::raw));
         }
-        if !self.lobby.mine.is_empty() {
+        let apart = shown.is_none();
+        if let Some(mine) = mine.and_then(|at| self.lobby.mine.get(at))
+            && !mine.is_empty()
+        {
             lines.push(Line::raw(""));
-            lines.push(Line::styled(words::YOUR_GAMES, bold));
-            lines.extend(self.lobby.mine.iter().map(|l| Line::raw(self.said(l))));
+            lines.push(Line::styled(
+                if apart {
+                    // On pages of their own: where they are, as the tables say it.
+                    Keyed::YourGamesPage(page, pages).words(self.wording)
+                } else {
+                    words::YOUR_GAMES.to_owned()
+                },
+                bold,
+            ));
+            lines.extend(mine.iter().map(|l| Line::raw(self.said(l))));
         }
         let lists = lines;
         let mut lines = vec![Line::raw("")];
@@ -2112,6 +2220,7 @@ mod tests {
             rows: Vec::new(),
             more: false,
             size: 20,
+            total: 0,
             now: 0,
         })));
         let lines = said(&lobby);
@@ -2209,6 +2318,7 @@ mod tests {
                 games: Vec::new(),
                 more: false,
                 size: 20,
+                total: 0,
                 now: 1_000,
             },
         ))));
@@ -2897,78 +3007,175 @@ mod tests {
         insta::assert_snapshot!("lobby_own_corr_pages_80x24", pages(&mut lobby).join("\n"));
     }
 
-    /// QA (club8, over ssh at 44x16): with a correspondence game at the player's
-    /// move, its line and the note that it came (each two rows at 44 columns) took
-    /// the rows `page_size` gave the tables: page 1 of 2 showed tables 1-3 and `… a
-    /// taller terminal shows all the lists`, and tables 4 and 5 were on no page. The
-    /// wrapped rows are counted: every table is on a page, none cut. Fails on the old
-    /// code (the cue, no table 4).
-    #[test]
-    fn a_wrapped_correspondence_line_and_note_cut_no_table_at_44x16() {
-        let rows = playing(1..=6);
-        let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
-        lobby.corr = vec![CorrGame {
-            id: 40,
-            opponent: "Bartholomew-Lane".into(),
-            my_move: true,
-            since: 0,
-            left: 14 * 86400,
-            days: 7,
-            moves: 0,
-        }];
-        lobby.note_keyed(Keyed::CorrMoved("Bartholomew-Lane".into()));
-        lobby.resized(44, 16);
+    /// Every page of `lobby`'s tables over `rows` drawn at its size, one under the
+    /// other; asserts that no page falls back to `… a taller terminal`, that each
+    /// table `aN` v `bN` of `rows` is on a page once, and that the keys are on every
+    /// page. The rows read.
+    fn every_page_shows_every_table_once(lobby: &mut LobbyState, rows: &[Row]) -> Vec<String> {
+        let (width, height) = (lobby.width, lobby.height);
         let mut shown = Vec::new();
-        for page in 0..lobby.page_count(&rows) {
+        let mut keys = 0;
+        for page in 0..lobby.page_count(rows) {
             lobby.page = page;
-            shown.extend(drawn_at_with(&lobby, &rows, 44, 16));
+            let drawn = drawn_at_with(lobby, rows, width, height);
+            keys += usize::from(drawn.iter().any(|l| l.contains("? all keys")));
+            shown.extend(drawn);
         }
         let reads = shown.join("\n");
-        assert!(!reads.contains("a taller terminal"), "{reads}");
-        for id in 1..=6 {
-            let n = format!("{id}  a{id} v b{id}");
-            assert_eq!(
-                shown.iter().filter(|l| l.starts_with(&n)).count(),
-                1,
-                "{n}\n{reads}"
-            );
+        let at = format!("{width}x{height}:\n{reads}");
+        assert!(!reads.contains("a taller terminal"), "{at}");
+        assert_eq!(keys, lobby.page_count(rows), "the keys on every page: {at}");
+        for row in rows {
+            // `1  a1 v b1`, or `1  a1 (Blue) v b1 (Yellow)` where there is room.
+            let n = format!("{}  a{} ", row.id, row.id);
+            let found = shown.iter().filter(|l| l.starts_with(&n)).count();
+            assert_eq!(found, 1, "{n} {at}");
         }
-        assert!(reads.contains("? all keys"), "{reads}");
-        assert!(reads.contains("Bartholomew-Lane (Tab opens it)"), "{reads}");
+        shown
     }
 
-    /// srvqa4: the lines under "Your games" wrap at 44 columns (`unfinished: 3, 7 (a
-    /// number resumes its game; w claims a win)` takes two, a tally that says its
-    /// early games two): every table is still on a page, none cut, the keys shown
-    /// (a guard for the tally's longer wording; it held before it too).
+    /// Lines of the lobby that wrap at 44 columns cut no table at 44x16: every table
+    /// is on a page once, the keys on each (one sweep of every page, for what were two
+    /// tests repeating it, brief s19).
+    ///
+    /// - QA (club8, over ssh): a correspondence game at the player's move, its line
+    ///   and the note that it came (each two rows at 44 columns) took the rows
+    ///   `page_size` gave the tables: page 1 of 2 showed tables 1-3 and `… a taller
+    ///   terminal shows all the lists`, and tables 4 and 5 were on no page. Failed on
+    ///   the old code (the cue, no table 4).
+    /// - srvqa4: the lines under "Your games" (`unfinished: 3, 7 (a number resumes
+    ///   its game; w claims a win)` takes two, a tally that says its early games two);
+    ///   a guard for the tally's longer wording (it held before it too).
     #[test]
-    fn wrapped_lines_of_your_games_cut_no_table_at_44x16() {
+    fn wrapped_lobby_lines_cut_no_table_at_44x16() {
         let rows = playing(1..=6);
-        let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
-        lobby.mine = vec![
-            Message::keyed(MessageKind::Info, Keyed::Unfinished("3, 7".into(), true)),
-            Message::keyed(
-                MessageKind::Info,
-                Keyed::Tally(vec![("Bartholomew-Lane".into(), [3, 0, 1])], 2),
-            ),
-        ];
-        lobby.resized(44, 16);
-        let mut shown = Vec::new();
-        for page in 0..lobby.page_count(&rows) {
-            lobby.page = page;
-            shown.extend(drawn_at_with(&lobby, &rows, 44, 16));
+        let corr: fn(&mut LobbyState) = |lobby| {
+            lobby.corr = vec![CorrGame {
+                id: 40,
+                opponent: "Bartholomew-Lane".into(),
+                my_move: true,
+                since: 0,
+                left: 14 * 86400,
+                days: 7,
+                moves: 0,
+            }];
+            lobby.note_keyed(Keyed::CorrMoved("Bartholomew-Lane".into()));
+        };
+        let mine: fn(&mut LobbyState) = |lobby| {
+            lobby.mine = vec![
+                Message::keyed(MessageKind::Info, Keyed::Unfinished("3, 7".into(), true)),
+                Message::keyed(
+                    MessageKind::Info,
+                    Keyed::Tally(vec![("Bartholomew-Lane".into(), [3, 0, 1])], 2),
+                ),
+            ];
+        };
+        let cases = [("a correspondence line", corr), ("your games", mine)];
+        for (case, set_up) in cases {
+            let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
+            set_up(&mut lobby);
+            lobby.resized(44, 16);
+            let reads = every_page_shows_every_table_once(&mut lobby, &rows).join("\n");
+            if case == "a correspondence line" {
+                assert!(reads.contains("Bartholomew-Lane (Tab opens it)"), "{reads}");
+            }
         }
+    }
+
+    /// Brief s19 (club11): at 44x16 a lobby with a correspondence game at the
+    /// player's move (its line and the note that it came) and their history (an
+    /// unfinished game, a table's code, the last game, the tally) fell back to `… a
+    /// taller terminal shows all the lists`: the tables cut to one and the games'
+    /// lines under them cut away, on every page. The player's games go on pages of
+    /// their own there, past the tables' (`Your games, page 3 of 3 (]/[)`): every
+    /// page whole, every table on one once, every line of the games on one once, the
+    /// keys on each. At 80x24 all is on one page, as before. Fails on the old code
+    /// (the cue on page 1).
+    #[test]
+    fn a_lobby_with_correspondence_and_history_pages_its_sections_at_44x16() {
+        let rows = playing(1..=6);
+        let lobby_at = |width: u16, height: u16| {
+            let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
+            lobby.corr = vec![CorrGame {
+                id: 40,
+                opponent: "Bartholomew-Lane".into(),
+                my_move: true,
+                since: 0,
+                left: 14 * 86400,
+                days: 7,
+                moves: 0,
+            }];
+            lobby.note_keyed(Keyed::CorrMoved("Bartholomew-Lane".into()));
+            lobby.mine = vec![
+                Message::keyed(MessageKind::Info, Keyed::Unfinished("3".into(), true)),
+                Message::keyed(MessageKind::Info, Keyed::TableCode(7, "ABCDEF".into())),
+                Message::keyed(
+                    MessageKind::Info,
+                    Keyed::LastGame(Box::new((
+                        "Christopher-Robi".into(),
+                        words::WON,
+                        [21, 17],
+                        false,
+                        None,
+                    ))),
+                ),
+                Message::keyed(
+                    MessageKind::Info,
+                    Keyed::Tally(
+                        vec![
+                            ("Bartholomew-Lane".into(), [3, 0, 1]),
+                            ("Christopher-Robi".into(), [1, 1, 0]),
+                        ],
+                        2,
+                    ),
+                ),
+            ];
+            lobby.resized(width, height);
+            lobby
+        };
+        // Whitespace as one space: a line wrapped onto two rows reads whole.
+        let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut lobby = lobby_at(44, 16);
+        let shown = every_page_shows_every_table_once(&mut lobby, &rows);
+        let pages = lobby.page_count(&rows);
         let reads = shown.join("\n");
-        assert!(!reads.contains("a taller terminal"), "{reads}");
-        for id in 1..=6 {
-            let n = format!("{id}  a{id} v b{id}");
-            assert_eq!(
-                shown.iter().filter(|l| l.starts_with(&n)).count(),
-                1,
-                "{n}\n{reads}"
+        assert!(pages > 1, "{reads}");
+        let heading = format!("Your games, page {pages} of {pages} (]/[)");
+        assert!(shown.iter().any(|l| l.trim_end() == heading), "{reads}");
+        assert!(
+            shown
+                .iter()
+                .any(|l| l.trim_end() == format!("Tables, page 1 of {pages} (]/[)")),
+            "{reads}"
+        );
+        // Each page fits: nothing under the foot, the correspondence line on each.
+        let page_reads: Vec<String> = shown.chunks(16).map(|page| flat(&page.join(" "))).collect();
+        for line in &lobby.mine {
+            let found = page_reads
+                .iter()
+                .filter(|p| p.contains(&flat(&line.text)))
+                .count();
+            assert_eq!(found, 1, "{:?} in\n{reads}", line.text);
+        }
+        for page in &page_reads {
+            assert!(page.contains("Tab opens it"), "{page}");
+        }
+        insta::assert_snapshot!("lobby_corr_and_history_pages_44x16", reads);
+        // At 80x24 all on one page, the games under the tables, as before.
+        let mut lobby = lobby_at(80, 24);
+        assert_eq!(lobby.page_count(&rows), 1);
+        let shown = every_page_shows_every_table_once(&mut lobby, &rows);
+        let reads = flat(&shown.join(" "));
+        assert!(reads.contains("Your games"), "{reads}");
+        assert!(!reads.contains("Your games, page"), "{reads}");
+        for line in &lobby.mine {
+            assert!(
+                reads.contains(&flat(&line.text)),
+                "{:?} in {reads}",
+                line.text
             );
         }
-        assert!(reads.contains("? all keys"), "{reads}");
+        insta::assert_snapshot!("lobby_corr_and_history_80x24", shown.join("\n"));
     }
 
     /// QA (srvpolish): at 80 columns the line of a correspondence game at the

@@ -101,14 +101,15 @@ impl Probe {
             .map(|rows| rows.len())
     }
 
-    /// Leaderboard `board`'s `page` at 80×24, as the lobby reads it; its rows.
+    /// Leaderboard `board`'s `page` at 80×24, as the lobby reads it (with the count
+    /// of all it lists, for `Page 2 of 5`); its rows.
     pub fn leaderboard(&self, board: usize, page: usize) -> anyhow::Result<usize> {
         let board = Board::ALL[board % Board::ALL.len()];
         let size = board_page_size(board, WIDTH, HEIGHT);
         let now = self.now;
         self.store()?
-            .club(|c| club_store::leaderboard(c, board, now, (page * size, size + 1)))
-            .map(|rows| rows.len())
+            .club(|c| club_store::leaderboard_page(c, board, now, (page * size, size + 1)))
+            .map(|page| page.rows.len())
     }
 
     /// `player`'s profile screen (its first page of games at 80×24, its chart, its

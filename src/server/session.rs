@@ -717,8 +717,9 @@ impl LobbyHost {
         let now = self.wall();
         let (width, height) = (self.area.width, self.area.height);
         let size = super::standings::board_page_size(board, width, height);
-        match store.club(|c| club_store::leaderboard(c, board, now, (page * size, size + 1))) {
-            Ok(mut rows) => {
+        let read = |c: &_| club_store::leaderboard_page(c, board, now, (page * size, size + 1));
+        match store.club(read) {
+            Ok(club_store::BoardPage { mut rows, total }) => {
                 let more = rows.len() > size;
                 rows.truncate(size);
                 self.screen.show_club(Some(ClubView::Board(BoardView {
@@ -727,6 +728,7 @@ impl LobbyHost {
                     rows,
                     more,
                     size,
+                    total,
                     now,
                 })));
             }
@@ -759,6 +761,7 @@ impl LobbyHost {
                 chart,
                 games,
                 more,
+                total,
             })) => {
                 self.screen
                     .show_club(Some(ClubView::Profile(Box::new(ProfileView {
@@ -770,6 +773,7 @@ impl LobbyHost {
                         games,
                         more,
                         size: size.get(),
+                        total,
                         now,
                     }))));
             }

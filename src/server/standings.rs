@@ -52,6 +52,9 @@ pub(crate) struct BoardView {
     /// The rows a page lists, as the rows were read ([`board_page_size`]): the
     /// numbers shown and typed count pages of this size.
     pub(crate) size: usize,
+    /// How many players the board lists in all, read with the rows: the page says
+    /// which of how many it is (`Page 2 of 5`).
+    pub(crate) total: usize,
     /// The wall-clock time the rows were read at (deviations widen with time away).
     pub(crate) now: i64,
 }
@@ -72,6 +75,8 @@ pub(crate) struct ProfileView {
     pub(crate) more: bool,
     /// The games a page lists, as they were read ([`profile_page_size`]).
     pub(crate) size: usize,
+    /// How many games the player has in all, read with the page's.
+    pub(crate) total: usize,
     /// The wall-clock time it was read at.
     pub(crate) now: i64,
 }
@@ -93,6 +98,7 @@ pub(crate) fn board_page_size(board: Board, width: u16, height: u16) -> usize {
         rows: Vec::new(),
         more: true,
         size: 0,
+        total: SIZING_TOTAL,
         now: 0,
     };
     let (parts, foot) = board_screen(&view, Style::new(), Wording::Keys, width, sizing_tail());
@@ -119,10 +125,24 @@ pub(crate) fn profile_page_size(
         games: Vec::new(),
         more: true,
         size: 0,
+        total: SIZING_TOTAL,
         now: 0,
     };
     let (parts, foot) = profile_screen(&view, Style::new(), Wording::Keys, width, sizing_tail());
     club_page_size(height, &parts, &foot, width)
+}
+
+/// The rows in all of the list a page is sized for: the page's line says `Page 2 of
+/// 99999`, as wide as any real list's at the served sizes, so its rows are counted.
+const SIZING_TOTAL: usize = 99_999;
+
+/// How many pages of `size` rows a list of `total` takes, page `page` (from 0) shown
+/// and `more` past it: never fewer than the page shown and the one after it (a row
+/// added since the count was read, or a size of none).
+pub(crate) fn pages_of(page: usize, size: usize, total: usize, more: bool) -> usize {
+    total
+        .div_ceil(size.max(1))
+        .max(page + 1 + usize::from(more))
 }
 
 /// The line under a club screen's keys a page is sized to leave room for: a note.
@@ -513,7 +533,7 @@ impl ClubWidget<'_> {
             )
         };
         let mut lines = Vec::new();
-        let (page, more, hints) = match self.view {
+        let (page, pages, hints) = match self.view {
             ClubView::Board(view) => {
                 lines.push(words::leaderboard_title(&board_name(view.board)));
                 lines.push(said::listed_rule(
@@ -543,7 +563,8 @@ impl ClubWidget<'_> {
                         .to_owned(),
                     );
                 }
-                (view.page, view.more, HintLine::LobbyBoard)
+                let pages = pages_of(view.page, view.size, view.total, view.more);
+                (view.page, pages, HintLine::LobbyBoard)
             }
             ClubView::Profile(view) => {
                 let profile = &view.profile;
@@ -629,11 +650,12 @@ impl ClubWidget<'_> {
                 } else {
                     HintLine::LobbyOtherProfile
                 };
-                (view.page, view.more, hints)
+                let pages = pages_of(view.page, view.size, view.total, view.more);
+                (view.page, pages, hints)
             }
         };
-        if more || page > 0 {
-            lines.push(Keyed::Page(page + 1, more).commands());
+        if pages > 1 {
+            lines.push(Keyed::Page(page + 1, pages).commands());
         }
         lines.push(Keyed::Hints(hints).commands());
         if let Some(typed) = self.typed {
@@ -698,9 +720,8 @@ fn board_screen<'a>(
     parts.push(Part::gives(vec![Line::raw("")], 0));
     let mut foot = Vec::new();
     if view.more || view.page > 0 {
-        foot.push(Line::raw(
-            Keyed::Page(view.page + 1, view.more).words(wording),
-        ));
+        let pages = pages_of(view.page, view.size, view.total, view.more);
+        foot.push(Line::raw(Keyed::Page(view.page + 1, pages).words(wording)));
     }
     foot.extend(hint_lines(HintLine::LobbyBoard, wording, width));
     foot.extend(tail);
@@ -788,9 +809,8 @@ fn profile_screen<'a>(
     parts.push(Part::list(list));
     let mut foot = Vec::new();
     if view.more || view.page > 0 {
-        foot.push(Line::raw(
-            Keyed::Page(view.page + 1, view.more).words(wording),
-        ));
+        let pages = pages_of(view.page, view.size, view.total, view.more);
+        foot.push(Line::raw(Keyed::Page(view.page + 1, pages).words(wording)));
     }
     let hints = if view.own {
         HintLine::LobbyProfile
@@ -1163,6 +1183,7 @@ mod tests {
             rows: (0..size as u32).map(standing).collect(),
             more: true,
             size,
+            total: size * 3,
             now: 1_000,
         });
         let text = drawn(&view);
@@ -1249,6 +1270,7 @@ mod tests {
             games,
             more: true,
             size: 8,
+            total: 0,
             now: 1_000,
         }));
         let text = drawn(&view);
@@ -1307,6 +1329,7 @@ mod tests {
             games: Vec::new(),
             more: false,
             size: 8,
+            total: 0,
             now: 1_000,
         };
         let keys = |own: bool, wording: Wording| {
@@ -1336,13 +1359,14 @@ mod tests {
     #[test]
     fn the_first_page_offers_no_page_back() {
         let board = Board::new(Ruleset::Standard, Speed::Live);
-        let foot = |page: usize, more: bool, wording: Wording| {
+        let foot = |page: usize, total: usize, wording: Wording| {
             let view = BoardView {
                 board,
                 page,
                 rows: vec![standing(1)],
-                more,
+                more: total > page + 1,
                 size: 1,
+                total,
                 now: 1_000,
             };
             let (_, foot) = board_screen(&view, Style::new(), wording, 80, Vec::new());
@@ -1351,19 +1375,88 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join("\n")
         };
-        let first = foot(0, true, Wording::Keys);
-        assert!(first.contains("Page 1: ] next page"), "{first}");
+        let first = foot(0, 2, Wording::Keys);
+        assert!(first.contains("Page 1 of 2: ] next page"), "{first}");
         assert!(!first.contains("[ back"), "{first}");
-        let said = foot(0, true, Wording::Commands);
+        let said = foot(0, 2, Wording::Commands);
         assert_eq!(
             said.lines().next(),
-            Some("Page 1: page for the next"),
+            Some("Page 1 of 2: page for the next"),
             "{said}"
         );
-        let second = foot(1, false, Wording::Keys);
-        assert!(second.contains("Page 2, the last: [ back"), "{second}");
-        let middle = foot(1, true, Wording::Commands);
-        assert!(middle.contains("page for the next, page back"), "{middle}");
+        let second = foot(1, 2, Wording::Keys);
+        assert!(second.contains("Page 2 of 2, the last: [ back"), "{second}");
+        let middle = foot(1, 3, Wording::Commands);
+        assert!(
+            middle.contains("Page 2 of 3: page for the next, page back"),
+            "{middle}"
+        );
+    }
+
+    /// QA (s19): a leaderboard's and a profile's pages said which page they were
+    /// (`Page 2: ] next page, [ back`) but not of how many, while the lobby's tables
+    /// said `page 1 of 5`. Each says `page N of M` now, the same words as the lobby's
+    /// ([`words::page_of`]), drawn at 80x24 and 44x16 and said in the line mode;
+    /// a count read behind the rows (a player listed since) never says fewer pages
+    /// than the one shown and the next. Fails on the old code (no `of`).
+    #[test]
+    fn every_club_list_says_its_page_of_how_many() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        for (width, height) in [(80, 24), (44, 16)] {
+            let size = board_page_size(board, width, height);
+            // 2.5 pages of players: page 2 of 3.
+            let total = size * 2 + size / 2;
+            let leaderboard = ClubView::Board(BoardView {
+                board,
+                page: 1,
+                rows: (1..=size as u32).map(standing).collect(),
+                more: true,
+                size,
+                total,
+                now: 1_000,
+            });
+            let profile = ClubView::Profile(Box::new(ProfileView {
+                profile: ann(board),
+                own: false,
+                chart: None,
+                tally: Tally::default(),
+                page: 1,
+                games: Vec::new(),
+                more: true,
+                size,
+                total,
+                now: 1_000,
+            }));
+            for view in [&leaderboard, &profile] {
+                let shown = read(&drawn_at(view, width, height));
+                assert!(
+                    shown.contains("Page 2 of 3: ] next page, [ back"),
+                    "{width}x{height}: {shown}"
+                );
+                let said = ClubWidget {
+                    view,
+                    colour: false,
+                    typed: None,
+                    note: None,
+                    wording: Wording::Commands,
+                }
+                .said();
+                assert!(
+                    said.iter()
+                        .any(|l| l == "Page 2 of 3: page for the next, page back"),
+                    "{said:#?}"
+                );
+            }
+        }
+        // The last page, and a count behind the rows read.
+        assert_eq!(pages_of(2, 10, 25, false), 3);
+        assert_eq!(pages_of(2, 10, 20, true), 4, "never fewer than shown");
+        assert_eq!(pages_of(0, 0, 0, false), 1, "a size of none");
+        assert_eq!(words::page(3, 3), "Page 3 of 3, the last: [ back");
+        assert_eq!(
+            crate::strings::club::tables_page(1, 5),
+            format!("Tables, {} (]/[)", words::page_of(1, 5))
+        );
     }
 
     /// QA (clubqa2, over ssh): `ssh host games` ended each line of a game without the
@@ -1469,6 +1562,7 @@ mod tests {
                 games: Vec::new(),
                 more: false,
                 size: 20,
+                total: 0,
                 now: 1_000,
             }))
         };
@@ -1533,6 +1627,7 @@ mod tests {
                 .collect(),
             more: false,
             size: 20,
+            total: 0,
             now: 1_000,
         })
     }
@@ -1683,6 +1778,7 @@ mod tests {
             games,
             more: false,
             size: 20,
+            total: 0,
             now: 1_000,
         }))
     }
@@ -1739,6 +1835,7 @@ mod tests {
                 rows: (1..=size as u32).map(standing).collect(),
                 more: true,
                 size,
+                total: size * 5 + 1,
                 now: 1_000,
             });
             let size = profile_page_size(&profile, chart.as_ref(), &tally, width, height);
@@ -1767,6 +1864,7 @@ mod tests {
                 games,
                 more: true,
                 size,
+                total: size * 5 + 1,
                 now: 1_000,
             }));
             for (view, title) in [
@@ -1778,7 +1876,15 @@ mod tests {
                     let shown = drawn_typing(view, width, height, typed);
                     let reads = read(&shown);
                     let at = format!("{width}x{height} {typed:?}:\n{shown}");
-                    for part in [title, "Esc back", "? help", "a note", "Page 1: ] next page"] {
+                    // Where the page is, of how many (QA s19: the club's lists said
+                    // neither, while the lobby's tables said `page 1 of 5`).
+                    for part in [
+                        title,
+                        "Esc back",
+                        "? help",
+                        "a note",
+                        "Page 1 of 6: ] next page",
+                    ] {
                         assert!(reads.contains(part), "{part} at {at}");
                     }
                     if typed.is_some() {

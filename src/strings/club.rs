@@ -139,14 +139,28 @@ pub(crate) fn board_row(
     let wdl = format!("{w}-{d}-{l}");
     format!("{place:>3}  {name}  {rating:<12}  {games:>5}  {wdl:<15} {abandoned:>4}")
 }
-/// A list's page: its number (from 1), and whether more follow. Only the keys that
-/// lead somewhere: the first page has none before it.
-pub(crate) fn page(number: usize, more: bool) -> String {
-    match (number, more) {
-        (1, true) => "Page 1: ] next page".to_owned(),
-        (_, true) => format!("Page {number}: ] next page, [ back"),
-        (1, false) => "Page 1, the only one".to_owned(),
-        (_, false) => format!("Page {number}, the last: [ back"),
+/// Where a paged list of the club is, as every one says it (the lobby's tables, a
+/// leaderboard, a profile's games; both faces): `page 2 of 5`.
+pub(crate) fn page_of(number: usize, pages: usize) -> String {
+    format!("page {number} of {pages}")
+}
+/// [`page_of`] at the start of a line: `Page 2 of 5`.
+pub(crate) fn page_of_at_start(number: usize, pages: usize) -> String {
+    let at = page_of(number, pages);
+    match at.strip_prefix('p') {
+        Some(rest) => format!("P{rest}"),
+        None => at,
+    }
+}
+/// A list's page: its number (from 1), of how many ([`page_of`]). Only the keys
+/// that lead somewhere: the first page has none before it, the last none after.
+pub(crate) fn page(number: usize, pages: usize) -> String {
+    let at = page_of_at_start(number, pages);
+    match (number, number < pages) {
+        (1, true) => format!("{at}: ] next page"),
+        (_, true) => format!("{at}: ] next page, [ back"),
+        (1, false) => at,
+        (_, false) => format!("{at}, the last: [ back"),
     }
 }
 /// A profile's first line: the names, when first seen, and whether the player left
@@ -273,7 +287,7 @@ pub(crate) fn days_a_move(days: u8) -> String {
 }
 /// The tables' heading when they take more than a page.
 pub(crate) fn tables_page(page: usize, pages: usize) -> String {
-    format!("Tables, page {page} of {pages} (]/[)")
+    format!("Tables, {} (]/[)", page_of(page, pages))
 }
 /// The lobby's line when correspondence games wait for this player.
 pub(crate) fn your_move(count: usize, opponent: &str, left: &str) -> String {

@@ -758,16 +758,26 @@ pub(crate) const CLAIM_WHICH: &str =
 
 /// [`super::club::tables_page`] in the line mode's commands.
 pub(crate) fn tables_page(page: usize, pages: usize) -> String {
-    format!("Tables, page {page} of {pages} (page, page back)")
+    format!(
+        "Tables, {} (page, page back)",
+        super::club::page_of(page, pages)
+    )
+}
+
+/// [`super::serve::your_games_page`] in the line mode's commands.
+pub(crate) fn your_games_page(page: usize, pages: usize) -> String {
+    let at = super::club::page_of(page, pages);
+    format!("{}, {at} (page, page back)", super::serve::YOUR_GAMES)
 }
 
 /// [`super::club::page`] in the line mode's commands.
-pub(crate) fn page(number: usize, more: bool) -> String {
-    match (number, more) {
-        (1, true) => "Page 1: page for the next".to_owned(),
-        (_, true) => format!("Page {number}: page for the next, page back"),
-        (1, false) => "Page 1, the only one".to_owned(),
-        (_, false) => format!("Page {number}, the last: page back"),
+pub(crate) fn page(number: usize, pages: usize) -> String {
+    let at = super::club::page_of_at_start(number, pages);
+    match (number, number < pages) {
+        (1, true) => format!("{at}: page for the next"),
+        (_, true) => format!("{at}: page for the next, page back"),
+        (1, false) => at,
+        (_, false) => format!("{at}, the last: page back"),
     }
 }
 

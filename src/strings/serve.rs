@@ -451,6 +451,11 @@ pub(crate) fn idle_adjourned(number: u32, name: &str, seconds: u64) -> String {
 pub(crate) const WATCHED_ADJOURNED: &str =
     "The game is adjourned: it goes on when both players are back";
 pub(crate) const YOUR_GAMES: &str = "Your games";
+/// The heading of the player's games on a page of their own, past the tables' (a
+/// short screen): [`super::club::tables_page`]'s words.
+pub(crate) fn your_games_page(page: usize, pages: usize) -> String {
+    format!("{YOUR_GAMES}, {} (]/[)", super::club::page_of(page, pages))
+}
 /// The line listing the player's adjourned games by their numbers in the list; `claim`:
 /// one is against a person, so `w` may claim a win there.
 pub(crate) fn unfinished(numbers: &str, claim: bool) -> String {

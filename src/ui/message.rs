@@ -108,8 +108,11 @@ pub enum Keyed {
     ClaimWhich,
     /// The lobby's tables take more than a page: the page shown (from 1), of how many.
     TablesPage(usize, usize),
-    /// A club list's page (from 1), and whether more follow.
-    Page(usize, bool),
+    /// The lobby's page of the player's games, on pages of their own past the
+    /// tables' (a short screen): the page shown (from 1), of how many.
+    YourGamesPage(usize, usize),
+    /// A club list's page (from 1), of how many.
+    Page(usize, usize),
     /// The player's unfinished games, by their numbers in the lobby's list, and
     /// whether a win may be claimed at one of them (one is against a person).
     Unfinished(String, bool),
@@ -221,7 +224,8 @@ impl Keyed {
             Keyed::NotATable => serve::NOT_A_TABLE.to_owned(),
             Keyed::ClaimWhich => serve::CLAIM_WHICH.to_owned(),
             Keyed::TablesPage(page, pages) => club::tables_page(*page, *pages),
-            Keyed::Page(number, more) => club::page(*number, *more),
+            Keyed::YourGamesPage(page, pages) => serve::your_games_page(*page, *pages),
+            Keyed::Page(number, pages) => club::page(*number, *pages),
             Keyed::Unfinished(numbers, claim) => serve::unfinished(numbers, *claim),
             Keyed::Invitation(code) => serve::invitation(code),
             Keyed::TableCode(number, code) => serve::table_code(*number, code),
@@ -310,7 +314,8 @@ impl Keyed {
             Keyed::NotATable => line::NOT_A_TABLE.to_owned(),
             Keyed::ClaimWhich => line::CLAIM_WHICH.to_owned(),
             Keyed::TablesPage(page, pages) => line::tables_page(*page, *pages),
-            Keyed::Page(number, more) => line::page(*number, *more),
+            Keyed::YourGamesPage(page, pages) => line::your_games_page(*page, *pages),
+            Keyed::Page(number, pages) => line::page(*number, *pages),
             Keyed::Unfinished(numbers, claim) => line::unfinished(numbers, *claim),
             Keyed::Invitation(code) => line::invitation(code),
             Keyed::TableCode(number, code) => line::table_code(*number, code),

@@ -505,14 +505,14 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         // a number typed), best first; nobody short of a threshold.
         carl.wait_for("  1  p01 ").await;
         carl.wait_for(" 13  p13 ").await;
-        carl.wait_for("Page 1: ] next page").await;
+        carl.wait_for("Page 1 of 2: ] next page").await;
         let page = carl.screen();
         for out in ["p14", "few", "alts", "unsure", "away", "hidden"] {
             assert!(!page.contains(out), "{out} on page 1:\n{page}");
         }
         carl.send(b"]").await;
         carl.wait_for(" 14  p14 ").await;
-        carl.wait_for("Page 2, the last").await;
+        carl.wait_for("Page 2 of 2, the last: [ back").await;
         let page = carl.screen();
         for out in ["p13", "few", "alts", "unsure", "away", "hidden"] {
             assert!(!page.contains(out), "{out} on page 2:\n{page}");
@@ -521,7 +521,7 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         carl.wait_for("No more pages that way").await;
         // A number opens that player's profile: the tally, the abandoned games.
         carl.send(b"[").await;
-        carl.wait_for("Page 1: ] next page").await;
+        carl.wait_for("Page 1 of 2: ] next page").await;
         carl.send(b"13").await;
         carl.wait_for("p13 · first seen 2027-01-01").await;
         carl.wait_for("33 rated games  33-0-0  abandoned 2").await;
@@ -533,13 +533,30 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         carl.send(b"]").await;
         carl.wait_for(" 15  2026-12-06").await;
         carl.wait_for(" 20  2026-12-01").await;
-        carl.wait_for("Page 2, the last").await;
+        carl.wait_for("Page 2 of 2, the last: [ back").await;
         // Back to the lobby, and a profile by name (v): one not listed has one too.
         carl.send(b"\x1b").await;
         carl.wait_for("q leave").await;
         carl.send(b"vaway\r").await;
         carl.wait_for("away · first seen").await;
         carl.wait_for("40 rated games  40-0-0  abandoned 0").await;
+        // Brief s19: every paged list says which page of how many, at 44x16 too (its
+        // pages as many as its rows on a page take; the line mode's in
+        // `standings::tests::every_club_list_says_its_page_of_how_many`).
+        let dora = Player::join(&server, "dora", 32, 44, 16).await;
+        dora.wait_for("q leave").await;
+        dora.send(b"l").await;
+        dora.wait_for("Page 1 of ").await;
+        let page = dora.screen();
+        let rows = page
+            .lines()
+            .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+            .count();
+        assert!(rows > 0, "{page}");
+        let pages = 14usize.div_ceil(rows);
+        assert!(pages > 1, "{page}");
+        let first = format!("Page 1 of {pages}: ] next page");
+        assert!(page.contains(&first), "{first} at 44x16:\n{page}");
     });
 }
 
@@ -560,7 +577,7 @@ fn a_resize_reads_the_leaderboard_again_at_its_new_page_size() {
         carl.wait_for("q leave").await;
         carl.send(b"l").await;
         carl.wait_for(" 13  p13 ").await;
-        carl.wait_for("Page 1: ] next page").await;
+        carl.wait_for("Page 1 of 2: ] next page").await;
         // Smaller: fewer rows a page, so the next page begins before row 14.
         carl.resize(80, 16).await;
         carl.send(b"]").await;
@@ -573,7 +590,7 @@ fn a_resize_reads_the_leaderboard_again_at_its_new_page_size() {
         // Larger again: the page with row 6 on it holds thirteen rows from row 1.
         carl.resize(80, 24).await;
         carl.wait_for(" 13  p13 ").await;
-        carl.wait_for("Page 1: ] next page").await;
+        carl.wait_for("Page 1 of 2: ] next page").await;
         assert!(carl.screen().contains("  1  p01 "), "{}", carl.screen());
     });
 }

@@ -222,17 +222,42 @@ pub(crate) fn standings_of(
     Ok(standings)
 }
 
-/// The leaderboard's query (see [`leaderboard`]).
-pub(super) fn leaderboard_query() -> String {
+/// Who a leaderboard lists, as a query's `FROM` and `WHERE` (see [`leaderboard`]),
+/// its parameters `?1` to `?6` ([`listed_params`]): written once, for its page
+/// ([`leaderboard_query`]) and its count ([`leaderboard_page`]).
+fn listed_from() -> String {
     format!(
-        "SELECT {STANDING_COLUMNS} FROM ratings AS r
+        "FROM ratings AS r
      WHERE ruleset = ?1 AND speed = ?2 AND games >= {MIN_GAMES} AND opponents >= {MIN_OPPONENTS}
        AND last >= ?3
        AND deviation * deviation
            + max(?4 - last, 0) / 86400.0 * ?5 * volatility * volatility <= ?6
-       AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p.key = r.key AND p.unlisted = 1)
+       AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p.key = r.key AND p.unlisted = 1)"
+    )
+}
+
+/// The leaderboard's query (see [`leaderboard`]).
+pub(super) fn leaderboard_query() -> String {
+    format!(
+        "SELECT {STANDING_COLUMNS} {}
      ORDER BY rating DESC
-     LIMIT ?7 OFFSET ?8"
+     LIMIT ?7 OFFSET ?8",
+        listed_from()
+    )
+}
+
+/// The parameters `?1` to `?6` of [`listed_from`] for `board` at `now`.
+fn listed_params(board: Board, now: i64) -> (String, &'static str, i64, i64, f64, f64) {
+    let ranked = crate::rating::RANKED_DEVIATION;
+    let per_day = SYSTEM.periods_per_day * SCALE * SCALE;
+    let oldest = now - board.speed.active_days() * 86_400;
+    (
+        board.ruleset_token(),
+        board.speed.token(),
+        oldest,
+        now,
+        per_day,
+        ranked * ranked,
     )
 }
 
@@ -247,18 +272,16 @@ pub(crate) fn leaderboard(
     now: i64,
     (offset, limit): (usize, usize),
 ) -> rusqlite::Result<Vec<Standing>> {
-    let ranked = crate::rating::RANKED_DEVIATION;
-    let per_day = SYSTEM.periods_per_day * SCALE * SCALE;
-    let oldest = now - board.speed.active_days() * 86_400;
+    let (ruleset, speed, oldest, now_at, per_day, ranked) = listed_params(board, now);
     conn.prepare_cached(&leaderboard_query())?
         .query_map(
             params![
-                board.ruleset_token(),
-                board.speed.token(),
+                ruleset,
+                speed,
                 oldest,
-                now,
+                now_at,
                 per_day,
-                ranked * ranked,
+                ranked,
                 i64::try_from(limit).unwrap_or(i64::MAX),
                 i64::try_from(offset).unwrap_or(i64::MAX),
             ],
@@ -269,6 +292,40 @@ pub(crate) fn leaderboard(
             // The query is the rule, written for SQLite: both say the same.
             debug_assert!(rows.iter().all(|s| s.listed(board.speed, now)));
         })
+}
+
+/// A page of a leaderboard as read at once: its rows and how many the whole board
+/// lists, so the page can say where it is (`Page 2 of 5`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BoardPage {
+    /// The rows asked for, best first.
+    pub(crate) rows: Vec<Standing>,
+    /// How many players the board lists in all.
+    pub(crate) total: usize,
+}
+
+/// `board`'s page at `now` ([`leaderboard`]'s `(offset, limit)`) and how many it
+/// lists in all, read in one transaction, so the count is the rows' own.
+pub(crate) fn leaderboard_page(
+    conn: &Connection,
+    board: Board,
+    now: i64,
+    (offset, limit): (usize, usize),
+) -> rusqlite::Result<BoardPage> {
+    let tx = conn.unchecked_transaction()?;
+    let rows = leaderboard(&tx, board, now, (offset, limit))?;
+    let (ruleset, speed, oldest, now_at, per_day, ranked) = listed_params(board, now);
+    let total: i64 = tx
+        .prepare_cached(&format!("SELECT count(*) {}", listed_from()))?
+        .query_row(
+            params![ruleset, speed, oldest, now_at, per_day, ranked],
+            |row| row.get(0),
+        )?;
+    drop(tx);
+    Ok(BoardPage {
+        rows,
+        total: usize::try_from(total).unwrap_or(0),
+    })
 }
 
 /// A player as a profile shows them, beside their games.
@@ -347,6 +404,8 @@ pub(crate) struct ProfilePage {
     pub(crate) chart: Option<(Board, Vec<f64>)>,
     pub(crate) games: Vec<GameLine>,
     pub(crate) more: bool,
+    /// How many finished games the player has in all (the pages' count).
+    pub(crate) total: usize,
 }
 
 /// The points of a profile's chart.
@@ -361,6 +420,9 @@ pub(crate) fn profile_page(
     (chart, page): (Option<Board>, usize),
     size_for: impl Fn(&Profile, Option<&(Board, Vec<f64>)>) -> usize,
 ) -> rusqlite::Result<Option<ProfilePage>> {
+    // One transaction: the count of games is the pages' own.
+    let tx = conn.unchecked_transaction()?;
+    let conn: &Connection = &tx;
     let Some(profile) = profile(conn, key)? else {
         return Ok(None);
     };
@@ -379,12 +441,26 @@ pub(crate) fn profile_page(
     let mut games = games_of(conn, key, (page * size, size + 1))?;
     let more = games.len() > size;
     games.truncate(size);
+    let total = games_count(conn, key)?;
+    drop(tx);
     Ok(Some(ProfilePage {
         profile,
         chart,
         games,
         more,
+        total,
     }))
+}
+
+/// How many finished games `key` has ([`games_of`] lists them).
+pub(crate) fn games_count(conn: &Connection, key: &str) -> rusqlite::Result<usize> {
+    let count: i64 = conn
+        .prepare_cached(
+            "SELECT (SELECT count(*) FROM finished WHERE blue_key = ?1)
+                  + (SELECT count(*) FROM finished WHERE yellow_key = ?1 AND blue_key != ?1)",
+        )?
+        .query_row([key], |row| row.get(0))?;
+    Ok(usize::try_from(count).unwrap_or(0))
 }
 
 /// `key`'s ratings in `board` after each of their last `limit` rated games, oldest

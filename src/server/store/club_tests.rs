@@ -133,6 +133,10 @@ fn a_rated_game_ended_before_both_moved_is_listed_as_not_rated_too_soon() {
     let conn = store_conn(&store);
     let games = games_of(&conn, &ann.key, (0, 10)).unwrap();
     assert_eq!(games.len(), 2);
+    // Their count, for the profile's `page N of M`: each game once.
+    assert_eq!(club::games_count(&conn, &ann.key).unwrap(), 2);
+    assert_eq!(club::games_count(&conn, &bob.key).unwrap(), 2);
+    assert_eq!(club::games_count(&conn, "SHA256:nobody").unwrap(), 0);
     // Newest first: the casual table's game, then the rated table's.
     let (casual, rated) = (&games[0], &games[1]);
     assert_eq!((rated.outcome, rated.moves), (Some(Outcome::Win), 1));
@@ -382,9 +386,14 @@ fn the_leaderboard_s_thresholds_in_one_query_agree_with_the_rule() {
     let page = leaderboard(&conn, board, now, (1, 2)).unwrap();
     assert_eq!(page.len(), 2);
     assert_eq!(page[0].key, expected[1]);
+    // A page read with the count of all listed (for `page N of M`): the rule's own.
+    let counted = club::leaderboard_page(&conn, board, now, (1, 2)).unwrap();
+    assert_eq!((counted.rows, counted.total), (page, expected.len()));
     club::write_listed(&conn, &expected[0], false).unwrap();
     let first = leaderboard(&conn, board, now, (0, 1)).unwrap();
     assert_eq!(first[0].key, expected[1]);
+    let counted = club::leaderboard_page(&conn, board, now, (0, 1)).unwrap();
+    assert_eq!(counted.total, expected.len() - 1, "one left the board");
     // SQLite reads it through the partial index of the established ratings (its
     // literals agree with the query's), in rating order: no sort of a whole board.
     let plan: Vec<String> = conn
