@@ -197,6 +197,153 @@ mod tests {
         assert_eq!(replies(&input), "? line too long (over 4096 bytes)\n\n");
     }
 
+    /// One hostile line for [`random_and_hostile_lines_never_break_the_session`]:
+    /// raw bytes, a command with odd words, a huge line, bad UTF-8 or control bytes.
+    fn hostile_line(rng: &mut impl rand::Rng) -> Vec<u8> {
+        use rand::seq::IndexedRandom;
+        const WORDS: &[&str] = &[
+            "play",
+            "genmove",
+            "undo",
+            "showboard",
+            "final_score",
+            "clear_board",
+            "level",
+            "time_per_move",
+            "nodes",
+            "boardsize",
+            "seed",
+            "threads",
+            "variant",
+            "name",
+            "known_command",
+            "list_commands",
+            "protocol_version",
+            "quit",
+            "blue",
+            "yellow",
+            "BLUE",
+            "b2",
+            "a1",
+            "d4",
+            "e5",
+            "z9",
+            "a0",
+            "hard",
+            "random",
+            "corners",
+            "x",
+            "0",
+            "1",
+            "2",
+            "3",
+            "5",
+            "4",
+            "-1",
+            "257",
+            "1000000001",
+            "3600001",
+            "18446744073709551616",
+            "\u{202e}",
+            "\u{200b}",
+            "\u{301}\u{301}",
+            "\u{754c}",
+            "\u{661}",
+            "\u{2028}",
+            "\u{3000}",
+            "#",
+            "\t",
+            "\r",
+            "\0",
+            "\x1b[2J",
+        ];
+        let mut line = Vec::new();
+        match rng.random_range(0..10) {
+            // Raw bytes, any of the 256 (newlines too: several lines in one).
+            0 => line.extend((0..rng.random_range(0..80)).map(|_| rng.random::<u8>())),
+            // A huge line, past the limit or just under it.
+            1 => {
+                let len = [MAX_LINE - 1, MAX_LINE, MAX_LINE + 1, 100_000][rng.random_range(0..4)];
+                line.extend((0..len).map(|_| *b"play blue b2 \x1b\0"[..].choose(rng).unwrap()));
+                line.retain(|&b| b != b'\n');
+            }
+            // Invalid UTF-8 in a command.
+            2 => {
+                line.extend_from_slice(b"play blue ");
+                let bad: [&[u8]; 5] = [
+                    b"\xff",
+                    b"\xc3",
+                    b"\xed\xa0\x80",
+                    b"\xf4\x90\x80\x80",
+                    b"\xc0\xaf",
+                ];
+                line.extend_from_slice(bad.choose(rng).unwrap());
+                line.extend_from_slice(b"b2");
+            }
+            // Words from the list, with an id at times: commands in any order.
+            _ => {
+                if rng.random_bool(0.2) {
+                    line.extend_from_slice(
+                        ["7 ", "0 ", "1234567890 ", "\u{661} "][rng.random_range(0..4)].as_bytes(),
+                    );
+                }
+                for i in 0..rng.random_range(0..5) {
+                    if i > 0 {
+                        line.push(b' ');
+                    }
+                    line.extend_from_slice(WORDS.choose(rng).unwrap().as_bytes());
+                }
+            }
+        }
+        line
+    }
+
+    /// Item 2 (s19): random and hostile lines, thousands of them in one session,
+    /// each followed by `name`: every reply is framed (`=` or `?`, then a blank line),
+    /// none holds a control character but its line ends, nothing panics, and the
+    /// session still answers. `genmove` thinks at most a few milliseconds: the list
+    /// has no larger time it would take.
+    #[test]
+    fn random_and_hostile_lines_never_break_the_session() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(19);
+        let fresh = || {
+            let mut s = Session::new();
+            assert_eq!(s.handle("time_per_move 2"), Some("=\n\n".to_owned()));
+            s
+        };
+        let mut session = fresh();
+        let mut errors = 0;
+        for round in 0..3000 {
+            let mut input = hostile_line(&mut rng);
+            input.extend_from_slice(b"\n17 name\n");
+            let mut out = Vec::new();
+            serve(&mut session, &input[..], &mut out).unwrap();
+            let out = String::from_utf8(out).unwrap();
+            let what = String::from_utf8_lossy(&input[..input.len().min(200)]).into_owned();
+            let raw = out.chars().any(|c| c != '\n' && crate::text::is_unsafe(c));
+            assert!(!raw, "{round}: {what:?} -> {out:?}");
+            assert!(out.ends_with("\n\n"), "{round}: {what:?} -> {out:?}");
+            for reply in out.trim_end_matches('\n').split("\n\n") {
+                assert!(
+                    reply.starts_with(['=', '?']),
+                    "{round}: {what:?} -> {out:?}"
+                );
+                errors += usize::from(reply.starts_with('?'));
+            }
+            if session.has_quit() {
+                session = fresh();
+            } else {
+                assert!(
+                    out.ends_with("=17 hijara\n\n"),
+                    "{round}: {what:?} -> {out:?}"
+                );
+            }
+        }
+        // The lines were hostile enough to be refused, many of them.
+        assert!(errors > 1000, "{errors}");
+    }
+
     #[test]
     fn reading_holds_at_most_the_limit() {
         let mut input =
