@@ -263,12 +263,7 @@ pub fn evaluate_move_weighted(
     };
     let mut best = move_value(search.best, value, false);
     let mut other = played.map(|mv| move_value(mv, played_value, false));
-    // The budget for proving a loss the estimates call big: `limit` again.
-    let second = SearchLimit {
-        time: limit.time.map(|t| t * 9 / 10),
-        nodes: limit.nodes.map(|n| n.saturating_mul(2)),
-        ..*limit
-    };
+    let second = proof_limit(limit, start);
     // (The search's best move is first in `order`: the likeliest to achieve the outcome.)
     let solved = (empties <= REVIEW_SOLVE_FROM)
         .then(|| {
@@ -317,6 +312,23 @@ pub fn evaluate_move_weighted(
         &order,
         second,
     ))
+}
+
+/// The budget for proving a loss the estimates call big: `limit` again (90% of
+/// its time), and never past 180% of its time counted from `start`, the call's
+/// start: a first phase that ended late on a loaded machine takes its overrun
+/// out of this one, so the whole call keeps within twice the budget.
+fn proof_limit<'a>(limit: &SearchLimit<'a>, start: Instant) -> SearchLimit<'a> {
+    let cap = limit
+        .time
+        .and_then(|t| t.checked_mul(18))
+        .and_then(|d| start.checked_add(d / 10));
+    SearchLimit {
+        time: limit.time.map(|t| t * 9 / 10),
+        deadline: cap.into_iter().chain(limit.deadline).min(),
+        nodes: limit.nodes.map(|n| n.saturating_mul(2)),
+        ..*limit
+    }
 }
 
 /// `eval` with its [`PositionEval::loss_bound`], proved within `limit` (a
@@ -479,6 +491,35 @@ mod tests {
     use super::*;
     use crate::ai::test_support::brute_force;
     use crate::ai::test_support::{random_position, random_position_in};
+
+    #[test]
+    fn the_proof_never_runs_past_twice_the_budget_from_the_call_s_start() {
+        let budget = Duration::from_millis(100);
+        let limit = SearchLimit {
+            time: Some(budget),
+            ..SearchLimit::NONE
+        };
+        // The first phase ended 150 ms late: the proof gets what is left of 180%.
+        let start = Instant::now() - Duration::from_millis(250);
+        let now = Instant::now();
+        let proof = proof_limit(&limit, start);
+        let deadline = proof.deadline_from(now).unwrap();
+        assert!(deadline <= start + budget * 18 / 10);
+        // On time, the proof has its own 90%.
+        let start = Instant::now();
+        let proof = proof_limit(&limit, start);
+        assert_eq!(proof.deadline_from(start), Some(start + budget * 9 / 10));
+        // A caller's earlier deadline still holds, and a node budget doubles.
+        let early = start + Duration::from_millis(5);
+        let limit = SearchLimit {
+            deadline: Some(early),
+            nodes: Some(1000),
+            ..limit
+        };
+        let proof = proof_limit(&limit, start);
+        assert_eq!(proof.deadline_from(start), Some(early));
+        assert_eq!(proof.nodes, Some(2000));
+    }
 
     #[test]
     fn near_the_end_the_value_is_exact_and_matches_minimax_in_both_rulesets() {
