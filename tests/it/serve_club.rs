@@ -984,8 +984,11 @@ fn spectators_read_the_rating_changes_at_a_rated_game_s_end() {
         }
         erin.wait_said("hijara: the lobby.\r\n").await;
         erin.send(b"table 1\r").await;
-        erin.wait_said("Hijara: Blue, alice, against Yellow, bob")
-            .await;
+        // Each name, then its rating (the line mode's words), in the first line.
+        erin.wait_said(
+            "Hijara: Blue, alice (1500, provisional), against Yellow, bob (1500, provisional)",
+        )
+        .await;
         alice.wait_for("3 watching").await;
         both_move_then_bob_resigns(&alice, &bob).await;
         alice

@@ -464,8 +464,9 @@ fn a_game_left_names_its_player_when_she_comes_back() {
         alice.wait_said("a player left").await;
         let at = alice.raw().len();
         alice.send(b"table 1\r").await;
+        // Her seat is named; the rating the game left follows Bob's name, still seated.
         alice
-            .wait_said("Hijara: Blue, alice, against Yellow, bob.")
+            .wait_said("Hijara: Blue, alice, against Yellow, bob")
             .await;
         alice.wait_said("Game over").await;
         alice.send(b"score\r").await;
