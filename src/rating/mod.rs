@@ -129,12 +129,33 @@ impl Rating {
     /// The rating as players read it: whole points, with a `?` while provisional
     /// (`1500?`, `1623`), as Lichess shows it (scalachess's `Glicko.display`).
     pub fn display(&self) -> String {
-        let whole = self.rating.round() as i64;
-        if self.is_provisional() {
-            format!("{whole}?")
-        } else {
-            whole.to_string()
+        self.shown().to_string()
+    }
+
+    /// The rating as shown, kept apart ([`Shown`]): what [`Rating::display`] writes,
+    /// and what a line for a screen reader says in words.
+    pub fn shown(&self) -> Shown {
+        Shown {
+            whole: self.rating.round() as i64,
+            provisional: self.is_provisional(),
         }
+    }
+}
+
+/// A rating as players read it ([`Rating::shown`]): whole points, and whether
+/// provisional. Its `Display` is the one way a rating is written (`1500?`, `1623`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shown {
+    /// The rating in whole points.
+    pub whole: i64,
+    /// Still provisional ([`Rating::is_provisional`]): written with a `?`.
+    pub provisional: bool,
+}
+
+impl std::fmt::Display for Shown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mark = if self.provisional { "?" } else { "" };
+        write!(f, "{}{mark}", self.whole)
     }
 }
 

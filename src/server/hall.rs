@@ -1034,6 +1034,24 @@ impl Hall {
         colour
     }
 
+    /// At table `id`'s rated game, its board and the keys of the seated players whose
+    /// rating it does not have yet ([`GameTable::ratings_wanted`]): the session reads
+    /// them from the store outside this lock, then [`Hall::set_ratings`].
+    pub(crate) fn ratings_wanted(&self, id: u32) -> Option<(super::club::Board, Vec<String>)> {
+        let table = self.tables.get(&id)?;
+        let keys = table.ratings_wanted();
+        (!keys.is_empty()).then(|| (table.board(), keys))
+    }
+
+    /// Table `id` shows these ratings, by key, from now on.
+    pub(crate) fn set_ratings(&mut self, id: u32, ratings: &[(String, crate::rating::Rating)]) {
+        if let Some(table) = self.tables.get_mut(&id) {
+            for (key, rating) in ratings {
+                table.set_rating(key, *rating);
+            }
+        }
+    }
+
     /// A spectator comes to table `id` (`true`) or goes; `false` if it is gone.
     pub(crate) fn watch(&mut self, id: u32, coming: bool) -> bool {
         let Some(table) = self.tables.get_mut(&id) else {

@@ -265,9 +265,14 @@ impl TableLink {
         }
     }
 
+    /// The number of the table this screen is at.
+    pub(crate) fn table(&self) -> u32 {
+        self.table
+    }
+
     /// The game the screen should open with: the table's as this screen sees it, the
     /// seats played at other terminals, the server's AI's colour and level at a game
-    /// against it, and the players' names as shown.
+    /// against it, and the players' names (and, at a rated game, ratings) as shown.
     pub(crate) fn game(&self) -> Option<Opening> {
         let hall = self.hall.lock();
         let table = hall.table(self.table)?;
@@ -277,6 +282,7 @@ impl TableLink {
             remote: self.remote(view.seats),
             ai: ai_seat(view.seats),
             names: names(view.seats, table),
+            ratings: table.shown_ratings(view.seats),
         })
     }
 
@@ -300,6 +306,7 @@ impl TableLink {
             remote: self.remote(view.seats),
             ai: ai_seat(view.seats),
             names: names(view.seats, table),
+            ratings: table.shown_ratings(view.seats),
         }
     }
 
@@ -323,6 +330,8 @@ pub(crate) struct Opening {
     pub(crate) ai: Option<AiSeat>,
     /// The players' names as shown, by [`Player::index`].
     pub(crate) names: [String; 2],
+    /// At a rated game, the players' ratings as shown, by [`Player::index`].
+    pub(crate) ratings: [Option<crate::rating::Shown>; 2],
 }
 
 /// The names of `seats` at `table` as shown: a seat its player got up from names
@@ -1270,6 +1279,7 @@ mod tests {
                 remote: [false, true],
                 ai: None,
                 names: ["bob".into(), "alice".into()],
+                ratings: [None; 2],
             }),
             "bob now plays Blue: {news:?}"
         );

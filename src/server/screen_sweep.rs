@@ -20,6 +20,7 @@ use super::lobby::{LobbyState, Waiting};
 use super::names::{MAX_NAME_COLUMNS, check_name};
 use super::who::Who;
 use crate::prefs::Palette;
+use crate::rating::Shown;
 use crate::rules::{Game, Player, Ruleset};
 use crate::session::GameConfig;
 use crate::strings::{club, table};
@@ -181,6 +182,14 @@ fn screens() -> Vec<Screen> {
             }),
         ),
         (
+            "rated",
+            Box::new(|| {
+                let shown = |whole, provisional| Shown { whole, provisional };
+                at_table(&["a1", "b1"], [false, true])
+                    .rated([Some(shown(1500, true)), Some(shown(1432, false))])
+            }),
+        ),
+        (
             "help",
             Box::new(|| {
                 let mut app = at_table(&["a1", "b1"], [false, true]);
@@ -207,6 +216,8 @@ fn promised(name: &str, width: u16) -> &'static [&'static str] {
         "chat" => &["thanks, you too_"],
         "chat_long" => &["the end_"],
         "help" => &["back to the lobby"],
+        // Each ladder: the name (cut at 44 columns, or `you`), the rating whole under it.
+        "rated" => &["1500?", "1432"],
         _ => &[],
     }
 }

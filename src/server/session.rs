@@ -403,6 +403,32 @@ impl LobbyHost {
             .collect()
     }
 
+    /// Reads from the store the ratings table `id`'s rated game shows and does not have
+    /// yet (a newcomer's when a player has none on its board), outside the hall's lock,
+    /// and hands them to the table: each screen at it shows them beside the names.
+    fn fill_ratings(&self, id: u32) {
+        let Some(store) = self.hall.store() else {
+            return;
+        };
+        let wanted = self.hall.lock().ratings_wanted(id);
+        let Some((board, keys)) = wanted else {
+            return;
+        };
+        let now = self.hall.lock().corr_time().wall();
+        let ratings: Vec<(String, crate::rating::Rating)> = keys
+            .into_iter()
+            .filter_map(|key| {
+                // A read that fails shows no rating, as at a casual game: the game goes on.
+                let standing = store
+                    .club(|c| club_store::standing_of(c, &key, board))
+                    .ok()?;
+                let rating = standing.map_or(super::club::SYSTEM.initial, |s| s.now(now));
+                Some((key, rating))
+            })
+            .collect();
+        self.hall.lock().set_ratings(id, &ratings);
+    }
+
     /// Back within the grace period: straight to the seat kept for this key.
     fn return_to_seat(&mut self) -> Option<Effects> {
         let (id, _) = self.hall.lock().return_to_seat(&self.who.key)?;
@@ -416,6 +442,7 @@ impl LobbyHost {
             self.screen.note_keyed(Keyed::NotATable);
             return vec![Effect::Redraw];
         };
+        self.fill_ratings(link.table());
         let Some(opening) = link.game() else {
             self.screen.note_keyed(Keyed::NotATable);
             return vec![Effect::Redraw];
@@ -436,6 +463,7 @@ impl LobbyHost {
                 let mut app = App::with_game(config, game)
                     .served(remote)
                     .named(opening.names)
+                    .rated(opening.ratings)
                     .at_ai_table();
                 if let Some(course) = link.course() {
                     let _ = app.follow_course(course);
@@ -455,7 +483,8 @@ impl LobbyHost {
                 };
                 let app = App::with_game(config, game)
                     .served(remote)
-                    .named(opening.names);
+                    .named(opening.names)
+                    .rated(opening.ratings);
                 if corr { app.correspondence() } else { app }
             }
         };

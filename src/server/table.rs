@@ -218,6 +218,11 @@ pub(crate) struct GameTable {
     /// for the idle time-out, and that mover the last time: each player's screen is
     /// sent back to the lobby once for each.
     idle_adjourned: (u64, Player),
+    /// The players' ratings on this table's board, by key (a rematch swaps the seats,
+    /// not the people): read from the store by the session that comes to the table
+    /// (outside the hall's lock, [`GameTable::ratings_wanted`]), the rating after a
+    /// rated game's end once the store says it. Shown only while the game is rated.
+    ratings: Vec<(String, crate::rating::Rating)>,
 }
 
 impl GameTable {
@@ -345,6 +350,7 @@ impl GameTable {
             left_by: [None, None],
             turn_began: None,
             idle_adjourned: (0, Player::Blue),
+            ratings: Vec::new(),
         }
     }
 
@@ -482,6 +488,52 @@ impl GameTable {
     /// Whether the game is rated.
     pub(crate) fn rated(&self) -> bool {
         self.rated
+    }
+
+    /// The board the game here is rated on: its ruleset, live or correspondence.
+    pub(crate) fn board(&self) -> super::club::Board {
+        let speed = if self.corr.is_some() {
+            super::club::Speed::Correspondence
+        } else {
+            super::club::Speed::Live
+        };
+        super::club::Board::new(self.game.ruleset(), speed)
+    }
+
+    /// At a rated game, the keys of its seated players whose rating the table does not
+    /// have yet ([`GameTable::set_rating`]); none at a casual one.
+    pub(crate) fn ratings_wanted(&self) -> Vec<String> {
+        if !self.rated {
+            return Vec::new();
+        }
+        self.seats
+            .iter()
+            .flatten()
+            .filter(|who| !self.ratings.iter().any(|(key, _)| key == &who.key))
+            .map(|who| who.key.clone())
+            .collect()
+    }
+
+    /// `key`'s rating on this table's board, as the table shows it from now on.
+    pub(crate) fn set_rating(&mut self, key: &str, rating: crate::rating::Rating) {
+        match self.ratings.iter_mut().find(|(k, _)| k == key) {
+            Some((_, old)) => *old = rating,
+            None => self.ratings.push((key.to_owned(), rating)),
+        }
+    }
+
+    /// Each of `seats`' ratings as shown (the seats as a screen sees them), by
+    /// [`Player::index`]: at a rated game, for a seated player whose rating the table
+    /// has; `None` otherwise (casual, the AI, a guest).
+    pub(crate) fn shown_ratings(
+        &self,
+        seats: &[Option<Who>; 2],
+    ) -> [Option<crate::rating::Shown>; 2] {
+        Player::BOTH.map(|p| {
+            let who = seats[p.index()].as_ref().filter(|_| self.rated)?;
+            let (_, rating) = self.ratings.iter().find(|(key, _)| key == &who.key)?;
+            Some(rating.shown())
+        })
     }
 
     /// A correspondence game's clocks (`None` for a live game).
@@ -1348,6 +1400,10 @@ impl GameTable {
         let [Some(blue), Some(yellow)] = &ended.seats else {
             return;
         };
+        // A rematch here shows the ratings this game left.
+        for (player, who) in Player::BOTH.into_iter().zip([blue, yellow]) {
+            self.set_rating(&who.key, end.after[player.index()]);
+        }
         let (after, change) = (
             Player::BOTH.map(|p| end.after[p.index()].display()),
             Player::BOTH.map(|p| end.change(p)),
@@ -1886,6 +1942,48 @@ mod tests {
     /// a name of the widest (16 columns), and that it is not rated, in one line that
     /// fits; with a short name, the whole end too. Failed before: the narrow wording
     /// was only `Ended before both moved: not rated`.
+    /// The ratings a table shows beside the names: at a rated game only, those it was
+    /// given, each with its player across a rematch (the seats swap, the people keep
+    /// their ratings); a casual table asks for none and shows none.
+    #[test]
+    fn a_rated_table_shows_each_player_s_rating_by_seat_across_a_rematch() {
+        let t0 = Instant::now();
+        let rating = |r: f64, deviation: f64| crate::rating::Rating {
+            rating: r,
+            deviation,
+            volatility: 0.06,
+        };
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert!(table.set_terms(true, None));
+        table.sit(who("bob"), t0);
+        let keys = table.ratings_wanted();
+        assert_eq!(keys, [who("ann").key, who("bob").key]);
+        assert_eq!(table.shown_ratings(table.seats()), [None, None]);
+        table.set_rating(&keys[0], rating(1500.4, 300.0));
+        table.set_rating(&keys[1], rating(1431.6, 60.0));
+        assert!(table.ratings_wanted().is_empty());
+        let shown = table
+            .shown_ratings(table.seats())
+            .map(|r| r.map(|r| r.to_string()));
+        assert_eq!(shown, [Some("1500?".to_owned()), Some("1432".to_owned())]);
+        play(&mut table, &["a1", "b1"], t0);
+        table.request(Player::Yellow, &Request::Resign, t0);
+        table.request(Player::Blue, &Request::Rematch, t0);
+        table.request(Player::Yellow, &Request::Rematch, t0);
+        assert_eq!(table.name(Player::Blue), "bob");
+        let shown = table
+            .shown_ratings(table.seats())
+            .map(|r| r.map(|r| r.to_string()));
+        assert_eq!(shown, [Some("1432".to_owned()), Some("1500?".to_owned())]);
+        // Casual: nothing asked of the store, nothing shown.
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert!(table.set_terms(false, None));
+        table.sit(who("bob"), t0);
+        assert!(table.ratings_wanted().is_empty());
+        table.set_rating(&who("ann").key, rating(1500.0, 300.0));
+        assert_eq!(table.shown_ratings(table.seats()), [None, None]);
+    }
+
     #[test]
     fn a_game_resigned_too_soon_says_who_resigned_on_the_narrow_screen() {
         let t0 = Instant::now();

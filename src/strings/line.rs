@@ -292,15 +292,29 @@ pub(crate) fn over(result: &str) -> String {
 /// server's table or a game played on from a record with names: the seats' labels as
 /// the ladders show them (`alice (you)`, `bob`; `Ann`, `hard AI`), said in the seats'
 /// place (`Hijara: Blue, alice (you), against Yellow, hard AI`), each seat once.
+/// `ratings`, at a rated game: each rating after its player's name, in words, not
+/// `?` (`Blue, alice (you) (1500, provisional), against Yellow, bob (1432)`).
 pub(crate) fn game_heading(
     seats: [Seat; 2],
     names: Option<[String; 2]>,
+    ratings: [Option<crate::rating::Shown>; 2],
     ruleset: Ruleset,
     claims: bool,
     clock: Option<&str>,
     watching: bool,
 ) -> String {
-    let [blue, yellow] = names.unwrap_or_else(|| seats.map(|seat| seat_name(seat).to_owned()));
+    let names = names.unwrap_or_else(|| seats.map(|seat| seat_name(seat).to_owned()));
+    let [blue, yellow] = [0, 1].map(|i| match ratings[i] {
+        Some(rating) => {
+            let provisional = if rating.provisional {
+                ", provisional"
+            } else {
+                ""
+            };
+            format!("{} ({}{provisional})", names[i], rating.whole)
+        }
+        None => names[i].clone(),
+    });
     let mut parts = vec![format!("Hijara: Blue, {blue}, against Yellow, {yellow}")];
     let rules = rules_parts(ruleset, claims);
     if !rules.is_empty() {
@@ -1099,6 +1113,33 @@ pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
 mod tests {
     use super::*;
     use crate::rules::Game;
+
+    /// A rated game's first line says each rating after its player's name, in words
+    /// (no `?`), and a seat without one (the AI, a casual game) its name alone.
+    #[test]
+    fn a_rated_game_s_first_line_says_each_rating_after_the_name() {
+        let shown = |whole, provisional| crate::rating::Shown { whole, provisional };
+        let names = Some(["alice (you)".to_owned(), "bob".to_owned()]);
+        let heading = |ratings| {
+            game_heading(
+                [Seat::Human; 2],
+                names.clone(),
+                ratings,
+                Ruleset::Standard,
+                false,
+                None,
+                false,
+            )
+        };
+        assert!(
+            heading([Some(shown(1500, true)), Some(shown(1432, false))]).starts_with(
+                "Hijara: Blue, alice (you) (1500, provisional), against Yellow, bob (1432). "
+            )
+        );
+        assert!(
+            heading([None, None]).starts_with("Hijara: Blue, alice (you), against Yellow, bob. ")
+        );
+    }
 
     /// A game's clocks in words, not the figure `5+3` said as "5 plus 3".
     #[test]

@@ -116,6 +116,9 @@ struct Network {
     /// The players' names as shown, by [`crate::rules::Player::index`], once the table
     /// said them.
     names: Option<[String; 2]>,
+    /// At a rated game, the players' ratings as the table said them, by
+    /// [`crate::rules::Player::index`]: shown beside the names, never in them.
+    ratings: [Option<crate::rating::Shown>; 2],
     /// A correspondence game: leaving it asks nothing (it waits for the next move).
     correspondence: bool,
     /// The other player got up from the table ([`News::OpponentLeft`](super::table_link::News::OpponentLeft)).

@@ -30,6 +30,9 @@ pub(crate) struct LadderView<'a> {
     pub scale: u32,
     /// Who plays this side (`human`, `hard AI`).
     pub label: &'a str,
+    /// At a served rated game, the player's rating (`1500?`): on its own row under
+    /// the label, which already takes the ladder's width with a 16-column name.
+    pub rating: Option<crate::rating::Shown>,
     /// An extra line: `thinking…`, `wins!`.
     pub note: Option<&'a str>,
     /// The game has ended before a full board (resigned, lost on time): no turn is shown.
@@ -109,6 +112,9 @@ impl Widget for &LadderView<'_> {
             ],
             look.dim(),
         ));
+        if let Some(rating) = self.rating {
+            rows.push((vec![rating.to_string()], look.dim()));
+        }
         if let Some(note) = self.note {
             rows.push((vec![note.to_string()], look.strong()));
         }
@@ -213,6 +219,7 @@ mod tests {
                 score: 0,
                 scale: 100,
                 label,
+                rating: None,
                 note: None,
                 ended: false,
                 look: Look::new(Palette::Default, false),
@@ -247,6 +254,7 @@ mod tests {
                 score: 0,
                 scale: 100,
                 label: "alice (you)",
+                rating: None,
                 note: None,
                 ended: false,
                 look: Look::new(Palette::None, false),

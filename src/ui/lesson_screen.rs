@@ -192,6 +192,7 @@ impl LessonView<'_> {
                 score: totals[player.index()],
                 scale,
                 label: if player == you { words::YOU } else { "" },
+                rating: None,
                 note: None,
                 ended: false,
                 look,

@@ -102,6 +102,7 @@ impl PuzzleView<'_> {
                 score: totals[player.index()],
                 scale,
                 label,
+                rating: None,
                 note: None,
                 ended: false,
                 look,

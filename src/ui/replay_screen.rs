@@ -249,6 +249,7 @@ impl Widget for &ReplayView<'_> {
                 score: totals[player.index()],
                 scale,
                 label: state.tag(seat_tag(player)).unwrap_or(""),
+                rating: None,
                 note,
                 ended: outcome.is_some(),
                 look,

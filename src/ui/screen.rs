@@ -105,6 +105,7 @@ impl Widget for &AppView<'_> {
                 score: totals[player.index()],
                 scale,
                 label: named.as_deref().unwrap_or(seat_name(config.seat(player))),
+                rating: app.seat_rating(player),
                 note,
                 ended: outcome.is_some(),
                 look,

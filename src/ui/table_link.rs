@@ -77,6 +77,10 @@ pub(crate) enum News {
         /// The players' names as shown, by [`crate::rules::Player::index`] (a rematch
         /// swaps them).
         names: [String; 2],
+        /// At a rated game, each player's rating in it as the game began, by
+        /// [`crate::rules::Player::index`]; `None` at a casual game or against the AI.
+        /// Apart from the names, so that an ending never says `alice 1500 wins`.
+        ratings: [Option<crate::rating::Shown>; 2],
     },
     /// The opponent asks to take back moves: the player answers yes or no.
     UndoAsked,

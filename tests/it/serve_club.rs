@@ -328,6 +328,65 @@ async fn won_and_rematched(alice: &Player, bob: &Player) {
     bob.wait_for(" 2 Y d4").await;
 }
 
+/// Waits until a row of `player`'s screen holds each of `parts` and is not the line
+/// of a rated game's end (which names both ratings too): the ladders' row.
+async fn wait_ladder_row(player: &Player, parts: &[&str]) {
+    let start = std::time::Instant::now();
+    loop {
+        let screen = player.screen();
+        let found = screen
+            .lines()
+            .any(|row| !row.contains("Rated") && parts.iter().all(|p| row.contains(p)));
+        if found {
+            return;
+        }
+        assert!(
+            start.elapsed() < crate::serve_common::PATIENCE,
+            "{parts:?} never on one row:\n{screen}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// At a rated table each player sees both ratings under the names on the ladders, as
+/// Lichess shows them (`1500?` while provisional), not in the names: first both
+/// newcomers', then, at the rematch (colours swapped), the ratings the first game
+/// left, each with its player. Fails on the old code (no rating on a ladder).
+#[test]
+fn both_players_see_both_ratings_at_a_rated_table_and_the_new_ones_at_the_rematch() {
+    let server = Server::start();
+    run(async {
+        let (alice, bob) = crate::serve_common::seated(&server).await;
+        for player in [&alice, &bob] {
+            // Both ladders, one row: Blue's rating and Yellow's.
+            wait_ladder_row(player, &["1500?", "1500?"]).await;
+            let row = player
+                .screen()
+                .lines()
+                .find(|row| row.contains("1500?"))
+                .map(|row| row.matches("1500?").count());
+            assert_eq!(row, Some(2), "{}", player.screen());
+            // The ending names stay names alone.
+            assert!(
+                !player.screen().contains("alice 1500"),
+                "{}",
+                player.screen()
+            );
+        }
+        won_and_rematched(&alice, &bob).await;
+        // Bob plays Blue now: his rating on the left ladder, Alice's on the right.
+        for player in [&alice, &bob] {
+            wait_ladder_row(player, &["1258?", "1742?"]).await;
+            let screen = player.screen();
+            let row = screen
+                .lines()
+                .find(|row| !row.contains("Rated") && row.contains("1258?"))
+                .unwrap_or_default();
+            assert!(row.find("1258?") < row.find("1742?"), "{screen}");
+        }
+    });
+}
+
 #[test]
 fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandoned() {
     let server = Server::start();
@@ -925,8 +984,11 @@ fn spectators_read_the_rating_changes_at_a_rated_game_s_end() {
         }
         erin.wait_said("hijara: the lobby.\r\n").await;
         erin.send(b"table 1\r").await;
-        erin.wait_said("Hijara: Blue, alice, against Yellow, bob")
-            .await;
+        // Each name, then its rating (the line mode's words), in the first line.
+        erin.wait_said(
+            "Hijara: Blue, alice (1500, provisional), against Yellow, bob (1500, provisional)",
+        )
+        .await;
         alice.wait_for("3 watching").await;
         both_move_then_bob_resigns(&alice, &bob).await;
         alice

@@ -41,9 +41,13 @@ async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
     bob.send(b"1").await;
     bob.wait_for("Blue to move").await;
     // Who sits where, by name, each seat once: a screen reader hears its opponent
-    // before the end.
+    // before the end. The table is rated: each rating after its name, in words, as
+    // both newcomers have it.
     alice
-        .wait_said("Hijara: Blue, alice (you), against Yellow, bob. Type a square")
+        .wait_said(
+            "Hijara: Blue, alice (you) (1500, provisional), against Yellow, bob (1500, \
+             provisional). Type a square",
+        )
         .await;
     alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
     bob
@@ -460,8 +464,9 @@ fn a_game_left_names_its_player_when_she_comes_back() {
         alice.wait_said("a player left").await;
         let at = alice.raw().len();
         alice.send(b"table 1\r").await;
+        // Her seat is named; the rating the game left follows Bob's name, still seated.
         alice
-            .wait_said("Hijara: Blue, alice, against Yellow, bob.")
+            .wait_said("Hijara: Blue, alice, against Yellow, bob")
             .await;
         alice.wait_said("Game over").await;
         alice.send(b"score\r").await;

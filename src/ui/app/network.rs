@@ -77,6 +77,21 @@ impl App {
         self
     }
 
+    /// The players' ratings at a rated game (by [`Player::index`]; `None` for a seat
+    /// not rated): the ladders and the line mode's first line show them beside the
+    /// names. Does nothing to a game not served.
+    pub(crate) fn rated(mut self, ratings: [Option<crate::rating::Shown>; 2]) -> App {
+        if let Some(served) = self.network.as_mut() {
+            served.ratings = ratings;
+        }
+        self
+    }
+
+    /// `player`'s rating at a served rated game, as the table said it.
+    pub(crate) fn seat_rating(&self, player: Player) -> Option<crate::rating::Shown> {
+        self.network.as_ref()?.ratings[player.index()]
+    }
+
     /// The players' names, at a served game that has them.
     pub fn player_names(&self) -> Option<&[String; 2]> {
         self.network.as_ref()?.names.as_ref()
@@ -305,10 +320,12 @@ impl App {
                 remote,
                 ai,
                 names,
+                ratings,
             } => {
                 served.remote = remote;
                 served.stopped = None;
                 served.names = Some(names);
+                served.ratings = ratings;
                 // Against the server's AI, it plays the colour the table says (a
                 // rematch swaps them).
                 if served.ai_table
@@ -833,6 +850,7 @@ mod tests {
             remote: [true, false],
             ai: None,
             names: ["ann".into(), "bob".into()],
+            ratings: [None; 2],
         });
         assert_eq!(app.ending(), None);
         assert!(app.is_remote(Player::Blue) && !app.is_remote(Player::Yellow));
@@ -906,6 +924,7 @@ mod tests {
             remote: [false, false],
             ai: Some((Player::Blue, Level::Hard)),
             names: ["ann".into(), "bob".into()],
+            ratings: [None; 2],
         });
         assert!(effects.iter().any(|e| matches!(e, Effect::AskAi(_))));
         assert_eq!(app.config().seats, [Seat::Hard, Seat::Human]);
@@ -917,6 +936,7 @@ mod tests {
             remote: [false, false],
             ai: Some((Player::Blue, Level::Hard)),
             names: ["ann".into(), "bob".into()],
+            ratings: [None; 2],
         });
         key(&mut app, 'q');
         assert_eq!(
@@ -1020,6 +1040,7 @@ mod tests {
             remote: [false, true],
             ai: None,
             names: ["ann".into(), "bob".into()],
+            ratings: [None; 2],
         });
         assert_eq!(
             app.overlay(),
@@ -1256,6 +1277,7 @@ mod tests {
             remote: [true, false],
             ai: None,
             names: ["ann".into(), "bob".into()],
+            ratings: [None; 2],
         });
         let said = yellow.message().unwrap().text.clone();
         assert!(said.contains("claims"), "{said}");

@@ -215,6 +215,7 @@ impl Narrator {
             lines.push(words::game_heading(
                 config.seats,
                 names,
+                crate::rules::Player::BOTH.map(|p| app.seat_rating(p)),
                 game.ruleset(),
                 game.claim_mode(),
                 clock.as_deref(),
