@@ -38,7 +38,12 @@ pub(crate) fn above_status(area: Rect) -> Rect {
 /// the room there) or centred (where it fits whole; empty otherwise). A click on a
 /// label a border carries (`? help`) is placed by it, as the frame drew it.
 pub(crate) fn border_label(block: Rect, y: u16, label: &str, centred: bool) -> Rect {
-    let room = Rect::new(block.x.saturating_add(1), y, block.width.saturating_sub(2), 1);
+    let room = Rect::new(
+        block.x.saturating_add(1),
+        y,
+        block.width.saturating_sub(2),
+        1,
+    );
     let width = u16::try_from(crate::text::width(label)).unwrap_or(u16::MAX);
     if block.width <= 2 || block.height < 2 {
         return Rect::default();

@@ -552,9 +552,9 @@ mod tests {
                     assert_eq!(shown.len(), 1, "{name} {w}x{h}");
                 }
                 let on_label = |x: u16, y: u16| {
-                    shown
-                        .first()
-                        .is_some_and(|&(lx, ly)| y == ly && (lx..lx + label.len() as u16).contains(&x))
+                    shown.first().is_some_and(|&(lx, ly)| {
+                        y == ly && (lx..lx + label.len() as u16).contains(&x)
+                    })
                 };
                 for y in 0..h {
                     for x in 0..w {
@@ -565,7 +565,8 @@ mod tests {
                             modifiers: KeyModifiers::NONE,
                         });
                         let input = screen.input_of(&click, buf.area);
-                        let help = matches!(input, Some(Input::Key(k)) if k.code == KeyCode::Char('?'));
+                        let help =
+                            matches!(input, Some(Input::Key(k)) if k.code == KeyCode::Char('?'));
                         assert_eq!(help, on_label(x, y), "{name} {w}x{h} at ({x}, {y})");
                     }
                 }

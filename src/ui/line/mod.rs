@@ -835,7 +835,8 @@ mod tests {
         assert!(matches!(state.phase(), LessonPhase::Menu(_)));
         let help = type_in(&mut state, "help");
         assert!(
-            help.lines().any(|l| l.starts_with("back: the lessons menu")),
+            help.lines()
+                .any(|l| l.starts_with("back: the lessons menu")),
             "{help}"
         );
         assert_eq!(type_in(&mut state, "back"), "");
