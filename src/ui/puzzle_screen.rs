@@ -145,32 +145,11 @@ impl PuzzleView<'_> {
         // The status lines: which puzzle, and what it asks, for the side to move now
         // (the solver while asking, the opponent after a try).
         let to_move = game.to_move();
-        // No panel, and so no `? help` in its border (at 44×16), and nothing hidden to
-        // name the key that reads it: the title line names the help at its right, as
-        // the game's status line does (a new player there read no key at all).
-        let help = hint_line(HintLine::PanelHelp);
-        let help_beside = panel_area(area).height <= 2 && !panel_hidden(state, area);
-        let width = usize::from(layout.status.width);
-        let room = match help_beside {
-            true => width.saturating_sub(crate::text::width(&help) + 2),
-            false => width,
-        };
-        let title = title(state, room);
+        let title = title(state, usize::from(layout.status.width));
         // The verdict and a note the panel cannot show in view go first (at 44×16
         // there is no panel), so a try never looks like nothing happened.
         let mut status = status_feedback(state, area, look);
-        status.push(match help_beside {
-            true => {
-                let gap =
-                    width.saturating_sub(crate::text::width(&title) + crate::text::width(&help));
-                Line::from(vec![
-                    Span::styled(title, look.strong()),
-                    Span::raw(" ".repeat(gap)),
-                    Span::styled(help, look.dim()),
-                ])
-            }
-            false => Line::styled(title, look.strong()),
-        });
+        status.push(Line::styled(title, look.strong()));
         status.push(Line::from(Span::styled(
             task_in(state, layout.status.width),
             look.player(to_move),

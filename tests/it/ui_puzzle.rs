@@ -397,38 +397,6 @@ fn puzzle_asking_44x16() {
     insta::assert_snapshot!(render(&s, 44, 16, Look::PLAIN).backend());
 }
 
-/// s19: with no panel (44×16, 59×18) and nothing hidden under it, a puzzle that asked
-/// showed no key at all, not even `?` for the help (the game's screen names `? help` on
-/// its status line at that size). The title line names it at its right, the title in
-/// a shorter wording where both do not fit; the task keeps its row, whole.
-#[test]
-fn with_no_panel_the_title_line_names_the_help() {
-    for (id, w, h) in [("p0002", 44, 16), ("p0001", 59, 18), ("p0001", 44, 16)] {
-        let mut s = state(id);
-        let _ = s.handle(Input::Resize(w, h));
-        let terminal = render(&s, w, h, Look::PLAIN);
-        let buf = terminal.backend().buffer();
-        let row = |y: u16| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>();
-        let title = row(h - 2);
-        assert!(title.ends_with("  ? help"), "{w}x{h}: {title:?}");
-        assert!(title.contains(&format!("{id} · ")), "{w}x{h}: {title:?}");
-        let task = row(h - 1);
-        assert!(
-            task.starts_with("Yellow (you): ") && task.trim_end().ends_with('.'),
-            "{task:?}"
-        );
-    }
-    // With the panel, the help is in its border, not on the title line.
-    let s = state("p0001");
-    let terminal = render(&s, 80, 24, Look::PLAIN);
-    let buf = terminal.backend().buffer();
-    let title: String = (0..80).map(|x| buf[(x, 15)].symbol()).collect();
-    assert!(
-        title.starts_with("Puzzle p0001") && !title.contains("? help"),
-        "{title:?}"
-    );
-}
-
 /// The day's puzzle with a streak at 59×18 (no panel): the title keeps `daily` and the
 /// streak, and the task is whole in its short wording (it lost "Find it.").
 #[test]
