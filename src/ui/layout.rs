@@ -33,6 +33,31 @@ pub(crate) fn above_status(area: Rect) -> Rect {
     }
 }
 
+/// Where `label`, the one title of its alignment on row `y` of a bordered `block`,
+/// is drawn, as ratatui's `Block` places it: inside the corners, at the right (cut to
+/// the room there) or centred (where it fits whole; empty otherwise). A click on a
+/// label a border carries (`? help`) is placed by it, as the frame drew it.
+pub(crate) fn border_label(block: Rect, y: u16, label: &str, centred: bool) -> Rect {
+    let room = Rect::new(
+        block.x.saturating_add(1),
+        y,
+        block.width.saturating_sub(2),
+        1,
+    );
+    let width = u16::try_from(crate::text::width(label)).unwrap_or(u16::MAX);
+    if block.width <= 2 || block.height < 2 {
+        return Rect::default();
+    }
+    if centred {
+        return match room.width.checked_sub(width) {
+            Some(spare) => Rect::new(room.x + spare / 2, y, width, 1),
+            None => Rect::default(),
+        };
+    }
+    let x = room.right().saturating_sub(width).max(room.x);
+    Rect::new(x, y, width.min(room.width), 1)
+}
+
 /// The first line shown when `lines`, word-wrapped (trimmed) inside the border of
 /// `area`, are scrolled to their end: 0 when they fit.
 pub(crate) fn wrapped_last_top(lines: &[ratatui::text::Line<'static>], area: Rect) -> u16 {

@@ -13,7 +13,7 @@ use super::board::{BoardView, Highlight};
 use super::effect::Input;
 use super::keymap::{HintLine, hint_line, hint_line_leaving};
 use super::ladder::{LadderView, ladder_scale};
-use super::layout::wrapped_last_top;
+use super::layout::{border_label, wrapped_last_top};
 use super::lesson::{
     LessonPhase, LessonState, layout, reading_lines, status_feedback, text_area, text_hidden,
     text_lines,
@@ -43,6 +43,39 @@ pub(crate) fn click_at(state: &LessonState, size: Rect, column: u16, row: u16) -
         .and_then(|l| l.board_geometry())
         .and_then(|g| g.square_at(column, row));
     Input::Click(square)
+}
+
+/// Where the lesson screen drawn in a frame of `drawn` shows `? help`: in the menu's
+/// upper border, or in the lesson text's beside its title (empty where that has no
+/// room for both, under the help, and where no text is drawn).
+pub(crate) fn help_label(state: &LessonState, drawn: Rect) -> Rect {
+    let help = hint_line(HintLine::PanelHelp);
+    if state.help_shown() {
+        return Rect::default();
+    }
+    if let LessonPhase::Menu(_) = state.phase() {
+        return border_label(drawn, drawn.y, &help, false);
+    }
+    let text_area = text_area(drawn);
+    let drawn_whole = state.lesson().is_some() && state.reading().is_none();
+    if !drawn_whole || layout(drawn).is_none() || text_area.width <= 2 || text_area.height <= 2 {
+        return Rect::default();
+    }
+    match text_title(state, text_area, &help) {
+        Some(_) => border_label(text_area, text_area.y, &help, false),
+        None => Rect::default(),
+    }
+}
+
+/// The lesson text's title where it has room beside `help` in the border of
+/// `text_area`: the number of the lesson, shorter (`2/10`) where the long one does
+/// not fit, by display columns; `None` where neither does.
+fn text_title(state: &LessonState, text_area: Rect, help: &str) -> Option<String> {
+    let (n, of) = (state.index() + 1, state.lessons().len());
+    let room = usize::from(text_area.width.saturating_sub(2));
+    [words::number(n, of), words::number_short(n, of)]
+        .into_iter()
+        .find(|title| crate::text::width(title) + 1 + crate::text::width(help) <= room)
 }
 
 /// The lessons menu's rows in `width` columns: each lesson's, the lesson's index with
@@ -257,18 +290,14 @@ impl LessonView<'_> {
         let mut block = Block::bordered();
         // The title and `? help` apart, by display columns: a shorter number where
         // both do not fit (`2/10` at 60 columns), else the title alone.
-        let (n, of) = (state.index() + 1, state.lessons().len());
         let room = usize::from(text_area.width - 2);
         let help = hint_line(HintLine::PanelHelp);
-        let titled = [words::number(n, of), words::number_short(n, of)]
-            .into_iter()
-            .find(|title| crate::text::width(title) + 1 + crate::text::width(&help) <= room);
-        block = match titled {
+        block = match text_title(state, text_area, &help) {
             Some(title) => block
                 .title(Line::styled(title, look.strong()))
                 .title(Line::raw(help).right_aligned()),
             None => {
-                let title = words::number(n, of);
+                let title = words::number(state.index() + 1, state.lessons().len());
                 block.title(Line::styled(
                     crate::text::fit(&title, room).into_owned(),
                     look.strong(),

@@ -8,7 +8,7 @@
 use std::mem;
 use std::time::Duration;
 
-use ratatui::crossterm::event::Event;
+use ratatui::crossterm::event::{Event, KeyEvent};
 use ratatui::layout::Rect;
 
 use crate::rules::{Game, Player};
@@ -66,7 +66,15 @@ impl Screen {
     /// heard of it): the start screen and the lessons place their own clicks (menu
     /// rows, the lesson's board), the puzzle by the game's layout of its board's part
     /// of `drawn`, the others by the game's layout of `drawn`.
+    /// A click on the `? help` a border carries is the help's key (it looked like a
+    /// button, and was a click off the board).
     pub(crate) fn input_of(&self, event: &Event, drawn: Rect) -> Option<Input> {
+        if let Some((column, row)) = left_click(event)
+            && let Some((label, key)) = self.help_label(drawn)
+            && label.contains(ratatui::layout::Position::new(column, row))
+        {
+            return Some(Input::Key(key));
+        }
         match (self, left_click(event)) {
             (Screen::Start(state), Some(_)) if state.help_shown() => Some(Input::Click(None)),
             (Screen::Start(state), Some((column, row))) => Some(
@@ -81,6 +89,31 @@ impl Screen {
             (Screen::Puzzle(_), _) => input_of(event, super::puzzle::board_area(drawn)),
             _ => input_of(event, drawn),
         }
+    }
+
+    /// Where the screen, drawn in a frame of `drawn`, shows `? help` in a panel's
+    /// border, and the key that opens its help: the start screen's box, the lessons
+    /// menu, a lesson's text and a puzzle's panel. The game's and the replay viewer's
+    /// status lines name it among their other keys, dimmed as they are, not as a label
+    /// of its own.
+    fn help_label(&self, drawn: Rect) -> Option<(Rect, KeyEvent)> {
+        use super::keymap::{self, Action, KeyContext as C};
+        let (label, contexts): (Rect, &[C]) = match self {
+            Screen::Start(state) => (super::start_screen::help_label(state, drawn), &[C::Start]),
+            Screen::Lesson(state) => (
+                super::lesson_screen::help_label(state, drawn),
+                match state.phase() {
+                    super::lesson::LessonPhase::Menu(_) => &[C::LessonMenu],
+                    _ => &[C::Lesson, C::Board],
+                },
+            ),
+            Screen::Puzzle(state) => (
+                super::puzzle_screen::help_label(state, drawn),
+                &[C::Puzzle, C::Board],
+            ),
+            Screen::Game(_) | Screen::Replay(..) | Screen::Lobby(_) => return None,
+        };
+        Some((label, keymap::key_for(Action::Help, contexts)?))
     }
 
     /// Hands `input` to the state.
@@ -467,6 +500,95 @@ mod tests {
 
     fn key(code: KeyCode, modifiers: KeyModifiers) -> Input {
         Input::Key(KeyEvent::new(code, modifiers))
+    }
+
+    /// s19: the `? help` a panel's border carries (the start screen's box, the lessons
+    /// menu, a lesson's text, a puzzle's panel) looked like a button, and a click on it
+    /// was a click off the board: nothing. Now it is the help's key. Checked against
+    /// the frame drawn, cell by cell: a click opens the help on the label's cells, and
+    /// on no other cell of the screen.
+    #[test]
+    fn a_click_on_the_help_label_of_a_border_opens_the_help() {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+        use super::super::face::Face;
+        use crate::learn::{LearnProgress, lessons};
+        use crate::puzzle::{Progress, PuzzleSet};
+
+        let screens = || {
+            let lesson = LessonState::resume(lessons().unwrap(), LearnProgress::default(), None);
+            let mut menu = lesson.clone();
+            let _ = menu.handle(key(KeyCode::Char('m'), KeyModifiers::NONE));
+            let set = PuzzleSet::shipped().unwrap();
+            let puzzle = PuzzleState::open(set, Progress::default(), None, None).unwrap();
+            vec![
+                ("start", Screen::Start(StartState::new(false, true))),
+                ("menu", Screen::Lesson(Box::new(menu))),
+                ("lesson", Screen::Lesson(Box::new(lesson))),
+                ("puzzle", Screen::Puzzle(Box::new(puzzle))),
+            ]
+        };
+        let label: Vec<&str> = "? help".split("").filter(|c| !c.is_empty()).collect();
+        for (w, h) in [(80, 24), (60, 20), (44, 16), (120, 40)] {
+            for (name, mut screen) in screens() {
+                let _ = screen.handle(Input::Resize(w, h));
+                let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+                terminal.show(&screen, Look::PLAIN).unwrap();
+                let buf = terminal.backend().buffer().clone();
+                let shown: Vec<(u16, u16)> = (0..h)
+                    .flat_map(|y| (0..w).map(move |x| (x, y)))
+                    .filter(|&(x, y)| {
+                        label.iter().enumerate().all(|(i, c)| {
+                            x + (label.len() as u16) <= w && buf[(x + i as u16, y)].symbol() == *c
+                        })
+                    })
+                    .collect();
+                assert!(shown.len() <= 1, "{name} {w}x{h}: {shown:?}");
+                // Each shows it at 80x24; smaller, a lesson's text or a puzzle's panel
+                // may have no room, and then no cell opens the help.
+                if (w, h) == (80, 24) {
+                    assert_eq!(shown.len(), 1, "{name} {w}x{h}");
+                }
+                let on_label = |x: u16, y: u16| {
+                    shown.first().is_some_and(|&(lx, ly)| {
+                        y == ly && (lx..lx + label.len() as u16).contains(&x)
+                    })
+                };
+                for y in 0..h {
+                    for x in 0..w {
+                        let click = Event::Mouse(MouseEvent {
+                            kind: MouseEventKind::Down(MouseButton::Left),
+                            column: x,
+                            row: y,
+                            modifiers: KeyModifiers::NONE,
+                        });
+                        let input = screen.input_of(&click, buf.area);
+                        let help =
+                            matches!(input, Some(Input::Key(k)) if k.code == KeyCode::Char('?'));
+                        assert_eq!(help, on_label(x, y), "{name} {w}x{h} at ({x}, {y})");
+                    }
+                }
+                if let Some(&(x, y)) = shown.first() {
+                    let click = Event::Mouse(MouseEvent {
+                        kind: MouseEventKind::Down(MouseButton::Left),
+                        column: x + 3,
+                        row: y,
+                        modifiers: KeyModifiers::NONE,
+                    });
+                    let input = screen.input_of(&click, buf.area).unwrap();
+                    let _ = screen.handle(input);
+                    let help = match &screen {
+                        Screen::Start(s) => s.help_shown(),
+                        Screen::Lesson(s) => s.help_shown(),
+                        Screen::Puzzle(s) => s.help_shown(),
+                        _ => false,
+                    };
+                    assert!(help, "{name} {w}x{h}: the click opened no help");
+                }
+            }
+        }
     }
 
     /// A hot-seat game played to its end, sized 100×30.

@@ -45,6 +45,22 @@ fn title(state: &PuzzleState, width: usize) -> String {
     }
 }
 
+/// Where the puzzle screen drawn in a frame of `drawn` shows `? help`, centred in its
+/// panel's upper border (empty under the help, where no panel is drawn, and where the
+/// board is too small or read in full).
+pub(crate) fn help_label(state: &PuzzleState, drawn: Rect) -> Rect {
+    let panel = panel_area(drawn);
+    if state.help_shown()
+        || state.reading().is_some()
+        || super::puzzle::layout(drawn).is_none()
+        || panel.height <= 2
+    {
+        return Rect::default();
+    }
+    let help = hint_line(HintLine::PanelHelp);
+    super::layout::border_label(panel, panel.y, &help, true)
+}
+
 /// The puzzle screen as a widget.
 #[derive(Debug, Clone, Copy)]
 pub struct PuzzleView<'a> {

@@ -78,6 +78,17 @@ pub(crate) fn item_at(state: &StartState, drawn: Rect, column: u16, row: u16) ->
     (item < START_ITEMS.len()).then_some(item)
 }
 
+/// Where the start screen drawn in a frame of `drawn` shows `? help`, in its box's
+/// lower border (empty under the help, or on the screen asking for a larger terminal).
+pub(crate) fn help_label(state: &StartState, drawn: Rect) -> Rect {
+    if too_small(drawn) || state.help_shown() {
+        return Rect::default();
+    }
+    let rect = start_box(drawn, state.note());
+    let help = hint_line(HintLine::PanelHelp);
+    super::layout::border_label(rect, rect.bottom().saturating_sub(1), &help, false)
+}
+
 /// The start screen as a widget.
 #[derive(Debug, Clone, Copy)]
 pub struct StartView<'a> {

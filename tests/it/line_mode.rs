@@ -755,6 +755,31 @@ fn a_lesson_through_a_pipe() {
     );
 }
 
+/// s19: the lessons menu had no `back` (it said `back does nothing here`), where the
+/// full screen's Esc goes back to the lesson it came from. `back` goes back, and the
+/// lesson is read again as it stands.
+#[test]
+fn back_leaves_the_lessons_menu_for_the_lesson() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Lesson 1 of 10: The board and the lowest open section.");
+    s.send("c3");
+    s.wait_for("Not yet:");
+    s.send("menu");
+    s.wait_for("The lessons. Type a lesson's number to open it:");
+    s.send("back");
+    let said = s.wait_for("Lesson 1 of 10: The board and the lowest open section.");
+    assert!(!said.iter().any(|l| l.contains("does nothing")), "{said:?}");
+    s.wait_for("Blue to move. Place a stone on a section 3.");
+    s.send("a1");
+    s.wait_for("Well done!");
+    s.send("quit");
+    let lines = s.finish();
+    assert!(
+        lines.last().unwrap().starts_with("Lessons done: 1 of 10."),
+        "{lines:?}"
+    );
+}
+
 /// QA (access): a blind player had no way to hear which squares are open but to read
 /// the whole board and count stones; `legal` names them, with the section each takes,
 /// in a lesson, a game and its end, as a blind mode's legal moves do.

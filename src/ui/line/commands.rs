@@ -469,6 +469,14 @@ pub(crate) const COMMANDS: &[Command] = &[
         help: "leave the lessons menu for the puzzles",
         does: Does::Keys(&[S::Key(A::Puzzles)]),
     },
+    // The menu's Esc: the help leaves it out in a lesson, where Esc leaves.
+    Command {
+        words: &["back"],
+        arg: Arg::None,
+        places: &[P::Lesson],
+        help: "the lessons menu: back to the lesson it came from (none: leave, as quit)",
+        does: Does::Keys(&[S::Key(A::No)]),
+    },
     // Each screen's `list` says what it lists (QA: one help named all three).
     Command {
         words: &["list"],

@@ -817,6 +817,45 @@ mod tests {
         );
     }
 
+    /// s19: the lessons menu had no `back` in the line mode (`back does nothing
+    /// here`), where the full screen's Esc goes back to the lesson it came from, the
+    /// try made there kept. Now `back` does what Esc does, and the menu's help lists
+    /// it; in a lesson, where Esc leaves, it types nothing.
+    #[test]
+    fn back_on_the_lessons_menu_goes_back_to_the_lesson() {
+        let mut state = lesson_at(2);
+        let said = type_in(&mut state, "back");
+        assert_eq!(said, "back does nothing here: help lists the commands.\n");
+        assert!(!state.has_quit());
+        assert!(!type_in(&mut state, "help").contains("\nback"));
+        assert_eq!(type_in(&mut state, "c3"), "");
+        let tried = state.phase().clone();
+        assert!(matches!(tried, LessonPhase::Tried(..)), "{tried:?}");
+        assert_eq!(type_in(&mut state, "menu"), "");
+        assert!(matches!(state.phase(), LessonPhase::Menu(_)));
+        let help = type_in(&mut state, "help");
+        assert!(
+            help.lines()
+                .any(|l| l.starts_with("back: the lessons menu")),
+            "{help}"
+        );
+        assert_eq!(type_in(&mut state, "back"), "");
+        assert_eq!(state.index(), 2);
+        assert_eq!(state.phase(), &tried);
+        assert!(!state.has_quit());
+        // With no lesson behind it (every lesson done), the menu leaves as Esc does.
+        let lessons = crate::learn::lessons().unwrap();
+        let mut progress = crate::learn::LearnProgress::default();
+        for lesson in &lessons {
+            progress.mark_done(&lesson.id);
+        }
+        let mut state = crate::ui::LessonState::resume(lessons, progress, None);
+        let _ = state.handle(Input::Resize(80, 24));
+        assert!(matches!(state.phase(), LessonPhase::Menu(_)));
+        assert_eq!(type_in(&mut state, "back"), "");
+        assert!(state.has_quit());
+    }
+
     /// QA (s14 lines, left): `open 1` typed in a lesson typed the menu's key `1`,
     /// which the lesson took as something else, while `open 8` said it did nothing,
     /// and `10` on the menu, which says to type a lesson's number, was an unknown

@@ -508,7 +508,13 @@ impl Narrator {
         let now = state.phase().clone();
         let reopened = index != Some(state.index())
             || phase.as_ref().is_none_or(|p| *p != now) && now == LessonPhase::Asking;
+        // Back from the menu to the lesson it came from (`back`): the lesson is read
+        // as it stands, its stone waiting for a claim or its verdict, as when opened.
+        let from_menu = matches!(phase, Some(LessonPhase::Menu(_)));
         match &now {
+            LessonPhase::Claiming(..) | LessonPhase::Tried(..) if from_menu => {
+                lines.extend(lesson_lines(state))
+            }
             LessonPhase::Menu(_) if phase.as_ref() != Some(&now) => {
                 if !matches!(phase, Some(LessonPhase::Menu(_))) {
                     lines.extend(lesson_screen(state));
