@@ -201,25 +201,8 @@ mod tests {
     /// raw bytes, a command with odd words, a huge line, bad UTF-8 or control bytes.
     fn hostile_line(rng: &mut impl rand::Rng) -> Vec<u8> {
         use rand::seq::IndexedRandom;
+        // Arguments, odd words and characters; the commands come from the session's own list.
         const WORDS: &[&str] = &[
-            "play",
-            "genmove",
-            "undo",
-            "showboard",
-            "final_score",
-            "clear_board",
-            "level",
-            "time_per_move",
-            "nodes",
-            "boardsize",
-            "seed",
-            "threads",
-            "variant",
-            "name",
-            "known_command",
-            "list_commands",
-            "protocol_version",
-            "quit",
             "blue",
             "yellow",
             "BLUE",
@@ -291,7 +274,12 @@ mod tests {
                     if i > 0 {
                         line.push(b' ');
                     }
-                    line.extend_from_slice(WORDS.choose(rng).unwrap().as_bytes());
+                    let word = if rng.random_bool(0.4) {
+                        crate::ai::gtp::COMMANDS.choose(rng)
+                    } else {
+                        WORDS.choose(rng)
+                    };
+                    line.extend_from_slice(word.unwrap().as_bytes());
                 }
             }
         }
