@@ -743,6 +743,17 @@ fn graph_of(files: &[(&str, &str)]) -> Graph {
     Crate::load("src/lib.rs", &read).unwrap().graph()
 }
 
+/// The library crate of src/, read once for the tests below that check it (parsing
+/// every file is most of their time).
+fn src_crate() -> &'static Crate {
+    static CRATE: std::sync::OnceLock<Crate> = std::sync::OnceLock::new();
+    CRATE.get_or_init(|| {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let read = |path: &str| std::fs::read_to_string(root.join(path)).ok();
+        Crate::load("src/lib.rs", &read).unwrap_or_else(|e| panic!("{e}"))
+    })
+}
+
 fn all_rs_files(dir: &std::path::Path, root: &std::path::Path, out: &mut BTreeSet<String>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -764,8 +775,7 @@ const BEING_DISSOLVED: &[(&str, &[&str])] = &[];
 #[test]
 fn no_import_circle_between_the_files_of_src() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let read = |path: &str| std::fs::read_to_string(root.join(path)).ok();
-    let krate = Crate::load("src/lib.rs", &read).unwrap_or_else(|e| panic!("{e}"));
+    let krate = src_crate();
 
     // Every file of src/ is read, so a circle cannot hide in one the check missed: all
     // but the binary's main.rs and test-only modules (and the files below them).
@@ -880,7 +890,7 @@ fn each_module_uses_only_the_layers_below_it_in_docs_architecture() {
     let doc = read("docs/architecture.md").expect("docs/architecture.md");
     let layers = documented_layers(&doc);
     let layer_of = |module: &str| layers.iter().position(|l| l.iter().any(|m| m == module));
-    let krate = Crate::load("src/lib.rs", &read).unwrap_or_else(|e| panic!("{e}"));
+    let krate = src_crate();
     let modules: BTreeSet<&str> = krate
         .modules
         .iter()
@@ -984,7 +994,7 @@ fn docs_architecture_names_each_file_of_its_detailed_folders() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |path: &str| std::fs::read_to_string(root.join(path)).ok();
     let doc = read("docs/architecture.md").expect("docs/architecture.md");
-    let krate = Crate::load("src/lib.rs", &read).unwrap_or_else(|e| panic!("{e}"));
+    let krate = src_crate();
     let mut missing = Vec::new();
     for folder in SECTIONS_OF_FILES {
         let names = ticked_names(section(&doc, folder));
