@@ -29,6 +29,7 @@ use crate::ui::{
     Message, Wording, run_served,
 };
 
+use super::ask::Ask;
 use super::backend::SshBackend;
 use super::club::{Board, Speed};
 use super::hall::Found;
@@ -63,10 +64,38 @@ pub(crate) struct SessionStart {
     /// The palette the client's `TERM` asks for (none for a monochrome one), for a
     /// player who chose none: as the local game guesses it from `TERM`.
     pub(crate) term_palette: Option<crate::prefs::Palette>,
+    /// The client's terminal asked its background as the session starts, where the
+    /// player chose no palette ([`Ask`]).
+    pub(crate) ask: Arc<Ask>,
     /// The engine's reviews of finished games, on the AI's pool.
     pub(crate) reviewer: Option<Reviewer>,
     /// The client's address (an IPv4 one seen as IPv6 as IPv4).
     pub(crate) from: IpAddr,
+}
+
+/// The palette the client's terminal's background suggests ([`Ask::ask`]), unless
+/// `not_asked` (a dumb terminal, which may show the query as text; a palette the
+/// player chose, which wins anyway; a monochrome `TERM`). The keys the connection held meanwhile go into
+/// `inbox` first.
+fn asked_palette(
+    ask: &Ask,
+    terminal: &mut Terminal<SshBackend>,
+    inbox: &Inbox,
+    not_asked: bool,
+) -> Option<crate::prefs::Palette> {
+    let sender = inbox.sender();
+    let typed = |bytes: Vec<u8>| {
+        for event in crate::ui::InputParser::new().feed(&bytes) {
+            // Never blocks; the inbox (256) holds as many events as the bytes held
+            // can make, and nothing else reads the client meanwhile.
+            let _ = sender.try_send(crate::ui::Wake::Terminal(event));
+        }
+    };
+    if not_asked {
+        ask.give_up(typed);
+        return None;
+    }
+    ask.ask(terminal.backend_mut().writer(), super::ask::WAIT, typed)
 }
 
 /// How a session ended without an error.
@@ -91,11 +120,17 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
         idle,
         dumb,
         term_palette,
+        ask,
         reviewer,
         from,
     } = start;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let session = hall.join(inbox.news_waker(), who.clone());
+    // A monochrome `TERM` (the none palette) is not asked: no background changes it.
+    // The key's switches are the hall's once it joined.
+    let not_asked = dumb || term_palette.is_some() || hall.lock().pref(&who.key).palette_chosen;
+    let asked = asked_palette(&ask, &mut terminal, &inbox, not_asked);
+    let term_palette = term_palette.or(asked);
     let mut plain = dumb || hall.lock().pref(&who.key).plain;
     let offer = words::line_mode_offer(who.is_guest());
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain, term_palette);
