@@ -235,7 +235,6 @@ pub async fn connect_refused(server: &Server, user: &str, seed: u8) -> bool {
     !let_in
 }
 
-/// A player at the game: a pty of `cols`×`rows`, its screen kept by vt100.
 /// What a test client's terminal answers to the server's queries, as a real terminal
 /// would: its background colour (OSC 11), and its device attributes (DA1).
 #[derive(Debug, Clone, Copy)]
@@ -253,8 +252,18 @@ impl Answers {
         background: None,
         da1: true,
     };
+    /// A terminal that answers nothing (or a link so slow that its answers come after
+    /// the server's wait): the test sends what it likes, when it likes.
+    pub const SILENT: Answers = Answers {
+        background: None,
+        da1: false,
+    };
 }
 
+/// What a terminal answers to DA1 (a VT220 with colour).
+pub const DA1_ANSWER: &[u8] = b"\x1b[?62;22c";
+
+/// A player at the game: a pty of `cols`×`rows`, its screen kept by vt100.
 pub struct Player {
     /// Keeps the connection open.
     _handle: client::Handle<Checker>,
@@ -335,7 +344,9 @@ impl Player {
         channel.request_shell(false).await.unwrap();
         let (mut reader, writer) = channel.split();
         let writer = Arc::new(writer);
-        let answering = writer.clone();
+        // Weak: the reader must not keep the channel's sender, so the connection open,
+        // once the player is dropped (its session would then never end on the server).
+        let answering = Arc::downgrade(&writer);
         let screen = Arc::new(Mutex::new(vt100::Parser::new(
             std::num::NonZero::new(rows).unwrap(),
             std::num::NonZero::new(cols).unwrap(),
@@ -358,11 +369,15 @@ impl Player {
                     ChannelMsg::Data { data } => {
                         // The queries come whole, in one write: answered in order.
                         let asked = |query: &[u8]| data.windows(query.len()).any(|w| w == query);
-                        if let (true, Some(answer)) = (asked(b"\x1b]11;?"), answers.background) {
+                        if let (true, Some(answer), Some(answering)) =
+                            (asked(b"\x1b]11;?"), answers.background, answering.upgrade())
+                        {
                             let _ = answering.data_bytes(answer.to_vec()).await;
                         }
-                        if answers.da1 && asked(b"\x1b[c") {
-                            let _ = answering.data_bytes(b"\x1b[?62;22c".to_vec()).await;
+                        if let (true, Some(answering)) =
+                            (answers.da1 && asked(b"\x1b[c"), answering.upgrade())
+                        {
+                            let _ = answering.data_bytes(DA1_ANSWER.to_vec()).await;
                         }
                         // The background query's BEL ends it, and rings nothing.
                         let queries = data.windows(7).filter(|w| w == b"\x1b]11;?\x07").count();
