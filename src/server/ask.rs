@@ -77,13 +77,19 @@ impl Default for Ask {
     }
 }
 
-/// The keys among what was sorted, and apart from them an OSC string begun and not
-/// ended (the first part of an answer cut short, at the end of [`Sorted::typed`]),
-/// which is no key.
-fn keys(sorted: Sorted) -> (Vec<u8>, Vec<u8>) {
+/// The keys among `read`, once sorted, and apart from them an answer begun and not
+/// ended, which is no key: an OSC string (at the end of [`Sorted::typed`]) or DA1's
+/// answer (at the end of `read`, which [`sort_input`] stops at and leaves out of
+/// [`Sorted::typed`]), whose rest is still to come.
+fn keys(read: &[u8], sorted: Sorted) -> (Vec<u8>, Vec<u8>) {
     let mut typed = sorted.typed;
     let begun = match typed.windows(2).rposition(|w| w == b"\x1b]") {
         Some(start) if sorted.osc_begun => typed.split_off(start),
+        _ if sorted.da1_begun => {
+            // From its `ESC [`: nothing after it is an escape (the sort stopped there).
+            let start = read.windows(2).rposition(|w| w == b"\x1b[").unwrap_or(0);
+            read[start..].to_vec()
+        }
         _ => Vec::new(),
     };
     (typed, begun)
@@ -109,7 +115,7 @@ impl Ask {
                 let sorted = sort_input(&held);
                 state.stage = Stage::Read(sorted.answer.as_deref().and_then(guess_from_answer));
                 self.read.notify_all();
-                keys(sorted).0
+                keys(&held, sorted).0
             }
             Stage::Over(Some(until)) if now < until => {
                 // An answer begun in the last read is held until its rest comes.
@@ -119,7 +125,7 @@ impl Ask {
                 if sorted.done {
                     state.stage = Stage::Over(None);
                 }
-                let (keys, begun) = keys(sorted);
+                let (keys, begun) = keys(&read, sorted);
                 if begun.len() < MAX_ANSWER_BYTES {
                     state.held = begun;
                 }
@@ -170,7 +176,7 @@ impl Ask {
                 let palette = sorted.answer.as_deref().and_then(guess_from_answer);
                 let late = (!sorted.done).then(|| asked + LATE_WINDOW);
                 state.stage = Stage::Over(late);
-                let (keys, begun) = keys(sorted);
+                let (keys, begun) = keys(&held, sorted);
                 state.held = begun;
                 typed(keys);
                 palette
@@ -262,6 +268,28 @@ mod tests {
         assert_eq!(ask.take_in(b"z\x1b]11;rgb:ff", now), b"z");
         assert_eq!(ask.take_in(b"ff/ffff/ffff\x07w", now), b"w");
         assert_eq!(ask.take_in(LIGHT, Instant::now() + LATE_WINDOW), LIGHT);
+    }
+
+    /// DA1's answer cut by the deadline (the rest comes later): its rest is no key
+    /// either, and what follows it is. It went to the game as keys (`2;22c`).
+    #[test]
+    fn a_da1_answer_cut_by_the_deadline_is_no_keys() {
+        // From its `ESC [` on (an `ESC` alone may be the Esc key, which goes on).
+        for cut in 2..DA1_ANSWER.len() {
+            let ask = Ask::default();
+            let now = Instant::now();
+            let mut first = b"k".to_vec();
+            first.extend_from_slice(&DA1_ANSWER[..cut]);
+            assert!(ask.take_in(&first, now).is_empty());
+            let mut typed = None;
+            let _ = ask.ask(&mut Vec::new(), Duration::ZERO, |t| typed = Some(t));
+            assert_eq!(typed.as_deref(), Some(&b"k"[..]), "cut at {cut}");
+            let mut rest = DA1_ANSWER[cut..].to_vec();
+            rest.push(b'z');
+            assert_eq!(ask.take_in(&rest, now), b"z", "cut at {cut}");
+            // The answers are over: nothing more is taken out.
+            assert_eq!(ask.take_in(LIGHT, now), LIGHT, "cut at {cut}");
+        }
     }
 
     /// Past the cap, the wait ends with what came: a flood is no key held forever.
