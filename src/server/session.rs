@@ -74,9 +74,9 @@ pub(crate) struct SessionStart {
 }
 
 /// The palette the client's terminal's background suggests ([`Ask::ask`]), unless
-/// `not_asked` (a dumb terminal, which may show the query as text; a palette the
-/// player chose, which wins anyway; a monochrome `TERM`). The keys the connection held meanwhile go into
-/// `inbox` first.
+/// `not_asked` (the line mode, a dumb terminal's or the player's, where the query's
+/// escapes have no place; a palette the player chose, which wins anyway; a
+/// monochrome `TERM`). The keys the connection held meanwhile go into `inbox` first.
 fn asked_palette(
     ask: &Ask,
     terminal: &mut Terminal<SshBackend>,
@@ -126,12 +126,15 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
     } = start;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let session = hall.join(inbox.news_waker(), who.clone());
-    // A monochrome `TERM` (the none palette) is not asked: no background changes it.
     // The key's switches are the hall's once it joined.
-    let not_asked = dumb || term_palette.is_some() || hall.lock().pref(&who.key).palette_chosen;
+    let pref = hall.lock().pref(&who.key);
+    let mut plain = dumb || pref.plain;
+    // Not asked: the line mode draws no palette (and its output carries no escape,
+    // the query's neither); a monochrome `TERM` (the none palette) is changed by no
+    // background; a palette chosen wins anyway.
+    let not_asked = plain || term_palette.is_some() || pref.palette_chosen;
     let asked = asked_palette(&ask, &mut terminal, &inbox, not_asked);
     let term_palette = term_palette.or(asked);
-    let mut plain = dumb || hall.lock().pref(&who.key).plain;
     let offer = words::line_mode_offer(who.is_guest());
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain, term_palette);
     lobby_host.reviewer = reviewer;

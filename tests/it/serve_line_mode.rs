@@ -3,7 +3,7 @@
 //! that arrives while the player types goes above the typed line, which is shown
 //! again. No escape sequence reaches a line-mode player.
 
-use crate::serve_common::{Player, Server, run};
+use crate::serve_common::{Answers, DA1_ANSWER, Player, Server, run};
 
 /// What opens the alternate screen: the full screen starts.
 const ALTERNATE_SCREEN: &str = "\x1b[?1049h";
@@ -181,12 +181,17 @@ fn a_player_who_leaves_is_told_in_commands() {
 
 /// Carol, on a full screen, hears the line mode offered first and switches with `L`;
 /// the line mode is kept for her key: she comes back to it, and leaves it with
-/// `screen` for the full screen, which is kept too.
+/// `screen` for the full screen, which is kept too. Brief s20 (srvbg): her terminal's
+/// answers to the background query, come late after she switched, are not typed; and
+/// once the line mode is hers, her terminal is not asked (the query's escapes were
+/// the first bytes of her line-mode output).
 #[test]
 fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
     run(async {
         let server = Server::start();
-        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        // Her terminal's answers to the background query come late (after the
+        // server's wait): the test sends them once she is in lines.
+        let carol = Player::join_answering(&server, "carol", 3, Answers::SILENT).await;
         carol.wait_for("q leave").await;
         let offer = String::from_utf8(carol.raw()).unwrap();
         // Only the background query, which shows nothing, comes before it.
@@ -199,9 +204,15 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
         carol.wait_said("hijara: the lobby.\r\n").await;
         let switched = carol.raw();
         let at = switched.windows(6).rposition(|w| w == b"hijara").unwrap();
+        // The late answers are no keys: neither echoed nor typed into her command.
+        carol
+            .send(&[b"\x1b]11;rgb:ffff/fafa/f0f0\x1b\\", DA1_ANSWER].concat())
+            .await;
         carol.send(b"list\r").await;
         carol.wait_said("list\r\nhijara: the lobby.\r\n").await;
         assert_plain(&carol.raw()[at..]);
+        let said = String::from_utf8(carol.raw()[at..].to_vec()).unwrap();
+        assert!(!said.contains("rgb") && !said.contains("62;"), "{said:?}");
         carol.send(b"q\r").await;
         carol.wait_closed().await;
 
