@@ -146,6 +146,9 @@ impl Ask {
         wait: Duration,
         typed: impl FnOnce(Vec<u8>),
     ) -> Option<Palette> {
+        // Asked after giving the wait up (the session began in lines): the bytes
+        // read from now on are held again, and sorted with any held before.
+        self.lock().stage = Stage::Waiting;
         let asked = Instant::now();
         let sent = out
             .write_all(QUERY)

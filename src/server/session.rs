@@ -134,6 +134,9 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
     // background; a palette chosen wins anyway.
     let not_asked = plain || term_palette.is_some() || pref.palette_chosen;
     let asked = asked_palette(&ask, &mut terminal, &inbox, not_asked);
+    // Begun in lines: asked if the full screen opens (`screen`), where a palette is drawn.
+    let mut ask_later = plain && !dumb && term_palette.is_none() && !pref.palette_chosen;
+    let key = who.key.clone();
     let term_palette = term_palette.or(asked);
     let offer = words::line_mode_offer(who.is_guest());
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain, term_palette);
@@ -160,7 +163,8 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
                 let writer = terminal.backend_mut().writer();
                 let _ = writer.write_all(offer.as_bytes());
             }
-            full_screen(&mut terminal, &inbox, host)
+            let ask_now = std::mem::take(&mut ask_later) && !hall.lock().pref(&key).palette_chosen;
+            full_screen(&mut terminal, &inbox, host, ask_now.then_some(&*ask))
         };
         match ran {
             Ok(Some(mut left)) => match left.face_asked() {
@@ -180,11 +184,14 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
 }
 
 /// Runs the lobby on the full screen: the alternate screen and the mouse on, and
-/// off again after.
+/// off again after. With `ask`, the terminal is asked its background first (the
+/// session began in lines, where it was not), inside the alternate screen: the line
+/// mode's output before it carries no escape.
 fn full_screen(
     terminal: &mut Terminal<SshBackend>,
     inbox: &Inbox,
-    host: Box<dyn Lobby>,
+    mut host: Box<dyn Lobby>,
+    ask: Option<&Ask>,
 ) -> anyhow::Result<Option<Box<dyn Lobby>>> {
     // Focus reporting: a player in another window is told of their move.
     execute!(
@@ -194,6 +201,9 @@ fn full_screen(
         EnableFocusChange
     )
     .context("cannot set up the client's terminal")?;
+    if let Some(palette) = ask.and_then(|ask| asked_palette(ask, terminal, inbox, false)) {
+        host.suggest_palette(palette);
+    }
     // Drawn whole, whatever was on the client's screen before (a switch from lines).
     let _ = terminal.clear();
     let _ = terminal.hide_cursor();
@@ -1171,6 +1181,13 @@ impl Lobby for LobbyHost {
 
     fn face_asked(&mut self) -> Option<bool> {
         self.switch.take()
+    }
+
+    fn suggest_palette(&mut self, palette: crate::prefs::Palette) {
+        // One chosen meanwhile (in lines, `palette`) wins, as at the start.
+        if !self.hall.lock().pref(&self.who.key).palette_chosen {
+            self.screen.palette = palette;
+        }
     }
 
     fn back(&mut self) -> Effects {

@@ -182,9 +182,10 @@ fn a_player_who_leaves_is_told_in_commands() {
 /// Carol, on a full screen, hears the line mode offered first and switches with `L`;
 /// the line mode is kept for her key: she comes back to it, and leaves it with
 /// `screen` for the full screen, which is kept too. Brief s20 (srvbg): her terminal's
-/// answers to the background query, come late after she switched, are not typed; and
-/// once the line mode is hers, her terminal is not asked (the query's escapes were
-/// the first bytes of her line-mode output).
+/// answers to the background query, come late after she switched, are not typed;
+/// once the line mode is hers, her terminal is not asked in lines (the query's
+/// escapes were the first bytes of her line-mode output), but as the full screen
+/// opens, so a light background gets the light palette there.
 #[test]
 fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
     run(async {
@@ -216,7 +217,12 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
         carol.send(b"q\r").await;
         carol.wait_closed().await;
 
-        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        // Her terminal's background is light: asked once the full screen opens.
+        let light = Answers {
+            background: Some(b"\x1b]11;rgb:ffff/fafa/f0f0\x07"),
+            da1: true,
+        };
+        let carol = Player::join_answering(&server, "carol", 3, light).await;
         carol.wait_said("hijara: the lobby.\r\n").await;
         carol.send(b"screen\r").await;
         // The alternate screen opens: the full screen.
@@ -228,6 +234,10 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
             .position(|w| w == ALTERNATE_SCREEN.as_bytes())
             .unwrap();
         assert_plain(&raw[..at]);
+        // The light palette is hers (`c` goes on from it): the session began in
+        // lines gave her the dark one.
+        carol.send(b"c").await;
+        carol.wait_for("Palette: high-contrast").await;
         carol.send(b"q").await;
         carol.wait_closed().await;
 
