@@ -146,9 +146,15 @@ impl Ask {
         wait: Duration,
         typed: impl FnOnce(Vec<u8>),
     ) -> Option<Palette> {
-        // Asked after giving the wait up (the session began in lines): the bytes
-        // read from now on are held again, and sorted with any held before.
-        self.lock().stage = Stage::Waiting;
+        {
+            // Asked after giving the wait up (the session began in lines): the bytes
+            // read from now on are held again, and sorted with any held before. A
+            // wait the connection ended already (the cap) keeps what it read.
+            let mut state = self.lock();
+            if matches!(state.stage, Stage::Over(_)) {
+                state.stage = Stage::Waiting;
+            }
+        }
         let asked = Instant::now();
         let sent = out
             .write_all(QUERY)
