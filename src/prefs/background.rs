@@ -16,6 +16,10 @@ pub const MAX_ANSWER_BYTES: usize = 64;
 /// answers takes (ST is not known to all of them).
 pub const QUERY: &[u8] = b"\x1b]11;?\x07";
 
+/// The primary device attributes query (DA1), sent after [`QUERY`]: every terminal
+/// answers it, after any answer to the first, so its answer ends the wait.
+pub const DA1: &[u8] = b"\x1b[c";
+
 /// The background colour an OSC 11 answer names, as red, green and blue from 0 to 1;
 /// `None` for anything but one well-formed answer (`bytes` is the answer alone,
 /// from its `ESC ]` to its BEL or ST).

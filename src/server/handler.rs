@@ -28,6 +28,7 @@ use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
 
+use super::ask::Ask;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, window_size};
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
@@ -726,6 +727,9 @@ struct Connection {
     term_palette: Option<crate::prefs::Palette>,
     /// The session thread's inbox, once the game runs.
     input: Option<SyncSender<Wake>>,
+    /// The background query the session makes of the client as it starts, which
+    /// holds the client's bytes while it waits ([`Ask::take_in`]).
+    ask: Arc<Ask>,
     parser: InputParser,
     cap: InputCap,
     /// Whether the log was told that this client's input went over the cap.
@@ -763,6 +767,7 @@ impl Connection {
             terminal: crate::ui::TerminalEnv::default(),
             term_palette: None,
             input: None,
+            ask: Arc::default(),
             parser: InputParser::new(),
             cap: InputCap::new(Instant::now()),
             flood_logged: false,
@@ -947,6 +952,7 @@ impl Connection {
             idle: self.server.limits.idle,
             dumb: self.dumb,
             term_palette: self.term_palette,
+            ask: self.ask.clone(),
             reviewer: Some(self.server.reviewer.clone()),
             from: super::gate::plain(self.peer.ip()),
         };
@@ -1593,7 +1599,10 @@ impl Handler for Connection {
         let now = Instant::now();
         let allowed = self.cap.bytes.take(data.len(), now);
         let mut dropped = allowed < data.len();
-        for event in self.parser.feed(&data[..allowed]) {
+        // Held while the session waits for the terminal's answers, which never reach
+        // the game as keys.
+        let keys = self.ask.take_in(&data[..allowed], now);
+        for event in self.parser.feed(&keys) {
             if !wanted(&event) {
                 continue;
             }

@@ -31,6 +31,7 @@
 //! Nothing here is process-wide: the server's state is a `handler::Server` value
 //! handed to every connection.
 
+mod ask;
 mod backend;
 mod bans;
 mod chat;

@@ -29,6 +29,7 @@ use crate::ui::{
     Message, Wording, run_served,
 };
 
+use super::ask::Ask;
 use super::backend::SshBackend;
 use super::club::{Board, Speed};
 use super::hall::Found;
@@ -63,10 +64,38 @@ pub(crate) struct SessionStart {
     /// The palette the client's `TERM` asks for (none for a monochrome one), for a
     /// player who chose none: as the local game guesses it from `TERM`.
     pub(crate) term_palette: Option<crate::prefs::Palette>,
+    /// The client's terminal asked its background as the session starts, where the
+    /// player chose no palette ([`Ask`]).
+    pub(crate) ask: Arc<Ask>,
     /// The engine's reviews of finished games, on the AI's pool.
     pub(crate) reviewer: Option<Reviewer>,
     /// The client's address (an IPv4 one seen as IPv6 as IPv4).
     pub(crate) from: IpAddr,
+}
+
+/// The palette the client's terminal's background suggests ([`Ask::ask`]), unless
+/// `not_asked` (the line mode, a dumb terminal's or the player's, where the query's
+/// escapes have no place; a palette the player chose, which wins anyway; a
+/// monochrome `TERM`). The keys the connection held meanwhile go into `inbox` first.
+fn asked_palette(
+    ask: &Ask,
+    terminal: &mut Terminal<SshBackend>,
+    inbox: &Inbox,
+    not_asked: bool,
+) -> Option<crate::prefs::Palette> {
+    let sender = inbox.sender();
+    let typed = |bytes: Vec<u8>| {
+        for event in crate::ui::InputParser::new().feed(&bytes) {
+            // Never blocks; the inbox (256) holds as many events as the bytes held
+            // can make, and nothing else reads the client meanwhile.
+            let _ = sender.try_send(crate::ui::Wake::Terminal(event));
+        }
+    };
+    if not_asked {
+        ask.give_up(typed);
+        return None;
+    }
+    ask.ask(terminal.backend_mut().writer(), super::ask::WAIT, typed)
 }
 
 /// How a session ended without an error.
@@ -91,12 +120,24 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
         idle,
         dumb,
         term_palette,
+        ask,
         reviewer,
         from,
     } = start;
     let mut terminal = Terminal::new(backend).context("cannot open the client's terminal")?;
     let session = hall.join(inbox.news_waker(), who.clone());
-    let mut plain = dumb || hall.lock().pref(&who.key).plain;
+    // The key's switches are the hall's once it joined.
+    let pref = hall.lock().pref(&who.key);
+    let mut plain = dumb || pref.plain;
+    // Not asked: the line mode draws no palette (and its output carries no escape,
+    // the query's neither); a monochrome `TERM` (the none palette) is changed by no
+    // background; a palette chosen wins anyway.
+    let not_asked = plain || term_palette.is_some() || pref.palette_chosen;
+    let asked = asked_palette(&ask, &mut terminal, &inbox, not_asked);
+    // Begun in lines: asked if the full screen opens (`screen`), where a palette is drawn.
+    let mut ask_later = plain && !dumb && term_palette.is_none() && !pref.palette_chosen;
+    let key = who.key.clone();
+    let term_palette = term_palette.or(asked);
     let offer = words::line_mode_offer(who.is_guest());
     let mut lobby_host = LobbyHost::new(hall.clone(), who, session, idle, plain, term_palette);
     lobby_host.reviewer = reviewer;
@@ -122,7 +163,8 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
                 let writer = terminal.backend_mut().writer();
                 let _ = writer.write_all(offer.as_bytes());
             }
-            full_screen(&mut terminal, &inbox, host)
+            let ask_now = std::mem::take(&mut ask_later) && !hall.lock().pref(&key).palette_chosen;
+            full_screen(&mut terminal, &inbox, host, ask_now.then_some(&*ask))
         };
         match ran {
             Ok(Some(mut left)) => match left.face_asked() {
@@ -142,11 +184,14 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
 }
 
 /// Runs the lobby on the full screen: the alternate screen and the mouse on, and
-/// off again after.
+/// off again after. With `ask`, the terminal is asked its background first (the
+/// session began in lines, where it was not), inside the alternate screen: the line
+/// mode's output before it carries no escape.
 fn full_screen(
     terminal: &mut Terminal<SshBackend>,
     inbox: &Inbox,
-    host: Box<dyn Lobby>,
+    mut host: Box<dyn Lobby>,
+    ask: Option<&Ask>,
 ) -> anyhow::Result<Option<Box<dyn Lobby>>> {
     // Focus reporting: a player in another window is told of their move.
     execute!(
@@ -156,6 +201,9 @@ fn full_screen(
         EnableFocusChange
     )
     .context("cannot set up the client's terminal")?;
+    if let Some(palette) = ask.and_then(|ask| asked_palette(ask, terminal, inbox, false)) {
+        host.suggest_palette(palette);
+    }
     // Drawn whole, whatever was on the client's screen before (a switch from lines).
     let _ = terminal.clear();
     let _ = terminal.hide_cursor();
@@ -1133,6 +1181,13 @@ impl Lobby for LobbyHost {
 
     fn face_asked(&mut self) -> Option<bool> {
         self.switch.take()
+    }
+
+    fn suggest_palette(&mut self, palette: crate::prefs::Palette) {
+        // One chosen meanwhile (in lines, `palette`) wins, as at the start.
+        if !self.hall.lock().pref(&self.who.key).palette_chosen {
+            self.screen.palette = palette;
+        }
     }
 
     fn back(&mut self) -> Effects {

@@ -12,7 +12,8 @@
 //! that comes later still (a slow link) would reach the game as keys (crossterm
 //! reads `ESC ]` as Alt+`]`, or as Esc and `]` when the two come in two reads, then
 //! the letters): the input thread drops it ([`LateAnswer`]), until [`LATE_WINDOW`]
-//! after the query. Only ever the local terminal: `hijara serve` asks nothing.
+//! after the query. `hijara serve` asks each client's terminal in `server::ask`, with the
+//! same parser.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -35,10 +36,6 @@ const LONGEST: Duration = Duration::from_millis(500);
 /// The most bytes read: the two answers are under 50.
 #[cfg(unix)]
 const MAX_READ: usize = 256;
-
-/// DA1, the query every terminal answers.
-#[cfg(unix)]
-const DA1: &[u8] = b"\x1b[c";
 
 /// How long after the query a late answer is still looked for. An answer later than
 /// [`LONGEST`] is one a slow link held back: a round trip over SSH is under a second
@@ -165,7 +162,7 @@ fn ask() -> Option<Palette> {
     let mut out = std::io::stdout().lock();
     let asked = out
         .write_all(crate::prefs::background::QUERY)
-        .and_then(|()| out.write_all(DA1))
+        .and_then(|()| out.write_all(crate::prefs::background::DA1))
         .and_then(|()| out.flush());
     drop(out);
     if asked.is_err() {

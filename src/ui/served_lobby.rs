@@ -94,6 +94,9 @@ pub(crate) trait Lobby: Debug {
     /// The face the player asked for when they left the lobby to switch (`true`: the
     /// line mode), once; `None` when they left for good.
     fn face_asked(&mut self) -> Option<bool>;
+    /// The palette the terminal's background suggests, learnt as the full screen
+    /// opens after the line mode: taken unless the player chose one.
+    fn suggest_palette(&mut self, _palette: crate::prefs::Palette) {}
     /// The session ends because it was left alone past its idle limit (on a game
     /// watched or a screen with nothing running), for the server's log.
     fn idled(&mut self) {}

@@ -235,11 +235,39 @@ pub async fn connect_refused(server: &Server, user: &str, seed: u8) -> bool {
     !let_in
 }
 
+/// What a test client's terminal answers to the server's queries, as a real terminal
+/// would: its background colour (OSC 11), and its device attributes (DA1).
+#[derive(Debug, Clone, Copy)]
+pub struct Answers {
+    /// The answer to `ESC ] 11 ; ?`, whole, if the terminal gives one.
+    pub background: Option<&'static [u8]>,
+    /// Whether it answers `ESC [ c` (every real terminal does).
+    pub da1: bool,
+}
+
+impl Answers {
+    /// A terminal that does not tell its background, but answers DA1 as all do: the
+    /// server's wait ends at once, and no palette is suggested.
+    pub const NO_BACKGROUND: Answers = Answers {
+        background: None,
+        da1: true,
+    };
+    /// A terminal that answers nothing (or a link so slow that its answers come after
+    /// the server's wait): the test sends what it likes, when it likes.
+    pub const SILENT: Answers = Answers {
+        background: None,
+        da1: false,
+    };
+}
+
+/// What a terminal answers to DA1 (a VT220 with colour).
+pub const DA1_ANSWER: &[u8] = b"\x1b[?62;22c";
+
 /// A player at the game: a pty of `cols`×`rows`, its screen kept by vt100.
 pub struct Player {
     /// Keeps the connection open.
     _handle: client::Handle<Checker>,
-    writer: russh::ChannelWriteHalf<Msg>,
+    writer: Arc<russh::ChannelWriteHalf<Msg>>,
     screen: Arc<Mutex<vt100::Parser>>,
     closed: Arc<Mutex<bool>>,
     /// How many BEL bytes arrived.
@@ -268,7 +296,14 @@ impl Player {
         term: &str,
     ) -> Player {
         let handle = connect(server, user, seed).await;
-        Player::open(handle, cols, rows, term).await
+        Player::open(handle, cols, rows, term, Answers::NO_BACKGROUND).await
+    }
+
+    /// Joins as [`Player::join`] does (80×24, `xterm-256color`), the terminal
+    /// answering the server's queries as `answers` says.
+    pub async fn join_answering(server: &Server, user: &str, seed: u8, answers: Answers) -> Player {
+        let handle = connect(server, user, seed).await;
+        Player::open(handle, 80, 24, "xterm-256color", answers).await
     }
 
     /// Connects as the guest `user` (keyboard-interactive, no key; the server must
@@ -289,12 +324,18 @@ impl Player {
             matches!(answer, client::KeyboardInteractiveAuthResponse::Success),
             "the guest {user} was let in"
         );
-        Player::open(handle, 80, 24, "xterm-256color").await
+        Player::open(handle, 80, 24, "xterm-256color", Answers::NO_BACKGROUND).await
     }
 
     /// A pty of `cols`×`rows` for a terminal named `term`, and the shell, on a
     /// connection already let in.
-    async fn open(handle: client::Handle<Checker>, cols: u16, rows: u16, term: &str) -> Player {
+    async fn open(
+        handle: client::Handle<Checker>,
+        cols: u16,
+        rows: u16,
+        term: &str,
+        answers: Answers,
+    ) -> Player {
         let channel = handle.channel_open_session().await.unwrap();
         channel
             .request_pty(false, term, cols.into(), rows.into(), 0, 0, &[])
@@ -302,6 +343,10 @@ impl Player {
             .unwrap();
         channel.request_shell(false).await.unwrap();
         let (mut reader, writer) = channel.split();
+        let writer = Arc::new(writer);
+        // Weak: the reader must not keep the channel's sender, so the connection open,
+        // once the player is dropped (its session would then never end on the server).
+        let answering = Arc::downgrade(&writer);
         let screen = Arc::new(Mutex::new(vt100::Parser::new(
             std::num::NonZero::new(rows).unwrap(),
             std::num::NonZero::new(cols).unwrap(),
@@ -322,7 +367,22 @@ impl Player {
             while let Some(msg) = reader.wait().await {
                 match msg {
                     ChannelMsg::Data { data } => {
-                        rung.fetch_add(data.iter().filter(|&&b| b == 7).count(), Ordering::SeqCst);
+                        // The queries come whole, in one write: answered in order.
+                        let asked = |query: &[u8]| data.windows(query.len()).any(|w| w == query);
+                        if let (true, Some(answer), Some(answering)) =
+                            (asked(b"\x1b]11;?"), answers.background, answering.upgrade())
+                        {
+                            let _ = answering.data_bytes(answer.to_vec()).await;
+                        }
+                        if let (true, Some(answering)) =
+                            (answers.da1 && asked(b"\x1b[c"), answering.upgrade())
+                        {
+                            let _ = answering.data_bytes(DA1_ANSWER.to_vec()).await;
+                        }
+                        // The background query's BEL ends it, and rings nothing.
+                        let queries = data.windows(7).filter(|w| w == b"\x1b]11;?\x07").count();
+                        let bels = data.iter().filter(|&&b| b == 7).count();
+                        rung.fetch_add(bels - queries, Ordering::SeqCst);
                         kept.lock().unwrap().extend_from_slice(&data);
                         shown.lock().unwrap().process(&data);
                     }

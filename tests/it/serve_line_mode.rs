@@ -3,7 +3,7 @@
 //! that arrives while the player types goes above the typed line, which is shown
 //! again. No escape sequence reaches a line-mode player.
 
-use crate::serve_common::{Player, Server, run};
+use crate::serve_common::{Answers, DA1_ANSWER, Player, Server, run};
 
 /// What opens the alternate screen: the full screen starts.
 const ALTERNATE_SCREEN: &str = "\x1b[?1049h";
@@ -181,14 +181,22 @@ fn a_player_who_leaves_is_told_in_commands() {
 
 /// Carol, on a full screen, hears the line mode offered first and switches with `L`;
 /// the line mode is kept for her key: she comes back to it, and leaves it with
-/// `screen` for the full screen, which is kept too.
+/// `screen` for the full screen, which is kept too. Brief s20 (srvbg): her terminal's
+/// answers to the background query, come late after she switched, are not typed;
+/// once the line mode is hers, her terminal is not asked in lines (the query's
+/// escapes were the first bytes of her line-mode output), but as the full screen
+/// opens, so a light background gets the light palette there.
 #[test]
 fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
     run(async {
         let server = Server::start();
-        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        // Her terminal's answers to the background query come late (after the
+        // server's wait): the test sends them once she is in lines.
+        let carol = Player::join_answering(&server, "carol", 3, Answers::SILENT).await;
         carol.wait_for("q leave").await;
         let offer = String::from_utf8(carol.raw()).unwrap();
+        // Only the background query, which shows nothing, comes before it.
+        let offer = offer.strip_prefix("\x1b]11;?\x07\x1b[c").unwrap_or(&offer);
         assert!(
             offer.starts_with("Hijara. Screen reader? Press L in the lobby"),
             "said first: {offer:?}"
@@ -197,13 +205,24 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
         carol.wait_said("hijara: the lobby.\r\n").await;
         let switched = carol.raw();
         let at = switched.windows(6).rposition(|w| w == b"hijara").unwrap();
+        // The late answers are no keys: neither echoed nor typed into her command.
+        carol
+            .send(&[b"\x1b]11;rgb:ffff/fafa/f0f0\x1b\\", DA1_ANSWER].concat())
+            .await;
         carol.send(b"list\r").await;
         carol.wait_said("list\r\nhijara: the lobby.\r\n").await;
         assert_plain(&carol.raw()[at..]);
+        let said = String::from_utf8(carol.raw()[at..].to_vec()).unwrap();
+        assert!(!said.contains("rgb") && !said.contains("62;"), "{said:?}");
         carol.send(b"q\r").await;
         carol.wait_closed().await;
 
-        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        // Her terminal's background is light: asked once the full screen opens.
+        let light = Answers {
+            background: Some(b"\x1b]11;rgb:ffff/fafa/f0f0\x07"),
+            da1: true,
+        };
+        let carol = Player::join_answering(&server, "carol", 3, light).await;
         carol.wait_said("hijara: the lobby.\r\n").await;
         carol.send(b"screen\r").await;
         // The alternate screen opens: the full screen.
@@ -215,6 +234,10 @@ fn the_line_mode_is_chosen_in_the_lobby_and_kept_for_the_key() {
             .position(|w| w == ALTERNATE_SCREEN.as_bytes())
             .unwrap();
         assert_plain(&raw[..at]);
+        // The light palette is hers (`c` goes on from it): the session began in
+        // lines gave her the dark one.
+        carol.send(b"c").await;
+        carol.wait_for("Palette: high-contrast").await;
         carol.send(b"q").await;
         carol.wait_closed().await;
 
@@ -268,6 +291,7 @@ fn a_guest_is_offered_the_line_mode_without_a_promise_to_keep_it() {
         let gina = Player::join_guest(&server, "gina").await;
         gina.wait_for("q leave").await;
         let offer = String::from_utf8(gina.raw()).unwrap();
+        let offer = offer.strip_prefix("\x1b]11;?\x07\x1b[c").unwrap_or(&offer);
         assert!(
             offer.starts_with("Hijara. Screen reader? Press L in the lobby"),
             "said first: {offer:?}"

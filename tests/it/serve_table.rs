@@ -3,7 +3,7 @@
 //! player, and the lobby's colour switch, with real SSH clients on loopback.
 
 use crate::serve_common::{
-    Player, Server, against_random_ai, play, play_from, run, seated, seated_with,
+    Answers, Player, Server, against_random_ai, play, play_from, run, seated, seated_with,
 };
 
 #[test]
@@ -218,6 +218,77 @@ fn the_lobby_finds_a_player_and_remembers_the_palette() {
         again.wait_for("q leave").await;
         again.send(b"c").await;
         again.wait_for("Palette: default").await;
+    });
+}
+
+/// Brief s19 (srvqa5): the server never asked a client's terminal its background,
+/// so a light one got the dark palette. Now it asks (OSC 11, then DA1) as the
+/// session starts: a terminal that answers light gets the light palette, one that
+/// answers dark the default, and a silent one the default once the short wait is
+/// over. A key typed during the wait reaches the lobby (here `c`, which goes on from
+/// the palette in force), and a palette the member chose wins over the answer.
+#[test]
+fn the_clients_background_chooses_the_palette_unless_one_was_chosen() {
+    run(async {
+        let server = Server::start();
+        let light: &[u8] = b"\x1b]11;rgb:ffff/fafa/f0f0\x1b\\";
+        let dark: &[u8] = b"\x1b]11;rgb:1c1c/1c1c/1c1c\x07";
+        for (seed, name, answers, next) in [
+            (
+                3,
+                "lana",
+                Answers {
+                    background: Some(light),
+                    da1: true,
+                },
+                "high-contrast",
+            ),
+            (
+                4,
+                "dora",
+                Answers {
+                    background: Some(dark),
+                    da1: true,
+                },
+                "colour-blind",
+            ),
+            (
+                5,
+                "sam",
+                Answers {
+                    background: None,
+                    da1: false,
+                },
+                "colour-blind",
+            ),
+        ] {
+            let player = Player::join_answering(&server, name, seed, answers).await;
+            // Typed as soon as the query is seen: during the wait.
+            player.wait_said("\x1b]11;?\x07\x1b[c").await;
+            player.send(b"c").await;
+            player.wait_for(&format!("Palette: {next}")).await;
+            player.send(b"q").await;
+            player.wait_closed().await;
+        }
+        // Lana chose high-contrast (`c` above): her choice wins over her light
+        // background, and her terminal is not asked again.
+        let lana = Player::join_answering(
+            &server,
+            "lana",
+            3,
+            Answers {
+                background: Some(light),
+                da1: true,
+            },
+        )
+        .await;
+        lana.wait_for("q leave").await;
+        assert!(
+            !lana.raw().windows(5).any(|w| w == b"\x1b]11;"),
+            "asked though a palette was chosen"
+        );
+        lana.send(b"c").await;
+        lana.wait_for("Palette: none").await;
     });
 }
 
