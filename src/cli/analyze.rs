@@ -1,14 +1,14 @@
-//! `hijara analyze FILE [--json] [--think-ms MS] [--deep] [--threads N]`: reviews every
-//! move of a record against the engine and prints a table and a summary.
+//! `hijara analyze FILE [--json] [--think-ms MS | --nodes N] [--deep] [--threads N]`:
+//! reviews every move of a record against the engine and prints a table and a summary.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::Context;
 use serde::Serialize;
 
-use crate::review::{self, Analysed, Review};
+use crate::review::{self, Analysed, Review, ReviewBudget};
 use crate::strings::reports as words;
 use crate::text::display_path;
 
@@ -23,7 +23,12 @@ struct JsonReport<'a> {
     /// `true` in a claim game; absent otherwise.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     claims: bool,
-    think_ms: u64,
+    /// The time per position; absent under a node budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    think_ms: Option<u64>,
+    /// The search nodes per position (`--nodes`); absent under a time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
     #[serde(flatten)]
     review: &'a Review,
 }
@@ -75,12 +80,12 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
         crate::session::check_writable(out)?;
     }
     let game = loaded.game;
-    let think_ms = args.think_ms.unwrap_or(review::REVIEW_THINK_MS);
-    let think_ms = if args.deep {
-        think_ms.saturating_mul(review::DEEP_FACTOR)
-    } else {
-        think_ms
+    // One budget a position, a time or (reproducible) nodes, as the screens' review has.
+    let budget = match (args.nodes, args.think_ms) {
+        (Some(nodes), _) => ReviewBudget::Nodes(nodes),
+        (None, ms) => ReviewBudget::Millis(ms.unwrap_or(review::REVIEW_THINK_MS)),
     };
+    let budget = if args.deep { budget.deep() } else { budget };
     let threads = crate::ai::thread_count(args.threads.get());
     let bar = Bar::new();
     let start = Instant::now();
@@ -88,13 +93,11 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
     let values = if game.is_empty() {
         Vec::new()
     } else {
-        review::analyse_game(
-            &game,
-            Duration::from_millis(think_ms),
-            threads,
-            None,
-            |p: Analysed| bar.update(p.done, p.total),
-        )
+        // Every position, the last (full) board's too, as `review::analyse_game`.
+        let every: Vec<usize> = (0..=game.len()).collect();
+        review::analyse_game_at(&game, &every, budget, threads, None, |p: Analysed| {
+            bar.update(p.done, p.total)
+        })
     };
     bar.finish();
     let elapsed = start.elapsed();
@@ -138,7 +141,14 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
         let report = JsonReport {
             variant: Some(game.ruleset()).filter(|r| *r != crate::rules::Ruleset::Standard),
             claims: game.claim_mode(),
-            think_ms,
+            think_ms: match budget {
+                ReviewBudget::Millis(ms) => Some(ms),
+                ReviewBudget::Nodes(_) => None,
+            },
+            nodes: match budget {
+                ReviewBudget::Nodes(n) => Some(n),
+                ReviewBudget::Millis(_) => None,
+            },
             review: &review,
         };
         serde_json::to_writer(&mut out, &report).context("cannot write the report")?;
@@ -150,7 +160,7 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
         writeln!(
             out,
             "{}",
-            words::reviewed(&name, game.len(), secs, think_ms, threads)
+            words::reviewed(&name, game.len(), secs, budget, threads)
         )
         .and_then(|()| writeln!(out, "{}\n", crate::strings::review::LEGEND))
         .and_then(|()| crate::strings::review::write_review(&mut out, &review))

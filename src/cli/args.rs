@@ -519,8 +519,12 @@ pub struct AnalyzeArgs {
     /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
-    /// The deep review: 4 times the thinking time per position (1600 ms by default,
-    /// or 4 × --think-ms); surer verdicts in the middle game (docs/review.md).
+    /// Search nodes per position instead of a time (1 to a billion): the same record
+    /// and N give the same review on any machine, at any load.
+    #[arg(long, value_name = "N", value_parser = node_count, conflicts_with = "think_ms")]
+    pub nodes: Option<u64>,
+    /// The deep review: 4 times the budget per position (1600 ms by default, or 4 ×
+    /// --think-ms or --nodes); surer verdicts in the middle game (docs/review.md).
     #[arg(long)]
     pub deep: bool,
     /// Search threads.

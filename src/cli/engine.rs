@@ -198,8 +198,10 @@ mod tests {
     }
 
     /// One hostile line for [`random_and_hostile_lines_never_break_the_session`]:
-    /// raw bytes, a command with odd words, a huge line, bad UTF-8 or control bytes.
-    fn hostile_line(rng: &mut impl rand::Rng) -> Vec<u8> {
+    /// raw bytes, a command with odd words, a huge line, bad UTF-8 or control bytes,
+    /// or a well-formed command for `game`, the session's game (a move for the side
+    /// to move, mostly legal), so the games go on to a full board and back.
+    fn hostile_line(rng: &mut impl rand::Rng, game: &crate::rules::Game) -> Vec<u8> {
         use rand::seq::IndexedRandom;
         // Arguments, odd words and characters; the commands come from the session's own list.
         const WORDS: &[&str] = &[
@@ -263,6 +265,41 @@ mod tests {
                 line.extend_from_slice(bad.choose(rng).unwrap());
                 line.extend_from_slice(b"b2");
             }
+            // A well-formed command of the game's commands: word salad alone played a
+            // legal move about once a run, so the board stayed nearly empty, and a fault
+            // in `undo`, `showboard` or `final_score` with stones on, or on a full
+            // board, went unseen (s20: a panic in `undo` after 6 moves passed).
+            3 | 4 => {
+                let to_move = game.to_move().name();
+                let square = |rng: &mut _| {
+                    let n: u8 = rand::Rng::random_range(rng, 0..16);
+                    format!("{}{}", char::from(b'a' + n % 4), n / 4 + 1)
+                };
+                let command = match rng.random_range(0..10) {
+                    // Now and then the rest of the game, a legal move a line.
+                    0 => {
+                        let mut rest = game.clone();
+                        let mut lines = Vec::new();
+                        while let Some(&mv) = rest
+                            .position()
+                            .legal_moves()
+                            .collect::<Vec<_>>()
+                            .choose(rng)
+                        {
+                            lines.push(format!("play {} {mv}", rest.to_move().name()));
+                            let _ = rest.play(mv);
+                        }
+                        lines.join("\n")
+                    }
+                    1..=4 => format!("play {to_move} {}", square(rng)),
+                    5 => format!("genmove {to_move}"),
+                    6 => "undo".to_owned(),
+                    7 => "showboard".to_owned(),
+                    8 => "final_score".to_owned(),
+                    _ => format!("play {} {}", game.to_move().other().name(), square(rng)),
+                };
+                line.extend_from_slice(command.as_bytes());
+            }
             // Words from the list, with an id at times: commands in any order.
             _ => {
                 if rng.random_bool(0.2) {
@@ -291,6 +328,10 @@ mod tests {
     /// none holds a control character but its line ends, nothing panics, and the
     /// session still answers. `genmove` thinks at most a few milliseconds: the list
     /// has no larger time it would take.
+    /// A fifth of the lines are well-formed commands of the session's game (s20): with
+    /// word salad alone no stone was ever played, and a panic put in `undo` or in
+    /// `final_score` on a full board, or an escape put in `showboard` with stones on,
+    /// passed; each now fails it.
     #[test]
     fn random_and_hostile_lines_never_break_the_session() {
         use rand::SeedableRng;
@@ -302,8 +343,10 @@ mod tests {
         };
         let mut session = fresh();
         let mut errors = 0;
+        // The most stones the session's game held, and the rounds that found it full.
+        let (mut most, mut full) = (0, 0);
         for round in 0..3000 {
-            let mut input = hostile_line(&mut rng);
+            let mut input = hostile_line(&mut rng, session.game());
             input.extend_from_slice(b"\n17 name\n");
             let mut out = Vec::new();
             serve(&mut session, &input[..], &mut out).unwrap();
@@ -319,6 +362,8 @@ mod tests {
                 );
                 errors += usize::from(reply.starts_with('?'));
             }
+            most = most.max(session.game().len());
+            full += usize::from(session.game().is_over());
             if session.has_quit() {
                 session = fresh();
             } else {
@@ -328,8 +373,13 @@ mod tests {
                 );
             }
         }
-        // The lines were hostile enough to be refused, many of them.
+        // The lines were hostile enough to be refused, many of them, and the games
+        // went on to a full board.
         assert!(errors > 1000, "{errors}");
+        assert!(
+            most == 64 && full > 10,
+            "{most} stones at most, {full} rounds full"
+        );
     }
 
     #[test]

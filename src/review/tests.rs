@@ -987,3 +987,83 @@ fn the_review_never_flags_a_move_hard_played_from_a_position_it_had_solved() {
     // Not vacuous: hard proved the margin of many moves.
     assert!(solved >= 30, "{solved} moves of hard with a proven margin");
 }
+
+/// Brief s20 item 2: the review's verdicts against the solver's on real games. Every
+/// move played from a position with at most 14 empty sections (where the review
+/// solves to the end within its budget) of the two finished shipped records and of
+/// seeded games of medium against easy, under both rulesets, is valued twice: by the review, as `hijara analyze --nodes
+/// 20000` values it, and by exact solves of the position and of the position after
+/// the move ([`crate::ai::solve`]), whose class follows the same rule with exact
+/// values. The review's values are then exact and the solver's, and the classes agree.
+/// (`examples/review_verdicts.rs` compares them at the review's own budget, from 20
+/// empty sections, on more games.)
+#[test]
+fn late_verdicts_agree_with_the_solver_on_real_games() {
+    use crate::ai::{SolveFor, easy, solve};
+    use crate::rules::Ruleset;
+    let mut games: Vec<(String, Game)> = ["tests/data/blunder.hij", "assets/games/complete.hij"]
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            let record: Record = text.parse().unwrap();
+            (path.to_string(), record.to_game().unwrap())
+        })
+        .collect();
+    for (seed, ruleset) in (1..=4u64).zip([Ruleset::Standard, Ruleset::Corners].repeat(2)) {
+        let mut game = Game::with_ruleset(ruleset);
+        while !game.is_over() {
+            let s = seed * 1000 + game.len() as u64;
+            let mv = match game.to_move() {
+                Player::Blue => medium::choose(game.position(), s),
+                Player::Yellow => easy::choose(game.position(), s),
+            };
+            game.play(mv.unwrap()).unwrap();
+        }
+        games.push((format!("medium v easy, {ruleset}, seed {seed}"), game));
+    }
+    let margin = |position: &Position| {
+        if position.is_over() {
+            return PositionValue::terminal(position).value.margin;
+        }
+        solve(position, SolveFor::Margin, &SearchLimit::NONE, 1)
+            .and_then(|s| s.margin)
+            .unwrap()
+    };
+    let (mut compared, mut flagged) = (0, 0);
+    for (name, game) in &games {
+        let every: Vec<usize> = (64 - 14..=game.len()).collect();
+        let values = analyse_game_at(game, &every, ReviewBudget::Nodes(20_000), 2, None, |_| {});
+        let mut all = vec![None; game.len() + 1];
+        for (&i, v) in every.iter().zip(values) {
+            all[i] = v;
+        }
+        let review = Review::build(game, &all);
+        assert_eq!(review.moves.len(), 14, "{name}");
+        for m in &review.moves {
+            let before = game.position_at(m.number - 1);
+            let (best, played) = (margin(before), -margin(game.position_at(m.number)));
+            let lost = best - played;
+            let truth = classify(lost, proven(best), proven(played), 0, None);
+            let what = format!(
+                "{name}, move {} {}: {m:?}, exact {played} of {best}",
+                m.number, m.mv
+            );
+            assert!(m.best_value.exact && m.played_value.exact, "{what}");
+            assert_eq!(
+                (m.best_value.margin, m.played_value.margin),
+                (best, played),
+                "{what}"
+            );
+            assert_eq!(m.lost, lost, "{what}");
+            assert_eq!(m.class, truth, "{what}");
+            compared += 1;
+            flagged += usize::from(truth > Class::Good);
+        }
+    }
+    // Not vacuous: the games hold faults to find, proven ones among them.
+    assert_eq!(compared, 14 * games.len());
+    assert!(
+        flagged >= 5,
+        "{flagged} of {compared} moves worse than good"
+    );
+}

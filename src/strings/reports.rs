@@ -110,12 +110,17 @@ pub(crate) fn reviewed(
     name: &str,
     moves: usize,
     secs: f64,
-    think_ms: u64,
+    budget: crate::review::ReviewBudget,
     threads: usize,
 ) -> String {
+    use crate::review::ReviewBudget;
     let plural = if threads == 1 { "" } else { "s" };
+    let budget = match budget {
+        ReviewBudget::Millis(ms) => format!("{ms} ms"),
+        ReviewBudget::Nodes(n) => format!("{n} nodes"),
+    };
     format!(
-        "{name}\n{moves} moves reviewed in {secs:.1} s ({think_ms} ms a position, {threads} thread{plural})\n\
+        "{name}\n{moves} moves reviewed in {secs:.1} s ({budget} a position, {threads} thread{plural})\n\
          (as much again where proofs checked the loss: docs/review.md, rules 4-5)"
     )
 }

@@ -8,8 +8,9 @@ fn hijara() -> Command {
     crate::common::hijara()
 }
 
-/// Quick settings: the shape is under test here, not the engine's strength.
-const QUICK: [&str; 4] = ["--think-ms", "20", "--threads", "2"];
+/// Quick settings: the shape is under test here, not the engine's strength. A node
+/// budget, so the review is the same on any machine at any load.
+const QUICK: [&str; 4] = ["--nodes", "5000", "--threads", "2"];
 
 fn stdout_of(args: &[&str], stdin: Option<&str>) -> String {
     let mut cmd = hijara();
@@ -57,7 +58,7 @@ fn text_output_has_a_row_per_move_and_a_summary() {
     // Two threads, or one on a one-core machine: no more threads than cores.
     let threads = cores().min(2);
     let tail = format!(
-        " s (20 ms a position, {threads} thread{})",
+        " s (5000 nodes a position, {threads} thread{})",
         if threads == 1 { "" } else { "s" }
     );
     assert!(lines[1].ends_with(&tail), "{text}");
@@ -121,9 +122,9 @@ fn json_output_has_the_documented_shape() {
     assert_eq!(text.lines().count(), 1, "one line of JSON");
     let v: Value = serde_json::from_str(&text).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["moves", "review", "summary", "think_ms"]);
+    assert_eq!(keys, ["moves", "nodes", "review", "summary"]);
     assert_eq!(v["moves"], 64);
-    assert_eq!(v["think_ms"], 20);
+    assert_eq!(v["nodes"], 5000);
     let review = v["review"].as_array().unwrap();
     assert_eq!(review.len(), 64);
     for (n, m) in review.iter().enumerate() {
@@ -228,10 +229,75 @@ fn reads_standard_input() {
 fn deep_thinks_four_times_longer_a_position() {
     let text = stdout_of(&["--json", "--deep", "-"], Some("a1 a1 a1 a1 b2"));
     let v: Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(v["think_ms"], 80, "4 × --think-ms 20");
+    assert_eq!(v["nodes"], 20_000, "4 × --nodes 5000");
     assert_eq!(v["review"].as_array().unwrap().len(), 5);
     let text = stdout_of(&["--deep", "-"], Some("a1 a1 a1 a1 b2"));
-    assert!(text.contains("(80 ms a position"), "{text}");
+    assert!(text.contains("(20000 nodes a position"), "{text}");
+    // A time, four times over too; the JSON says the time and no nodes.
+    let out = hijara()
+        .args([
+            "analyze",
+            "--json",
+            "--deep",
+            "--think-ms",
+            "20",
+            "--threads",
+            "2",
+            "-",
+        ])
+        .write_stdin("a1 a1 a1 a1 b2")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["think_ms"], 80, "4 × --think-ms 20");
+    assert_eq!(v.get("nodes"), None);
+}
+
+/// Brief s20 item 1: `analyze` had only a time budget, so its review (the annotate
+/// test's verdicts too) depended on the machine's speed and load. `--nodes N` is a
+/// budget in search nodes, each position searched on one thread: the same record and
+/// N give the same output, whatever the threads and the load. It replaces the time
+/// (`--think-ms` with it is a usage error), and is checked as the engine's `nodes` is.
+#[test]
+fn a_node_budget_gives_the_same_review_every_time() {
+    let json = |threads: &str| {
+        let out = hijara()
+            .args(["analyze", "--json", "--nodes", "3000", "--threads", threads])
+            .arg("tests/data/blunder.hij")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let first = json("2");
+    let v: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(v["nodes"], 3000);
+    assert_eq!(v.get("think_ms"), None);
+    // Estimates and exact values both: a review worth comparing.
+    let review = v["review"].as_array().unwrap();
+    assert!(review.iter().any(|m| m["best_value"]["exact"] == false));
+    assert!(review.iter().any(|m| m["best_value"]["exact"] == true));
+    assert_eq!(json("2"), first, "run again");
+    assert_eq!(json("1"), first, "on one thread");
+    for bad in [
+        &["--nodes", "0"][..],
+        &["--nodes", "1000000001"],
+        &["--nodes", "x"],
+        &["--nodes", "5", "--think-ms", "5"],
+    ] {
+        hijara()
+            .arg("analyze")
+            .args(bad)
+            .arg("tests/data/blunder.hij")
+            .assert()
+            .code(2)
+            .stdout("");
+    }
 }
 
 /// QA (lines3): a record with no moves spent a think time searching the start position
@@ -319,9 +385,11 @@ fn bad_options_are_refused() {
 fn annotate(file: &str, out: &std::path::Path) -> String {
     let output = hijara()
         .args(["analyze", file, "--annotate", out.to_str().unwrap()])
-        // 50 ms a position left move 53's solve (12 empty sections) unfinished once,
-        // with the machine at a load of 10: marked `?!` where it is `??`.
-        .args(["--think-ms", "250", "--threads", "2"])
+        // A node budget, not a time: 50 ms a position left move 53's solve (12 empty
+        // sections) unfinished once, with the machine at a load of 10 (marked `?!`
+        // where it is `??`), so this thought 250 ms a position. At 5000 nodes the
+        // solve finishes (at 2000 too), on any machine at any load.
+        .args(QUICK)
         .assert()
         .success()
         .get_output()
@@ -354,7 +422,7 @@ fn annotate_writes_marks_and_comments_and_keeps_the_records_own() {
     );
     assert_eq!(annotated.game_comments(), original.game_comments());
     assert_eq!(annotated.comments(0)[0], "a quiet start");
-    // Move 53 (d1) throws away a proven win: solved, so it is a blunder whatever the load.
+    // Move 53 (d1) throws away a proven win: solved, so it is a blunder.
     assert_eq!(annotated.mark(52), Some(Mark::Blunder), "{text}");
     let comment = annotated.comments(52).last().unwrap();
     assert!(
@@ -441,8 +509,8 @@ fn an_annotated_record_on_a_terminal_shows_control_characters_escaped() {
     let mut s = crate::common::Session::start(
         &[
             "analyze",
-            "--think-ms",
-            "5",
+            "--nodes",
+            "5000",
             "--threads",
             "1",
             "--annotate",
