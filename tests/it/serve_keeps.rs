@@ -411,8 +411,21 @@ fn the_operator_s_changes_go_through_the_running_server_s_writer() {
             let mode = std::fs::metadata(&socket).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600, "the admin socket's mode");
         }
+        // A local client that says nothing holds up nobody (brief s20): the release
+        // is made and answered while it still waits, unanswered. Before, one
+        // connection was served at a time: the release waited out its 5 s, and it had
+        // been answered `timed out` by then.
+        let silent = std::os::unix::net::UnixStream::connect(&socket).unwrap();
         let released = operator(&server, &["release", "ANN"]);
         assert_eq!(released, "released ANN\n");
+        silent.set_nonblocking(true).unwrap();
+        let read = std::io::Read::read(&mut &silent, &mut [0u8; 64]).map_err(|e| e.kind());
+        assert_eq!(
+            read,
+            Err(std::io::ErrorKind::WouldBlock),
+            "the silent client was answered before the release"
+        );
+        drop(silent);
         let forgot = operator(&server, &["forget", "bea"]);
         assert!(forgot.starts_with("deleted the profile of bea"), "{forgot}");
         let log = server.log();
