@@ -3034,6 +3034,22 @@ mod tests {
         shown
     }
 
+    /// The 44x16 tests' correspondence game: one at the player's move against a
+    /// 16-column name (its line and the note that it came each take two rows at 44
+    /// columns).
+    fn corr_game_at_my_move(lobby: &mut LobbyState) {
+        lobby.corr = vec![CorrGame {
+            id: 40,
+            opponent: "Bartholomew-Lane".into(),
+            my_move: true,
+            since: 0,
+            left: 14 * 86400,
+            days: 7,
+            moves: 0,
+        }];
+        lobby.note_keyed(Keyed::CorrMoved("Bartholomew-Lane".into()));
+    }
+
     /// Lines of the lobby that wrap at 44 columns cut no table at 44x16: every table
     /// is on a page once, the keys on each (one sweep of every page, for what were two
     /// tests repeating it, brief s19).
@@ -3049,18 +3065,7 @@ mod tests {
     #[test]
     fn wrapped_lobby_lines_cut_no_table_at_44x16() {
         let rows = playing(1..=6);
-        let corr: fn(&mut LobbyState) = |lobby| {
-            lobby.corr = vec![CorrGame {
-                id: 40,
-                opponent: "Bartholomew-Lane".into(),
-                my_move: true,
-                since: 0,
-                left: 14 * 86400,
-                days: 7,
-                moves: 0,
-            }];
-            lobby.note_keyed(Keyed::CorrMoved("Bartholomew-Lane".into()));
-        };
+        let corr: fn(&mut LobbyState) = corr_game_at_my_move;
         let mine: fn(&mut LobbyState) = |lobby| {
             lobby.mine = vec![
                 Message::keyed(MessageKind::Info, Keyed::Unfinished("3, 7".into(), true)),
@@ -3096,16 +3101,7 @@ mod tests {
         let rows = playing(1..=6);
         let lobby_at = |width: u16, height: u16| {
             let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
-            lobby.corr = vec![CorrGame {
-                id: 40,
-                opponent: "Bartholomew-Lane".into(),
-                my_move: true,
-                since: 0,
-                left: 14 * 86400,
-                days: 7,
-                moves: 0,
-            }];
-            lobby.note_keyed(Keyed::CorrMoved("Bartholomew-Lane".into()));
+            corr_game_at_my_move(&mut lobby);
             lobby.mine = vec![
                 Message::keyed(MessageKind::Info, Keyed::Unfinished("3".into(), true)),
                 Message::keyed(MessageKind::Info, Keyed::TableCode(7, "ABCDEF".into())),

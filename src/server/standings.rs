@@ -1406,15 +1406,7 @@ mod tests {
             let size = board_page_size(board, width, height);
             // 2.5 pages of players: page 2 of 3.
             let total = size * 2 + size / 2;
-            let leaderboard = ClubView::Board(BoardView {
-                board,
-                page: 1,
-                rows: (1..=size as u32).map(standing).collect(),
-                more: true,
-                size,
-                total,
-                now: 1_000,
-            });
+            let leaderboard = full_leaderboard_page(board, 1, size, total);
             let profile = ClubView::Profile(Box::new(ProfileView {
                 profile: ann(board),
                 own: false,
@@ -1806,6 +1798,20 @@ mod tests {
         Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect()))
     }
 
+    /// Page `page` of a leaderboard on `board` of `total` players, `size` a page: a
+    /// full page of [`standing`]s numbered from 1, more after it.
+    fn full_leaderboard_page(board: Board, page: usize, size: usize, total: usize) -> ClubView {
+        ClubView::Board(BoardView {
+            board,
+            page,
+            rows: (1..=size as u32).map(standing).collect(),
+            more: true,
+            size,
+            total,
+            now: 1_000,
+        })
+    }
+
     /// The screen's rows, each joined to the next where a line was wrapped onto it:
     /// the text as it reads, so a wording is found whatever the width.
     fn read(shown: &str) -> String {
@@ -1829,15 +1835,7 @@ mod tests {
         };
         for (width, height) in [(80, 24), (60, 20), (44, 16), (40, 12), (30, 12)] {
             let size = board_page_size(board, width, height);
-            let leaderboard = ClubView::Board(BoardView {
-                board,
-                page: 0,
-                rows: (1..=size as u32).map(standing).collect(),
-                more: true,
-                size,
-                total: size * 5 + 1,
-                now: 1_000,
-            });
+            let leaderboard = full_leaderboard_page(board, 0, size, size * 5 + 1);
             let size = profile_page_size(&profile, chart.as_ref(), &tally, width, height);
             let games = (0..size as i64)
                 .map(|n| GameLine {

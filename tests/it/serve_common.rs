@@ -719,3 +719,23 @@ pub async fn against_random_ai(server: &Server) -> Player {
     dana.wait_for("Blue to move").await;
     dana
 }
+
+/// The grace tests' set-up: alice and bob play a1 at a server started with
+/// `--reconnect-grace 1`; it is killed and started again, and both log in again, bob
+/// first, to their lobbies (`unfinished: 1`). With the server, alice and bob, when
+/// bob's grace counted from the restart is over: the restarted server loaded the game,
+/// and started counting his grace, before it said it listens, which `restart` waits
+/// for, so a second from its return is past that grace.
+pub async fn both_back_in_the_lobby_after_a_restart() -> (Server, Player, Player, Instant) {
+    let mut server = Server::start_with(&["--reconnect-grace", "1"]);
+    let (alice, bob) = seated(&server).await;
+    play(&alice, &bob, 1, "a1").await;
+    server.restart(&["--reconnect-grace", "1"]);
+    let grace_over = Instant::now() + Duration::from_secs(1);
+    drop((alice, bob));
+    let bob = Player::join(&server, "bob", 2, 80, 24).await;
+    bob.wait_for("unfinished: 1").await;
+    let alice = Player::join(&server, "alice", 1, 80, 24).await;
+    alice.wait_for("unfinished: 1").await;
+    (server, alice, bob, grace_over)
+}

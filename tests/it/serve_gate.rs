@@ -224,7 +224,9 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
         let addr = server.addr;
         let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stop_stranger = done.clone();
-        // Set once the stranger has tried to hold its 9 sockets from each address.
+        // Set once the stranger has opened its 72 sockets at least (in as many rounds
+        // as that takes: one the server closes or turns away ends its address's turn
+        // in a round).
         let pressing = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let pressed = pressing.clone();
         let stranger_task = tokio::spawn(async move {
@@ -247,7 +249,9 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
                         }
                     }
                 }
-                pressed.store(true, std::sync::atomic::Ordering::SeqCst);
+                if opened >= 72 {
+                    pressed.store(true, std::sync::atomic::Ordering::SeqCst);
+                }
                 // Drop what the server closed.
                 let mut open = Vec::new();
                 for (from, socket) in held.drain(..) {
@@ -263,13 +267,15 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
             }
             opened
         });
-        // The players come once the stranger holds all it can (it used to be given a
-        // fixed 2 s for it).
+        // The players come once the stranger has opened its 72 (it used to be given a
+        // fixed 2 s for it; then, s19, the players came after its first round, which
+        // on a loaded machine had opened 65 to 68 when they were all in, and the check
+        // that it had opened 72 failed, s20).
         let deadline = Instant::now() + Duration::from_secs(20);
         while !pressing.load(std::sync::atomic::Ordering::SeqCst) {
             assert!(
                 Instant::now() < deadline,
-                "the stranger never finished its first round"
+                "the stranger never opened 72 sockets"
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -285,8 +291,8 @@ fn a_stranger_holding_many_sockets_from_several_addresses_keeps_no_player_out() 
             players.push(handle);
         }
         done.store(true, std::sync::atomic::Ordering::SeqCst);
-        let opened = stranger_task.await.unwrap();
-        assert!(opened >= 72, "the stranger opened {opened}");
+        // The stranger's 72 are waited for above, before the players come.
+        stranger_task.await.unwrap();
         assert!(players.iter().all(|p| !p.is_closed()), "{}", server.log());
     });
 }

@@ -5,10 +5,11 @@
 //! the operator releases one beside the running server), and the operator's export
 //! and backup work beside it.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::serve_common::{
-    Player, Server, against_random_ai, connect_refused, play, run, seated, wait_gone,
+    Player, Server, against_random_ai, both_back_in_the_lobby_after_a_restart, connect_refused,
+    play, run, seated, wait_gone,
 };
 
 /// Defect 1: a rematch's game was never written (the table's file was gone for good
@@ -254,18 +255,7 @@ fn ctrl_c_at_a_table_is_a_dropped_link_not_an_abandonment() {
 #[test]
 fn no_win_is_claimed_against_a_player_on_the_server() {
     run(async {
-        let mut server = Server::start_with(&["--reconnect-grace", "1"]);
-        let (alice, bob) = seated(&server).await;
-        play(&alice, &bob, 1, "a1").await;
-        server.restart(&["--reconnect-grace", "1"]);
-        // The restarted server loaded the game, and started counting bob's grace,
-        // before it said it listens: a second from now is past that grace.
-        let grace_over = Instant::now() + Duration::from_secs(1);
-        drop((alice, bob));
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("unfinished: 1").await;
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        alice.wait_for("unfinished: 1").await;
+        let (_server, alice, bob, grace_over) = both_back_in_the_lobby_after_a_restart().await;
         // Past the grace period counted from the restart (no sooner: the claim would
         // then be refused for the grace, not for bob's being here).
         tokio::time::sleep_until(grace_over.into()).await;
@@ -294,16 +284,7 @@ fn no_win_is_claimed_against_a_player_on_the_server() {
 #[test]
 fn the_lobby_offers_a_claim_only_when_it_would_be_taken_and_without_a_key() {
     run(async {
-        let mut server = Server::start_with(&["--reconnect-grace", "1"]);
-        let (alice, bob) = seated(&server).await;
-        play(&alice, &bob, 1, "a1").await;
-        server.restart(&["--reconnect-grace", "1"]);
-        // Bob's grace counts from before the server said it listens (as above).
-        let grace_over = Instant::now() + Duration::from_secs(1);
-        drop((alice, bob));
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("unfinished: 1").await;
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        let (server, alice, bob, grace_over) = both_back_in_the_lobby_after_a_restart().await;
         alice
             .wait_for("unfinished: 1 (its number resumes it)")
             .await;
@@ -430,8 +411,21 @@ fn the_operator_s_changes_go_through_the_running_server_s_writer() {
             let mode = std::fs::metadata(&socket).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600, "the admin socket's mode");
         }
+        // A local client that says nothing holds up nobody (brief s20): the release
+        // is made and answered while it still waits, unanswered. Before, one
+        // connection was served at a time: the release waited out its 5 s, and it had
+        // been answered `timed out` by then.
+        let silent = std::os::unix::net::UnixStream::connect(&socket).unwrap();
         let released = operator(&server, &["release", "ANN"]);
         assert_eq!(released, "released ANN\n");
+        silent.set_nonblocking(true).unwrap();
+        let read = std::io::Read::read(&mut &silent, &mut [0u8; 64]).map_err(|e| e.kind());
+        assert_eq!(
+            read,
+            Err(std::io::ErrorKind::WouldBlock),
+            "the silent client was answered before the release"
+        );
+        drop(silent);
         let forgot = operator(&server, &["forget", "bea"]);
         assert!(forgot.starts_with("deleted the profile of bea"), "{forgot}");
         let log = server.log();

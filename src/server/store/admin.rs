@@ -7,10 +7,13 @@
 //! [`MOST_ASKED`] bytes) and closes its side; the server reads it within
 //! [`READ_DEADLINE`], hands the change to the store's writer thread, and answers, once
 //! the writer's transaction is on disk (or failed), `ok` or `no` on a line of its own
-//! followed by the text to print (at most [`MOST_ANSWER`] bytes). One connection is
-//! served at a time, on a thread of its own: no lock any session waits on is held
-//! meanwhile, and a client that says nothing holds the socket [`READ_DEADLINE`] at
-//! most.
+//! followed by the text to print (at most [`MOST_ANSWER`] bytes). Up to
+//! [`MOST_AT_ONCE`] connections are served at once, each on a thread of its own and by
+//! its own deadline, so a local client that says nothing holds up only itself (for
+//! [`READ_DEADLINE`] at most), never the operator's command beside it; one more is
+//! answered `no` and that the server is busy, and closed. The store's one writer
+//! still makes every change, one after the other. No lock any session waits on is
+//! held meanwhile.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -26,8 +29,19 @@ pub(crate) const MOST_ASKED: usize = 1024;
 /// The most bytes of an answer a command reads.
 pub(crate) const MOST_ANSWER: usize = 16 * 1024;
 
-/// How long the server waits for a request's line, in all.
+/// How long the server waits for a request's line, in all (each connection by its
+/// own deadline).
 pub(crate) const READ_DEADLINE: Duration = Duration::from_secs(5);
+
+/// The most connections served at once; the next one is told the server is busy.
+pub(crate) const MOST_AT_ONCE: usize = 4;
+
+/// What a connection past [`MOST_AT_ONCE`] is answered (`no`, and this).
+const BUSY: &str = "the server is busy with other admin connections: nothing changed, try again";
+
+/// How long a connection told [`BUSY`] may take to close its side (its request is
+/// read and dropped meanwhile, so the answer is not lost to a reset).
+const BUSY_DRAIN: Duration = Duration::from_millis(250);
 
 /// How long the server waits for its writer to carry a change out.
 const STORE_WAIT: Duration = Duration::from_secs(10);
@@ -98,7 +112,8 @@ mod unix {
     use std::os::unix::net::{UnixListener, UnixStream};
     use std::path::{Path, PathBuf};
     use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::thread::JoinHandle;
     use std::time::Instant;
 
     use anyhow::Context;
@@ -106,13 +121,14 @@ mod unix {
     use super::super::change::{Answer, Change};
     use super::super::writer::{Changes, Log};
     use super::{
-        ANSWER_DEADLINE, MOST_ANSWER, MOST_ASKED, READ_DEADLINE, STORE_WAIT, answer_bytes, parse,
-        parse_answer, request, socket_path,
+        ANSWER_DEADLINE, BUSY, BUSY_DRAIN, MOST_ANSWER, MOST_ASKED, MOST_AT_ONCE, READ_DEADLINE,
+        STORE_WAIT, answer_bytes, parse, parse_answer, request, socket_path,
     };
 
-    /// The server's admin socket, listening on a thread of its own. Dropping it stops
-    /// the thread, waits for it (and so for the [`Changes`] it holds), and removes the
-    /// socket's file.
+    /// The server's admin socket, listening on a thread of its own, which hands each
+    /// connection to a thread of its own (at most [`MOST_AT_ONCE`] at once). Dropping
+    /// it stops the listening thread, waits for it and for the connections' threads
+    /// (and so for the [`Changes`] they hold), and removes the socket's file.
     #[derive(Debug)]
     pub(crate) struct Admin {
         path: PathBuf,
@@ -149,16 +165,27 @@ mod unix {
             let thread = std::thread::Builder::new()
                 .name("hijara-admin".into())
                 .spawn(move || {
+                    let serving = Arc::new(AtomicUsize::new(0));
+                    let mut threads: Vec<JoinHandle<()>> = Vec::new();
                     for stream in listener.incoming() {
                         if stopping.load(Ordering::Acquire) {
                             break;
                         }
                         match stream {
-                            Ok(stream) => serve_one(stream, &changes, &log),
+                            Ok(stream) => {
+                                threads.retain(|thread| !thread.is_finished());
+                                if let Some(thread) = take(stream, &serving, &changes, &log) {
+                                    threads.push(thread);
+                                }
+                            }
                             // A connection gone before it was taken, or a descriptor
                             // short: the next one is tried after a pause.
                             Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
                         }
+                    }
+                    // Their `Changes` too must be gone before the writer can end.
+                    for thread in threads {
+                        let _ = thread.join();
                     }
                 })
                 .with_context(cannot)?;
@@ -218,16 +245,86 @@ mod unix {
         }
     }
 
-    /// Serves one command: its request read within [`READ_DEADLINE`], the change
-    /// carried out by the writer, the answer written (a client gone by then misses
-    /// it; the change stands, as the log says).
-    fn serve_one(mut stream: UnixStream, changes: &Changes, log: &Log) {
+    /// A place among the connections served at once, given back when dropped (a
+    /// connection's thread that panics gives it back too).
+    struct Slot(Arc<AtomicUsize>);
+
+    impl Drop for Slot {
+        fn drop(&mut self) {
+            self.0.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+
+    /// Takes one connection on the listening thread, which never waits on a client
+    /// here: another user's is closed unanswered; past [`MOST_AT_ONCE`] served at once
+    /// (counted in `serving`) it is told [`BUSY`]; else it is served on a thread of its
+    /// own, whose handle is returned.
+    fn take(
+        stream: UnixStream,
+        serving: &Arc<AtomicUsize>,
+        changes: &Changes,
+        log: &Log,
+    ) -> Option<JoinHandle<()>> {
         if !same_user(&stream) {
             log("the admin socket refused a connection from another user");
-            return;
+            return None;
         }
+        // Only this thread adds to the count, so it cannot pass the cap between the
+        // check and the add.
+        if serving.load(Ordering::Acquire) >= MOST_AT_ONCE {
+            log("the admin socket was busy: a connection was told so and closed");
+            refuse_busy(stream);
+            return None;
+        }
+        serving.fetch_add(1, Ordering::AcqRel);
+        let slot = Slot(Arc::clone(serving));
+        let changes = changes.clone();
+        let spawned = std::thread::Builder::new()
+            .name("hijara-admin-conn".into())
+            .spawn(move || {
+                let mut stream = stream;
+                serve_one(&mut stream, &changes);
+                // The place is given back before the client reads the end of the
+                // answer, so a command that follows it finds it free.
+                drop(slot);
+                drop(stream);
+            });
+        match spawned {
+            Ok(thread) => Some(thread),
+            Err(error) => {
+                // The closure, its stream and its slot are dropped: the client reads
+                // no answer, and its command says nothing is known to have changed.
+                log(&format!(
+                    "the admin socket could not serve a connection: {error}"
+                ));
+                None
+            }
+        }
+    }
+
+    /// Answers a connection past the cap [`BUSY`] and closes it, after reading (and
+    /// dropping) what it sent for [`BUSY_DRAIN`] at most: a socket closed with bytes
+    /// unread resets, and its client would read the reset, not the answer.
+    fn refuse_busy(mut stream: UnixStream) {
+        let _ = stream.set_write_timeout(Some(BUSY_DRAIN));
+        let answer: Answer = Err(BUSY.to_owned());
+        if stream.write_all(&answer_bytes(&answer)).is_ok() {
+            let _ = stream.shutdown(std::net::Shutdown::Write);
+            let _ = read_stream(
+                &mut stream,
+                DRAIN as usize,
+                Instant::now() + BUSY_DRAIN,
+                false,
+            );
+        }
+    }
+
+    /// Serves one command: its request read within [`READ_DEADLINE`] from its own
+    /// start, the change carried out by the writer, the answer written (a client gone
+    /// by then misses it; the change stands, as the log says).
+    fn serve_one(stream: &mut UnixStream, changes: &Changes) {
         let deadline = Instant::now() + READ_DEADLINE;
-        let answer: Answer = match read_stream(&mut stream, MOST_ASKED, deadline, true) {
+        let answer: Answer = match read_stream(stream, MOST_ASKED, deadline, true) {
             Ok(bytes) => match std::str::from_utf8(&bytes).ok().and_then(parse) {
                 Some(change) => changes.ask(change, STORE_WAIT),
                 None => Err("not a request this server knows (release NAME, forget NAME)".into()),
@@ -236,7 +333,7 @@ mod unix {
                 // What is left of a request too long is read (a bounded amount, by the
                 // same deadline): a socket closed with bytes unread resets, and its
                 // client would read the reset, not the answer.
-                let _ = std::io::copy(&mut (&mut stream).take(DRAIN), &mut std::io::sink());
+                let _ = std::io::copy(&mut (&mut *stream).take(DRAIN), &mut std::io::sink());
                 Err(why)
             }
         };
@@ -386,5 +483,58 @@ mod tests {
             !socket_path(dir.path()).exists(),
             "the socket is removed at the stop"
         );
+    }
+
+    /// Brief s20 (tests20): one connection was served at a time, so a local client
+    /// that said nothing held the socket for its 5 s deadline while the operator's
+    /// release waited behind it. A release beside a silent client is made and answered
+    /// while the silent one still waits (unanswered, open); with [`MOST_AT_ONCE`]
+    /// silent ones the next is told the server is busy and changes nothing; once they
+    /// go, their places are free again. Fails on the old code (the silent client had
+    /// been answered `timed out` before the release was served).
+    #[test]
+    fn a_silent_client_holds_up_no_release_and_one_past_the_cap_is_told_busy() {
+        use std::io::ErrorKind;
+        let dir = tempfile::tempdir().unwrap();
+        let (store, _) =
+            Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {})).unwrap();
+        assert_eq!(store.claim_name("ann", "SHA256:a"), Ok(()));
+        assert_eq!(store.claim_name("bob", "SHA256:b"), Ok(()));
+        let silent = UnixStream::connect(socket_path(dir.path())).unwrap();
+        let release = |name: &str| ask(dir.path(), &Change::Release(name.into())).unwrap();
+        assert_eq!(release("ann"), Ok("released ann\n".to_owned()));
+        silent.set_nonblocking(true).unwrap();
+        let read = (&silent).read(&mut [0u8; 64]).map_err(|e| e.kind());
+        assert_eq!(
+            read,
+            Err(ErrorKind::WouldBlock),
+            "the silent client was answered (or closed) before the release"
+        );
+        let mut silents = vec![silent];
+        for _ in 1..MOST_AT_ONCE {
+            silents.push(UnixStream::connect(socket_path(dir.path())).unwrap());
+        }
+        let busy = release("bob");
+        assert!(
+            busy.as_ref().is_err_and(|said| said.contains("busy")),
+            "{busy:?}"
+        );
+        assert!(store.name_is_bound("bob").unwrap());
+        // Gone: each one's thread reads the end and gives its place back.
+        drop(silents);
+        let begun = std::time::Instant::now();
+        loop {
+            match release("bob") {
+                Err(said) if said.contains("busy") => {
+                    assert!(begun.elapsed() < READ_DEADLINE * 2, "{said}");
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                said => {
+                    assert_eq!(said, Ok("released bob\n".to_owned()));
+                    break;
+                }
+            }
+        }
+        assert!(!store.name_is_bound("bob").unwrap());
     }
 }
