@@ -545,7 +545,10 @@ mod tests {
         let held = late.held_escape.unwrap();
         let soon = held + ESCAPE_HOLD / 2;
         assert_eq!(late.release_when(&may_come, soon), None);
-        assert_eq!(late.release_when(&may_come, held + ESCAPE_HOLD), Some(esc()));
+        assert_eq!(
+            late.release_when(&may_come, held + ESCAPE_HOLD),
+            Some(esc())
+        );
         assert_eq!(late.release_when(&may_come, held + ESCAPE_HOLD), None);
         for event in keys_of("]11;rgb:ffff/ffff/ffff") {
             assert!(drops(&mut late, &event, &may_come), "{event:?}");

@@ -331,7 +331,11 @@ mod tests {
                 // whole beside them; with the panel, only the title.
                 let keys = hint_line(HintLine::PuzzleNoPanel);
                 let no_panel = super::super::puzzle::panel_area(area).height <= 2;
-                assert_eq!(title.ends_with(&format!("  {keys}")), no_panel, "{at}: {title}");
+                assert_eq!(
+                    title.ends_with(&format!("  {keys}")),
+                    no_panel,
+                    "{at}: {title}"
+                );
             }
         }
     }

@@ -148,11 +148,10 @@ impl Widget for &StatusView<'_> {
             // help is taken out of it and put at the right, as below, so cutting
             // the line at a part's end cannot drop it (the replay's first hint at
             // 44 columns lost it).
-            let without_help = (!help_on_top
-                && !self.right.is_empty()
-                && !text::fits(content, width))
-            .then(|| without_part(content, self.right))
-            .flatten();
+            let without_help =
+                (!help_on_top && !self.right.is_empty() && !text::fits(content, width))
+                    .then(|| without_part(content, self.right))
+                    .flatten();
             if let Some(rest) = &without_help {
                 content = rest;
             }
