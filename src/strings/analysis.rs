@@ -76,8 +76,9 @@ pub(crate) fn no_mistake(later: bool, finished: bool) -> String {
     }
 }
 /// The panel needs more room than the terminal has: the message line says each
-/// move's verdict instead. Short enough for the viewer's narrowest screen, 44 columns.
-pub(crate) const FOLDED: &str = "Analysis on: each move's verdict shows here";
+/// move's verdict instead. Short enough for the viewer's narrowest screen, 44 columns,
+/// with `? help` beside it (two columns apart), which a longer wording pushed out.
+pub(crate) const FOLDED: &str = "Analysis on: move verdicts show here";
 /// The marks and comments a record has after a move, for the message line.
 pub(crate) fn with_notes(text: &str, mark: Option<&str>, comments: &[String]) -> String {
     let mut out = text.to_owned();

@@ -17,8 +17,9 @@ pub(crate) const YOU: &str = "you";
 
 /// The header line's wordings, longest first: puzzle, kind, ratings, then the daily
 /// date and the streak when there are; the shorter ones drop the word `Puzzle`, then
-/// the daily's date, then the kind, then the streak, so the line never wraps over the
-/// task under it.
+/// the daily's date, then the kind, then the streak; then, for the keys beside them
+/// where there is no panel, the puzzle's rating, the player's, and the streak, so the
+/// line never wraps over the task under it.
 pub(crate) fn titles(
     id: &str,
     kind: &str,
@@ -41,6 +42,12 @@ pub(crate) fn titles(
         format!("{id} · {kind} · {ratings}{daily_short}{streak}"),
         format!("{id} · {ratings}{daily_short}{streak}"),
         format!("{id} · {ratings}{daily_short}"),
+        // Beside the keys on the title line where there is no panel (44×16, 59×18):
+        // the puzzle's rating goes, then the player's before the streak.
+        format!("{id} · you {yours:.0}{daily_short}{streak}"),
+        format!("{id}{daily_short}{streak}"),
+        format!("{id} · you {yours:.0}{daily_short}"),
+        format!("{id}{daily_short}"),
     ]
 }
 

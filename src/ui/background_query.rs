@@ -47,6 +47,13 @@ const MAX_READ: usize = 256;
 /// still is rare, and costs its keys once.
 const LATE_WINDOW: Duration = Duration::from_secs(3);
 
+/// The longest an Esc is held for a late answer's rest ([`LateAnswer::release`]):
+/// as long as the reading waits for the rest of an answer split after its escape
+/// ([`LONGEST`]). Before, it was held until the next key or the end of
+/// [`LATE_WINDOW`], so in a terminal that never answers an Esc pressed at once
+/// acted up to three seconds late.
+const ESCAPE_HOLD: Duration = Duration::from_millis(500);
+
 /// The most key events a late answer makes (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`).
 const LATE_ANSWER_KEYS: u8 = 32;
 
@@ -252,8 +259,9 @@ fn next_wait(read: &[u8], elapsed: Duration) -> Duration {
 
 /// Drops a late answer from the terminal's events: once the reading ended before
 /// DA1's answer, the next Alt+`]` (how `ESC ]` is read), or Esc then `]` (the same
-/// two bytes in two reads: the Esc is held until the next event, however late, as
-/// long as the OSC 11 answer may come, see [`LateAnswer::release`]), starts one,
+/// two bytes in two reads: the Esc is held until the next event, or
+/// [`ESCAPE_HOLD`], as long as the OSC 11 answer may come, see
+/// [`LateAnswer::release`]), starts one,
 /// and every event up to its end (BEL, read as Ctrl+G, or ST, read as Alt+`\` or
 /// as Esc then `\`) is dropped, at most [`LATE_ANSWER_KEYS`] of them. Alt+`]` is no
 /// key of the game's. The rest of a DA1 answer the reading cut short (`?`, digits
@@ -264,8 +272,12 @@ fn next_wait(read: &[u8], elapsed: Duration) -> Duration {
 pub(crate) struct LateAnswer {
     /// How many events of an answer have been dropped, while one is.
     dropping: Option<u8>,
-    /// An Esc held: `]` after it starts a late answer, anything else lets it go.
-    held_escape: bool,
+    /// An Esc held, and when it came: `]` after it starts a late answer, anything
+    /// else lets it go, and so does [`ESCAPE_HOLD`] without an event.
+    held_escape: Option<Instant>,
+    /// An Esc held was let go for the quiet while: a `]` next is an answer's rest
+    /// split from its escape by longer than [`ESCAPE_HOLD`], dropped as such.
+    let_go: bool,
     /// An answer just ended by an Esc: a `\` after it is ST's second half.
     after_escape: bool,
     /// The rest of a DA1 answer is to be dropped: what of it is still to come.
@@ -317,20 +329,26 @@ impl LateAnswer {
 
     /// The Esc held, when no event came after it for a while (the input thread's
     /// quiet poll): the player's own, unless the OSC 11 answer may still come (its
-    /// rest may come any time, a slow link's next packet), until [`LATE_WINDOW`]
-    /// after the query. Before, an answer split more than the quiet poll's 100 ms
-    /// after its escape was the Esc key, and its rest keys.
+    /// rest may come in a slow link's next packet) and it came less than
+    /// [`ESCAPE_HOLD`] ago. Before, an answer split more than the quiet poll's
+    /// 100 ms after its escape was the Esc key, and its rest keys; a `]` right
+    /// after an Esc let go still starts an answer dropped.
     pub(crate) fn release(&mut self) -> Option<Event> {
         let until = *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner);
-        self.expire(&MAY_COME, until, Instant::now());
-        self.release_when(&MAY_COME)
+        let now = Instant::now();
+        self.expire(&MAY_COME, until, now);
+        self.release_when(&MAY_COME, now)
     }
 
-    fn release_when(&mut self, may_come: &MayCome) -> Option<Event> {
-        if may_come.osc.load(Ordering::SeqCst) {
+    fn release_when(&mut self, may_come: &MayCome, now: Instant) -> Option<Event> {
+        let since = self.held_escape?;
+        if may_come.osc.load(Ordering::SeqCst) && now.saturating_duration_since(since) < ESCAPE_HOLD
+        {
             return None;
         }
-        std::mem::take(&mut self.held_escape).then(|| Event::Key(KeyCode::Esc.into()))
+        self.held_escape = None;
+        self.let_go = may_come.osc.load(Ordering::SeqCst);
+        Some(Event::Key(KeyCode::Esc.into()))
     }
 
     fn pass_when(&mut self, event: Event, may_come: &MayCome) -> Vec<Event> {
@@ -356,6 +374,15 @@ impl LateAnswer {
         if std::mem::take(&mut self.after_escape) && is(key, KeyCode::Char('\\'), none) {
             return Vec::new();
         }
+        // The rest of an answer whose escape went as the Esc key (it came longer
+        // than [`ESCAPE_HOLD`] after it): the Esc acted, the letters do not.
+        if std::mem::take(&mut self.let_go)
+            && is(key, KeyCode::Char(']'), none)
+            && may_come.osc.swap(false, Ordering::SeqCst)
+        {
+            self.dropping = Some(2);
+            return Vec::new();
+        }
         if let Some(rest) = self.rest_of_da1 {
             let c = key.and_then(|k| match k.code {
                 KeyCode::Char(c) if k.modifiers == none => Some(c),
@@ -371,7 +398,7 @@ impl LateAnswer {
                 return Vec::new();
             }
         }
-        if std::mem::take(&mut self.held_escape) {
+        if self.held_escape.take().is_some() {
             if is(key, KeyCode::Char(']'), none) && may_come.osc.swap(false, Ordering::SeqCst) {
                 self.dropping = Some(2);
                 return Vec::new();
@@ -385,7 +412,7 @@ impl LateAnswer {
             return passed;
         }
         if is(key, KeyCode::Esc, none) && may_come.any() {
-            self.held_escape = true;
+            self.held_escape = Some(Instant::now());
             return Vec::new();
         }
         if is(key, KeyCode::Char(']'), KeyModifiers::ALT)
@@ -491,7 +518,7 @@ mod tests {
         for event in &events {
             assert!(drops(&mut late, event, &may_come), "{event:?}");
         }
-        assert_eq!(late.release_when(&may_come), None);
+        assert_eq!(late.release_when(&may_come, Instant::now()), None);
         assert_eq!(
             late.pass_when(keys_of("q")[0].clone(), &may_come),
             keys_of("q")
@@ -501,11 +528,43 @@ mod tests {
     }
 
     /// While an answer may come late, the player's own Esc is held until the next
-    /// event (which follows it), however late: never lost, never after a key typed
-    /// after it; once the answer can no longer come (it came, or the window
+    /// event (which follows it), or [`ESCAPE_HOLD`]: never lost, never after a key
+    /// typed after it; once the answer can no longer come (it came, or the window
     /// passed), a quiet while lets it go ([`LateAnswer::release`]).
     #[test]
     fn an_escape_held_for_a_late_answer_is_let_go() {
+        // s20: in a terminal that never answers, an Esc at once was held until the
+        // late-answer window's end (three seconds after the query); it goes after
+        // ESCAPE_HOLD, and a `]` right after it still starts an answer dropped.
+        let may_come = MayCome::new(true, false);
+        let mut late = LateAnswer::default();
+        assert!(drops(&mut late, &esc(), &may_come));
+        let held = late.held_escape.unwrap();
+        let soon = held + ESCAPE_HOLD / 2;
+        assert_eq!(late.release_when(&may_come, soon), None);
+        assert_eq!(
+            late.release_when(&may_come, held + ESCAPE_HOLD),
+            Some(esc())
+        );
+        assert_eq!(late.release_when(&may_come, held + ESCAPE_HOLD), None);
+        for event in keys_of("]11;rgb:ffff/ffff/ffff") {
+            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+        }
+        assert!(drops(
+            &mut late,
+            &key(KeyCode::Char('g'), KeyModifiers::CONTROL),
+            &may_come
+        ));
+        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        // Let go, the Esc leaves nothing behind: a key after it is a key.
+        let may_come = MayCome::new(true, false);
+        let mut late = LateAnswer::default();
+        assert!(drops(&mut late, &esc(), &may_come));
+        let later = Instant::now() + ESCAPE_HOLD;
+        assert_eq!(late.release_when(&may_come, later), Some(esc()));
+        assert!(!drops(&mut late, &keys_of("q").remove(0), &may_come));
+        assert!(!drops(&mut late, &keys_of("]").remove(0), &may_come));
+
         let may_come = MayCome::new(true, false);
         let mut late = LateAnswer::default();
         assert!(drops(&mut late, &esc(), &may_come));
@@ -513,7 +572,7 @@ mod tests {
         assert_eq!(late.pass_when(y.clone(), &may_come), vec![esc(), y]);
         assert!(drops(&mut late, &esc(), &may_come));
         // A quiet while: the answer's rest may still come.
-        assert_eq!(late.release_when(&may_come), None);
+        assert_eq!(late.release_when(&may_come, Instant::now()), None);
         // Two Escs: the first goes when the second comes, which is held in turn.
         assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
         assert!(may_come.osc.load(Ordering::SeqCst), "no answer began");
@@ -524,13 +583,13 @@ mod tests {
             asked.checked_add(LATE_WINDOW),
             asked + LATE_WINDOW,
         );
-        assert_eq!(late.release_when(&may_come), Some(esc()));
-        assert_eq!(late.release_when(&may_come), None);
+        assert_eq!(late.release_when(&may_come, Instant::now()), Some(esc()));
+        assert_eq!(late.release_when(&may_come, Instant::now()), None);
         // Only DA1's answer may come (the OSC 11 one came): the Esc is held for
         // the next event or a quiet while, as long as a split read takes.
         let may_come = MayCome::new(false, true);
         assert!(drops(&mut late, &esc(), &may_come));
-        assert_eq!(late.release_when(&may_come), Some(esc()));
+        assert_eq!(late.release_when(&may_come, Instant::now()), Some(esc()));
         // No answer to come: Esc goes through at once.
         let may_come = MayCome::new(false, false);
         assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
@@ -546,7 +605,7 @@ mod tests {
         let mut late = LateAnswer::default();
         assert!(drops(&mut late, &esc(), &may_come));
         for _ in 0..5 {
-            assert_eq!(late.release_when(&may_come), None);
+            assert_eq!(late.release_when(&may_come, Instant::now()), None);
         }
         for event in keys_of("]11;rgb:ffff/ffff/ffff") {
             assert!(drops(&mut late, &event, &may_come), "{event:?}");
@@ -556,7 +615,7 @@ mod tests {
             &key(KeyCode::Char('g'), KeyModifiers::CONTROL),
             &may_come
         ));
-        assert_eq!(late.release_when(&may_come), None);
+        assert_eq!(late.release_when(&may_come, Instant::now()), None);
         assert_eq!(late.pass_when(esc(), &may_come), Vec::<Event>::new());
         // DA1's answer after it, split after its escape too: dropped to its `c`.
         for event in keys_of("[?62;22c") {

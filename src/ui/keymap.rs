@@ -409,10 +409,16 @@ pub enum HintLine {
     /// The border of a lesson's text or a puzzle's panel: the key to the help, whose
     /// hint lines have no room for it at 80×24.
     PanelHelp,
-    /// A lesson's status line where its text has no room (44×16): the key to read it.
+    /// A lesson's status line where its text has no room (44×16): the key to read it,
+    /// and the help's, which the text's border names on a larger screen.
     LessonHidden,
-    /// A puzzle's status line where its panel has no room (44×16): the key to read it.
+    /// A puzzle's status line where its panel has no room (44×16): the key to read it,
+    /// and the help's, which the panel's border names on a larger screen.
     PuzzleHidden,
+    /// A puzzle's title line where there is no panel and nothing in it (44×16, before
+    /// a try): how to play and where the help is, which the panel's borders say on a
+    /// larger screen.
+    PuzzleNoPanel,
     /// A lesson's or a puzzle's text read in place of the board: its keys.
     Reading,
     /// The same text when it fits its box whole: nothing to scroll, only the way back.
@@ -529,6 +535,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "place on the square named (e.g. b3)",
         hints: &[
             (HintLine::Playing, 2, "b3: type a square"),
+            (HintLine::PuzzleNoPanel, 0, "a-d 1-4: play"),
             (
                 HintLine::Lesson,
                 0,
@@ -1038,6 +1045,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyAdjourned, 1, "? help"),
             (HintLine::LobbyNumber, 1, "? help"),
             (HintLine::PanelHelp, 0, "? help"),
+            (HintLine::PuzzleNoPanel, 1, "? help"),
+            (HintLine::LessonHidden, 1, "? help"),
+            (HintLine::PuzzleHidden, 1, "? help"),
         ],
     },
     Binding {
@@ -2185,6 +2195,12 @@ mod tests {
         assert_eq!(
             hint_line(HintLine::PuzzleAnswered),
             "u: try again · n: next puzzle · q: quit"
+        );
+        assert_eq!(hint_line(HintLine::PuzzleNoPanel), "a-d 1-4: play · ? help");
+        assert_eq!(hint_line(HintLine::PuzzleHidden), "e: read it all · ? help");
+        assert_eq!(
+            hint_line(HintLine::LessonHidden),
+            "e: read the lesson · ? help"
         );
         assert_eq!(
             hint_line(HintLine::LessonPlayed),

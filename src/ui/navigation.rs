@@ -537,12 +537,19 @@ mod tests {
                 let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
                 terminal.show(&screen, Look::PLAIN).unwrap();
                 let buf = terminal.backend().buffer().clone();
+                // A label in a border: a box-drawing line beside it. The status lines'
+                // `? help` (the game's, the replay's, a puzzle's with no panel) is one
+                // hint among others, not a label, and opens nothing on a click.
+                let border = |x: u16, y: u16| {
+                    let cell = if x < w { buf[(x, y)].symbol() } else { "" };
+                    !cell.is_empty() && cell.chars().all(|c| ('\u{2500}'..='\u{257f}').contains(&c))
+                };
                 let shown: Vec<(u16, u16)> = (0..h)
                     .flat_map(|y| (0..w).map(move |x| (x, y)))
                     .filter(|&(x, y)| {
                         label.iter().enumerate().all(|(i, c)| {
                             x + (label.len() as u16) <= w && buf[(x + i as u16, y)].symbol() == *c
-                        })
+                        }) && ((x > 0 && border(x - 1, y)) || border(x + label.len() as u16, y))
                     })
                     .collect();
                 assert!(shown.len() <= 1, "{name} {w}x{h}: {shown:?}");

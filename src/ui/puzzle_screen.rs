@@ -61,6 +61,29 @@ pub(crate) fn help_label(state: &PuzzleState, drawn: Rect) -> Rect {
     super::layout::border_label(panel, panel.y, &help, true)
 }
 
+/// The status line's title row on a screen of `area` whose status lines are `width`
+/// wide: the title in the longest wording that fits. With no panel and nothing to
+/// read in it (44×16 before a try), the keys to play and to the help at its right,
+/// which the panel's borders say on a larger screen (with no panel a new player saw
+/// no key at all), where a wording of the title fits whole beside them.
+fn title_line(state: &PuzzleState, area: Rect, width: u16, look: Look) -> Line<'static> {
+    let width = usize::from(width);
+    if panel_area(area).height <= 2 && !panel_hidden(state, area) {
+        let keys = hint_line(HintLine::PuzzleNoPanel);
+        let room = width.saturating_sub(crate::text::width(&keys) + 2);
+        let title = title(state, room);
+        if crate::text::fits(&title, room) && !title.ends_with(crate::text::ELLIPSIS) {
+            let gap = width.saturating_sub(crate::text::width(&title) + crate::text::width(&keys));
+            return Line::from(vec![
+                Span::styled(title, look.strong()),
+                Span::raw(" ".repeat(gap)),
+                Span::styled(keys, look.dim()),
+            ]);
+        }
+    }
+    Line::styled(title(state, width), look.strong())
+}
+
 /// The puzzle screen as a widget.
 #[derive(Debug, Clone, Copy)]
 pub struct PuzzleView<'a> {
@@ -146,11 +169,10 @@ impl PuzzleView<'_> {
         // The status lines: which puzzle, and what it asks, for the side to move now
         // (the solver while asking, the opponent after a try).
         let to_move = game.to_move();
-        let title = title(state, usize::from(layout.status.width));
         // The verdict and a note the panel cannot show in view go first (at 44×16
         // there is no panel), so a try never looks like nothing happened.
         let mut status = status_feedback(state, area, look);
-        status.push(Line::styled(title, look.strong()));
+        status.push(title_line(state, area, layout.status.width, look));
         status.push(Line::from(Span::styled(
             task_in(state, layout.status.width),
             look.player(to_move),
@@ -237,7 +259,8 @@ mod tests {
     /// status rows and was cut ("…best for you."), at 16-18 rows with no panel to
     /// say it either. At every size the screen draws, the title and the task each
     /// have a whole row of their own, in the longest wording that fits, for each
-    /// kind of puzzle and a daily one with a streak.
+    /// kind of puzzle and a daily one with a streak. s20: with no panel a puzzle
+    /// showed no key before a try (not even `? help`); the title row names them.
     #[test]
     fn the_title_and_the_task_are_whole_at_every_size() {
         use crate::puzzle::{Goal, Kind};
@@ -303,6 +326,16 @@ mod tests {
                 if crate::text::fits(&long, usize::from(w)) {
                     assert_eq!(task, long, "{at}");
                 }
+                // s20: with no panel (44×16, 59×18), whose borders name the keys, the
+                // title row names how to play and the help at its right, the title
+                // whole beside them; with the panel, only the title.
+                let keys = hint_line(HintLine::PuzzleNoPanel);
+                let no_panel = super::super::puzzle::panel_area(area).height <= 2;
+                assert_eq!(
+                    title.ends_with(&format!("  {keys}")),
+                    no_panel,
+                    "{at}: {title}"
+                );
             }
         }
     }

@@ -143,14 +143,25 @@ impl Widget for &StatusView<'_> {
             // A hint line loses whole keys, a message whole words (a long one is
             // shown whole in a box over the board).
             let width = usize::from(area.width);
-            let content = &self.message.content;
+            let mut content: &str = &self.message.content;
+            // A hint line that names `? help` itself, too long for the line: the
+            // help is taken out of it and put at the right, as below, so cutting
+            // the line at a part's end cannot drop it (the replay's first hint at
+            // 44 columns lost it).
+            let without_help =
+                (!help_on_top && !self.right.is_empty() && !text::fits(content, width))
+                    .then(|| without_part(content, self.right))
+                    .flatten();
+            if let Some(rest) = &without_help {
+                content = rest;
+            }
             // `? help` goes below when the first line has no room for it (at 44
             // columns, the rules of a corners game with claims take it).
             let room = width.saturating_sub(text::width(self.right) + 2);
             let help_below = !help_on_top
                 && !self.right.is_empty()
                 && !content.contains(self.right)
-                && (self.hints || text::fits(content, room));
+                && (self.hints || without_help.is_some() || text::fits(content, room));
             let text = text::fit_parts(content, if help_below { room } else { width });
             Span::styled(text, self.message.style).render(bottom, buf);
             if help_below {
@@ -161,6 +172,20 @@ impl Widget for &StatusView<'_> {
             }
         }
     }
+}
+
+/// `line`, a list of parts joined by [`text::PART_SEPARATOR`], without its part
+/// `part` (after a separator, so never the first); `None` when it has no such part.
+fn without_part(line: &str, part: &str) -> Option<String> {
+    let parts: Vec<&str> = line.split(text::PART_SEPARATOR).collect();
+    let at = parts.iter().skip(1).position(|p| *p == part)? + 1;
+    let kept: Vec<&str> = parts
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != at)
+        .map(|(_, p)| *p)
+        .collect();
+    Some(kept.join(text::PART_SEPARATOR))
 }
 
 #[cfg(test)]

@@ -699,7 +699,9 @@ fn e_reads_the_lesson_in_place_of_the_board_44x16() {
     let _ = s.handle(Input::Resize(44, 16));
     let board = render(&s, 44, 16).backend().to_string();
     let words = read_words(&s, 44, 16);
-    assert!(words.contains("e: read the lesson"), "{board}");
+    // s20: and the help's key, which the text's border names on a larger screen
+    // (before, no `? help` was on the screen at 44×16).
+    assert!(words.contains("e: read the lesson · ? help"), "{board}");
     assert!(!words.contains(&opening), "{board}");
     let _ = press(&mut s, KeyCode::Char('e'));
     assert_eq!(s.reading(), Some(0));
@@ -723,7 +725,7 @@ fn e_reads_the_lesson_in_place_of_the_board_44x16() {
     let _ = typing(&mut s, "b1");
     let tried = s.phase().clone();
     let words = read_words(&s, 44, 16);
-    assert!(words.contains("e: read the lesson"), "{words}");
+    assert!(words.contains("e: read the lesson · ? help"), "{words}");
     let _ = press(&mut s, KeyCode::Char('e'));
     let _ = s.handle(Input::Resize(44, 40));
     let words = read_words(&s, 44, 40);

@@ -451,9 +451,12 @@ fn e_reads_the_explanation_in_place_of_the_board_44x16() {
     // Asking, with no panel text, there is nothing to read.
     let asking = render(&s, 44, 16, Look::PLAIN).backend().to_string();
     assert!(!asking.contains("e: read it all"), "{asking}");
+    // s20: before a try no key at all was on the screen (the panel's borders name
+    // them on a larger one): the title row says how to play and the help's key.
+    assert!(asking.contains("  a-d 1-4: play · ? help\""), "{asking}");
     let _ = typing(&mut s, "b4");
     let board = render(&s, 44, 16, Look::PLAIN).backend().to_string();
-    assert!(board.contains("e: read it all"), "{board}");
+    assert!(board.contains("e: read it all · ? help"), "{board}");
     let PuzzlePhase::Answered(_, explained) = s.phase().clone() else {
         panic!("{:?}", s.phase());
     };
