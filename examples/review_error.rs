@@ -35,10 +35,12 @@ use anyhow::Context;
 use clap::Parser;
 use hijara::ai::analysis::{PositionEval, Wdl, evaluate};
 use hijara::ai::eval::Weights;
-use hijara::ai::{AiSettings, Engine, Level, SearchLimit, SolveFor, easy, medium, random, solve};
+use hijara::ai::{Level, SearchLimit, SolveFor, solve};
 use hijara::review::REVIEW_THINK_MS;
-use hijara::rules::{Move, Player, Position};
+use hijara::rules::{Move, Position};
 
+#[path = "support/level_games.rs"]
+mod level_games;
 #[path = "review_error/losses.rs"]
 mod losses;
 #[path = "support/stats.rs"]
@@ -224,37 +226,6 @@ const PAIRINGS: [(Level, Level); 8] = [
     (Level::Medium, Level::Random),
 ];
 
-fn play_game(blue: Level, yellow: Level, seed: u64, hard_nodes: u64) -> anyhow::Result<Vec<Move>> {
-    let mut position = Position::new();
-    let mut moves = Vec::new();
-    while !position.is_over() {
-        let level = if position.to_move() == Player::Blue {
-            blue
-        } else {
-            yellow
-        };
-        // A seed per move, so the seeded levels vary within a game too.
-        let s = seed.wrapping_mul(1000).wrapping_add(moves.len() as u64);
-        let mv = match level {
-            Level::Random => random::choose(&position, s),
-            Level::Easy => easy::choose(&position, s),
-            Level::Medium => medium::choose(&position, s),
-            Level::Hard => {
-                let settings = AiSettings {
-                    threads: Some(1),
-                    seed: s,
-                    ..AiSettings::new(Level::Hard)
-                };
-                Engine::new(settings).choose(&position, &SearchLimit::nodes(hard_nodes))
-            }
-        }
-        .context("a move on a board that is not full")?;
-        position.play(mv)?;
-        moves.push(mv);
-    }
-    Ok(moves)
-}
-
 /// A game played for the samples: Blue's level, Yellow's and the moves.
 type Game = (Level, Level, Vec<Move>);
 
@@ -271,7 +242,7 @@ fn sample_positions(
     let mut candidates: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 65];
     for g in 0..args.games {
         let (blue, yellow) = PAIRINGS[g as usize % PAIRINGS.len()];
-        let moves = play_game(blue, yellow, args.seed * 100 + g, args.hard_nodes)?;
+        let moves = level_games::play_game(blue, yellow, args.seed * 100 + g, args.hard_nodes)?;
         for ply in 0..moves.len() {
             let empties = 64 - ply as u32;
             let mover = if ply % 2 == 0 { blue } else { yellow };

@@ -24,12 +24,13 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use hijara::ai::{
-    AiSettings, Engine, Level, SearchLimit, SolveFor, Wdl, easy, medium, random, solve,
-};
+use hijara::ai::{Level, SearchLimit, SolveFor, Wdl, solve};
 use hijara::review::classify::classify;
 use hijara::review::{MoveReview, Review, ReviewBudget, Value, analyse_game_at};
-use hijara::rules::{Game, Player, Position};
+use hijara::rules::{Game, Position};
+
+#[path = "support/level_games.rs"]
+mod level_games;
 
 #[derive(Parser)]
 struct Args {
@@ -71,31 +72,10 @@ const PAIRINGS: [(Level, Level); 6] = [
     (Level::Easy, Level::Medium),
 ];
 
-/// A seeded game of `blue` against `yellow` (as `examples/review_error.rs` plays them).
+/// A seeded game between two levels (`support/level_games.rs`), as a [`Game`].
 fn play_game(blue: Level, yellow: Level, seed: u64, hard_nodes: u64) -> anyhow::Result<Game> {
     let mut game = Game::new();
-    while !game.is_over() {
-        let position = *game.position();
-        let level = if position.to_move() == Player::Blue {
-            blue
-        } else {
-            yellow
-        };
-        let s = seed.wrapping_mul(1000).wrapping_add(game.len() as u64);
-        let mv = match level {
-            Level::Random => random::choose(&position, s),
-            Level::Easy => easy::choose(&position, s),
-            Level::Medium => medium::choose(&position, s),
-            Level::Hard => {
-                let settings = AiSettings {
-                    threads: Some(1),
-                    seed: s,
-                    ..AiSettings::new(Level::Hard)
-                };
-                Engine::new(settings).choose(&position, &SearchLimit::nodes(hard_nodes))
-            }
-        }
-        .context("a move on a board that is not full")?;
+    for mv in level_games::play_game(blue, yellow, seed, hard_nodes)? {
         game.play(mv)?;
     }
     Ok(game)
