@@ -363,7 +363,7 @@ fn bounded<'a>(
     // The estimates called the move played (nearly) as good as the best, and a
     // move beats it by 15 or more: that one is named the best, worth that much
     // more than the played move's estimate. (An exact best move stays; the
-    // review shows its value as the played one's plus the loss.)
+    // review shows the played move's estimate as its value less the loss.)
     if let (LossBound::AtLeast(n), Some(mv)) = (bound, by)
         && lost < n
         && !eval.exact

@@ -22,9 +22,12 @@ pub struct MoveReview {
     pub mv: Move,
     /// The engine's best move in the position before it.
     pub best: Move,
-    /// The best move's value (the position's), mover's side.
+    /// The best move's value (the position's), mover's side. When a proof moved
+    /// the loss and this is an estimate, the played move's value plus `lost`.
     pub best_value: Value,
-    /// The value of the move played, mover's side.
+    /// The value of the move played, mover's side. When a proof moved the loss
+    /// beside an exact best value, this estimate is moved instead: the best
+    /// value less `lost` (an exact value is never moved).
     pub played_value: Value,
     /// Points of final margin lost against the best move (see [`points_lost`]):
     /// an estimate when either value is.
@@ -67,16 +70,26 @@ impl MoveReview {
         let estimated = points_lost(played, Some(best), b, a);
         let lost = bounded_loss(estimated, bound);
         let class = classify(lost, b, a, empties, bound);
-        // A proof that moved the loss bounds the best move's estimate too: it
-        // is shown as the played move's value plus the loss, so that the two
-        // values and the loss agree (the verdict is the same either way).
-        let best_value = if lost == estimated {
-            b
+        // A proof that moved the loss moves an estimate with it, so that the
+        // two values and the loss agree (the verdict is the same either way):
+        // the best move's when it is an estimate, else the played move's. An
+        // exact value is the true one and is never moved, so a value stays
+        // marked exact only when it is. (A bound applies only when a value is
+        // an estimate, so both are never exact here.)
+        let (best_value, played_value) = if lost == estimated {
+            (b, a)
+        } else if b.exact {
+            let played_value = Value {
+                margin: b.margin - lost,
+                ..a
+            };
+            (b, played_value)
         } else {
-            Value {
+            let best_value = Value {
                 margin: a.margin + lost,
                 ..b
-            }
+            };
+            (best_value, a)
         };
         Some(MoveReview {
             number,
@@ -84,7 +97,7 @@ impl MoveReview {
             mv: played,
             best,
             best_value,
-            played_value: a,
+            played_value,
             lost,
             lost_range: (lost > 0)
                 .then(|| lost_range(lost, b, a, empties, bound))

@@ -176,6 +176,29 @@ fn a_move_proven_to_have_lost_at_most_10_is_never_called_a_mistake() {
     };
     let m = MoveReview::new(1, Player::Blue, Square::A1, &other, Some(&after)).unwrap();
     assert_eq!(m.lost, 40, "{m:?}");
+    // Beside an exact best move's value (a proven draw), the estimate moves: the
+    // played move's (a proven loss) rises to 0 less the loss, and 0 stays exact.
+    let lost_20 = Value {
+        outcome: Some(Wdl::Loss),
+        ..est(-20)
+    };
+    let drawn = PositionValue {
+        value: proven(0),
+        played: Some((Square::A1, lost_20)),
+        ..before
+    };
+    let m = MoveReview::new(1, Player::Blue, Square::A1, &drawn, None).unwrap();
+    // (A thrown-away draw is a blunder, whatever the points.)
+    assert_eq!((m.lost, m.class), (10, Class::Blunder), "{m:?}");
+    let lost_10 = Value {
+        margin: -10,
+        ..lost_20
+    };
+    assert_eq!(
+        (m.best_value, m.played_value),
+        (proven(0), lost_10),
+        "{m:?}"
+    );
 }
 
 #[test]
@@ -233,6 +256,35 @@ fn a_small_estimated_loss_proven_big_is_a_mistake() {
         assert_eq!(m.best_value.margin - m.played_value.margin, m.lost, "{m:?}");
         assert_eq!(m.lost_range.unwrap()[0], PROVE_LOSS_AT, "{m:?}");
     }
+    // The estimate moves with the proof, never the exact value: an estimated
+    // best move's value rises to the played move's plus the loss ...
+    let m = MoveReview::new(39, Player::Blue, Square::A1, &renamed, None).unwrap();
+    assert_eq!((m.best_value, m.played_value), (est(13), est(-2)), "{m:?}");
+    // ... and beside an exact best move's value (a proven draw: 0), the played
+    // move's estimate falls to it less the loss, and only 0 is marked exact.
+    let m = MoveReview::new(39, Player::Blue, Square::A1, &kept, None).unwrap();
+    assert_eq!(
+        (m.best_value, m.played_value),
+        (proven(0), est(-15)),
+        "{m:?}"
+    );
+    // So says every view: the table's notation, the line mode's words, the JSON.
+    assert_eq!(
+        (m.best_value.to_string(), m.played_value.to_string()),
+        ("0".to_owned(), "~-15".to_owned())
+    );
+    assert_eq!(
+        crate::strings::line::reviewed_move(&m),
+        "Move 39 Blue a1: likely mistake, lost 15 (15 to 29); a1 about -15; best c3, 0"
+    );
+    let json = serde_json::to_value(m).unwrap();
+    assert_eq!(
+        (&json["best_value"], &json["played_value"]),
+        (
+            &serde_json::json!({"margin": 0, "exact": true, "outcome": "draw", "margin_error": 0}),
+            &serde_json::json!({"margin": -15, "exact": false, "outcome": null, "margin_error": 0})
+        )
+    );
 }
 
 #[test]
