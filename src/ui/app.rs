@@ -327,11 +327,14 @@ impl App {
     }
 
     /// The help of this game, drawn with `look`, scrolled as it is: a game at a server
-    /// table lists the table's keys; the claim keys are listed in a claim game.
+    /// table lists the table's keys, a spectator's its few; the claim keys are listed
+    /// in a claim game.
     pub(crate) fn help_view(&self, look: Look) -> HelpView {
         HelpView {
             look,
-            context: if self.at_table() {
+            context: if self.spectating() {
+                KeyContext::Watching
+            } else if self.at_table() {
                 KeyContext::Served
             } else if self.against_table_ai() {
                 KeyContext::ServedAi

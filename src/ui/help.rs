@@ -26,7 +26,7 @@ pub(crate) struct HelpView {
     /// The colours.
     pub look: Look,
     /// Whose keys are listed: [`KeyContext::Board`], [`KeyContext::Served`] (a game at
-    /// a server table), [`KeyContext::Replay`], [`KeyContext::Lesson`] or
+    /// a server table), [`KeyContext::Watching`] (a spectator's), [`KeyContext::Replay`], [`KeyContext::Lesson`] or
     /// [`KeyContext::Puzzle`].
     pub context: KeyContext,
     /// The rules in play: the corner formations are explained when they score.
@@ -65,9 +65,11 @@ impl HelpView {
     /// lines of at most `columns` display columns.
     fn lines(&self, short: bool, columns: usize) -> (Vec<Line<'static>>, Option<Line<'static>>) {
         let mut rows: Vec<_> = match self.context {
-            KeyContext::Served | KeyContext::ServedAi | KeyContext::Lesson | KeyContext::Puzzle => {
-                help_rows_over_board(self.context).collect()
-            }
+            KeyContext::Served
+            | KeyContext::ServedAi
+            | KeyContext::Watching
+            | KeyContext::Lesson
+            | KeyContext::Puzzle => help_rows_over_board(self.context).collect(),
             _ => help_rows(self.context).collect(),
         };
         let on_a_board = matches!(
@@ -442,5 +444,37 @@ mod tests {
         assert!(shown(&start.help_view(Look::PLAIN)).contains(keys));
         let puzzle = HelpView::on_board(Look::PLAIN, KeyContext::Puzzle, &Game::new());
         assert!(shown(&puzzle).contains(keys));
+    }
+
+    /// QA (s20): a spectator's `?` (over ssh, at 80x24 and 44x16) listed the local
+    /// game's keys: placing a stone, undo, redo, the hint, saving, a new game, resigning
+    /// and `q` quitting after a question, none of them a spectator's (the table refuses
+    /// them with `You are watching: q goes back to the lobby`). It lists the cursor,
+    /// `q` back to the lobby, the help and Ctrl-c.
+    #[test]
+    fn a_spectator_s_help_lists_only_a_spectator_s_keys() {
+        let config = GameConfig::default();
+        let watching = App::with_game(config, config.new_game()).served([true, true]);
+        let help = shown(&watching.help_view(Look::PLAIN));
+        for refused in [
+            "place",
+            "undo",
+            "redo",
+            "hint",
+            "save the game",
+            "new game",
+            "resign",
+            "asks while",
+        ] {
+            assert!(!help.contains(refused), "{refused} in\n{help}");
+        }
+        for listed in [
+            "move the cursor",
+            "back to the lobby",
+            "show or hide this help",
+            "quit at once",
+        ] {
+            assert!(help.contains(listed), "{listed} not in\n{help}");
+        }
     }
 }

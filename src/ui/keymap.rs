@@ -251,6 +251,10 @@ pub enum KeyContext {
     /// A game against the server's AI at a table: looked up before
     /// [`KeyContext::Board`] (the bell switch of a server table).
     ServedAi,
+    /// A spectator's screen at a server table. Only its help is drawn from it (the
+    /// served game refuses a spectator's other keys): its own row, `q` back to the
+    /// lobby, then the board's that a spectator uses (the cursor, the help, Ctrl-c).
+    Watching,
     /// The lobby of `hijara serve`: the tables and the doors from it.
     Lobby,
     /// The lobby's new-game form.
@@ -669,6 +673,16 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "q / Esc",
         help: "back to the lobby (asks while a game is in progress)",
+        hints: &[],
+    },
+    // A spectator's screen: `q` leaves at once, asking nothing (the help listed the
+    // local game's keys there: undo, the hint, saving, a new game, none of them a
+    // spectator's).
+    Binding {
+        contexts: &[C::Watching],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
+        names: "q / Esc",
+        help: "back to the lobby",
         hints: &[],
     },
     // A lesson: looked up before the board's keys.
@@ -1680,6 +1694,9 @@ fn not_the_board_s(context: KeyContext, action: &Action) -> bool {
         // at the table (undo, a new game and the hint work as in a local game); quit
         // goes back to the lobby.
         C::ServedAi => matches!(action, A::Redo | A::Save | A::Review | A::Quit),
+        // A spectator's screen: every key is refused but the cursor's, the help and
+        // Ctrl-c; quit goes back to the lobby.
+        C::Watching => !matches!(action, A::Cursor(_) | A::Help | A::ForceQuit),
         // A lesson, a puzzle: undo, a new game, a hint and quit are their own.
         C::Lesson | C::Puzzle => matches!(
             action,
@@ -1698,7 +1715,12 @@ pub(crate) fn help_rows_over_board(
     let board = BINDINGS.iter().filter(move |b| {
         b.contexts.contains(&C::Board)
             && !b.help.is_empty()
-            && (b.keys.is_empty() || !b.keys.iter().all(|(_, a)| not_the_board_s(context, a)))
+            // The keyless row is the click, which places a stone: a spectator places none.
+            && (if b.keys.is_empty() {
+                context != C::Watching
+            } else {
+                !b.keys.iter().all(|(_, a)| not_the_board_s(context, a))
+            })
     });
     BINDINGS
         .iter()
