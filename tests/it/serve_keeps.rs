@@ -473,18 +473,9 @@ fn operator_status(server: &Server, command: &[&str]) -> (bool, String, String) 
 
 /// `hijara serve --data-dir D COMMAND` beside the running server: what it printed.
 fn operator(server: &Server, command: &[&str]) -> String {
-    let out = std::process::Command::new(crate::common::binary())
-        .args(["serve", "--data-dir"])
-        .arg(server.dir.path())
-        .args(command)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{command:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let (ok, out, err) = operator_status(server, command);
+    assert!(ok, "{command:?}: {err}");
+    out
 }
 
 /// The operator exports the finished games and backs the database up while the
