@@ -122,6 +122,10 @@ fn flags_beat_the_file_which_beats_the_environment() {
         row(&report, "palette"),
         ["palette", "none", "environment: NO_COLOR"]
     );
+    // s21: nothing chose a palette, and the terminal's background would: `config`
+    // does not ask it (a screen does as it opens), so the palette is automatic, and
+    // COLORFGBG is what a terminal that does not answer gets. Before, it asked the
+    // terminal itself (`e2e_background::config_asks_the_terminal_only_when_told`).
     let report = stdout(
         hijara()
             .args(["config"])
@@ -130,7 +134,22 @@ fn flags_beat_the_file_which_beats_the_environment() {
     );
     assert_eq!(
         row(&report, "palette"),
-        ["palette", "light", "environment: COLORFGBG=0;15"]
+        [
+            "palette",
+            "automatic",
+            "terminal's background, asked by a screen"
+        ]
+    );
+    let note = report.replace('\n', " ");
+    assert!(
+        note.contains(
+            "with no answer, light (environment: COLORFGBG=0;15). `hijara config --ask-terminal` asks now"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.lines().all(|l| hijara::text::width(l) <= 80),
+        "{report}"
     );
     // A monochrome terminal: no colour, whatever COLORFGBG says.
     let report = stdout(
@@ -186,10 +205,12 @@ fn init_writes_a_commented_file_once_in_the_xdg_folder() {
     assert!(written.contains("# level = \"hard\""), "{written}");
     // Every value is still its default, and the file reads without a problem.
     let report = stdout(run().arg("config"));
-    // The file's line, then a line a key.
-    assert_eq!(
-        report.lines().count(),
-        1 + hijara::prefs::Key::ALL.len(),
+    // The file's line, then a line a key (and the automatic palette's note after
+    // them, where the terminal's background would choose it).
+    let lines: Vec<&str> = report.lines().collect();
+    assert!(lines[1].starts_with("level "), "{report}");
+    assert!(
+        lines[hijara::prefs::Key::ALL.len()].starts_with("save_dir "),
         "{report}"
     );
     assert_eq!(row(&report, "level"), ["level", "hard", "default"]);
