@@ -140,6 +140,12 @@ pub struct ConfigArgs {
     /// existing file).
     #[arg(long)]
     pub init: bool,
+    /// Ask the terminal for its background colour now (OSC 11, half a second at most)
+    /// and report the palette it gives; don't type while it asks: those keys are lost.
+    /// Without it, a palette the background would choose is reported as automatic
+    /// (each screen asks as it opens) and nothing is sent to the terminal.
+    #[arg(long, conflicts_with = "init")]
+    pub ask_terminal: bool,
     /// The palette and ASCII it reports as the flags' (as a screen would draw).
     #[command(flatten)]
     pub display: DisplayArgs,

@@ -128,12 +128,16 @@ impl RunPrefs {
             && cli.may_draw_the_full_screen()
             && env.background_would_decide()
         {
-            if matches!(cli.command, Some(super::Command::Config(_))) {
-                // `hijara config` reports the answer and opens no screen: asked now,
-                // and what is typed ahead is the shell's.
+            if matches!(&cli.command, Some(super::Command::Config(args)) if args.ask_terminal) {
+                // `hijara config --ask-terminal` reports the answer and opens no
+                // screen: asked now, and what is typed ahead is the shell's.
                 env.background = crate::ui::ask_background_leaving_keys();
             } else {
                 // Asked by the first screen, once the command's checks have passed.
+                // `hijara config` opens none, so without `--ask-terminal` it is never
+                // asked: the keys typed during the wait would be lost, and a late
+                // answer would reach the shell as typed text. Its report says the
+                // palette is automatic ([`RunPrefs::palette_automatic`]).
                 run.deferred = Some(Box::new(Deferred {
                     settings: run.settings.clone(),
                     palette: display.palette,
@@ -145,6 +149,15 @@ impl RunPrefs {
         }
         run.decide(display.palette, display.ascii, &env);
         run
+    }
+
+    /// Whether the palette is left to the terminal's background, which a screen asks
+    /// for as it opens and which was not asked yet: nothing chose a palette, and
+    /// nothing but the background would decide it.
+    pub(crate) fn palette_automatic(&self) -> bool {
+        self.deferred
+            .as_deref()
+            .is_some_and(|d| d.answer.get().is_none())
     }
 
     /// These preferences with the terminal's answer to the background query put in,
@@ -341,9 +354,15 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
     for problem in run.warnings() {
         writeln!(out, "{problem}").context(STDOUT_FAILED)?;
     }
+    // A palette the terminal's background would choose: a screen asks it as it
+    // opens; the report asks nothing, so it names no palette the answer could change.
+    let automatic = run.palette_automatic();
     let values: Vec<(Key, String)> = Key::ALL
         .into_iter()
-        .map(|key| (key, words::value(run.prefs(), key)))
+        .map(|key| match key {
+            Key::Palette if automatic => (key, words::AUTOMATIC.to_owned()),
+            _ => (key, words::value(run.prefs(), key)),
+        })
         .collect();
     let width = values
         .iter()
@@ -354,7 +373,10 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
     // spaces at least part a key from its value.
     let names = Key::ALL.iter().map(|k| k.name().len()).max().unwrap_or(0) + 1;
     for (key, value) in values {
-        let source = words::source(run.settings.source(key));
+        let source = match key {
+            Key::Palette if automatic => words::AUTOMATIC_SOURCE.to_owned(),
+            _ => words::source(run.settings.source(key)),
+        };
         writeln!(
             out,
             "{:<names$} {}  {source}",
@@ -362,6 +384,12 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
             crate::text::pad(&value, width)
         )
         .context(STDOUT_FAILED)?;
+    }
+    if automatic {
+        let fallback = words::value(run.prefs(), Key::Palette);
+        for line in words::automatic_note(&fallback, run.settings.source(Key::Palette)) {
+            writeln!(out, "{line}").context(STDOUT_FAILED)?;
+        }
     }
     // The report is whole; the status tells a script the file needs mending.
     if !run.problems.is_empty() {
@@ -598,12 +626,24 @@ mod tests {
         assert_eq!(run.palette(), Palette::Light);
         assert_eq!(
             words::source(run.settings.source(Key::Palette)),
-            "environment: OSC 11 answer: a light background"
+            "environment: OSC 11: a light background"
         );
-        // `hijara config`'s line (value at 30 columns) fits 80: it wrapped at first.
+        // `hijara config`'s line (the source at column 39: the key's 16 columns, the
+        // widest default value's 21 and the gaps) fits 80: it wrapped at first, and
+        // again at 85 columns (`OSC 11 answer: ...`, s21). So does the automatic
+        // palette's.
         for shade in [Palette::Light, Palette::Default] {
             let said = words::source(&Source::Environment(words::background(shade)));
-            assert!(30 + said.len() <= 80, "{said}");
+            assert!(39 + crate::text::width(&said) <= 80, "{said}");
+        }
+        assert!(39 + crate::text::width(words::AUTOMATIC_SOURCE) <= 80);
+        for source in [
+            Source::Default,
+            Source::Environment("COLORFGBG=0;15".to_owned()),
+        ] {
+            for line in words::automatic_note("light", &source) {
+                assert!(crate::text::width(&line) <= 80, "{line}");
+            }
         }
         let dark = Environment {
             background: Some(Palette::Default),

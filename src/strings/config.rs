@@ -13,8 +13,35 @@ pub(crate) fn background(palette: crate::prefs::Palette) -> String {
     } else {
         "dark"
     };
-    // Short: `hijara config`'s line holds it after 30 columns, within 80.
-    format!("OSC 11 answer: a {shade} background")
+    // Short: `hijara config`'s line holds it after 39 columns (`environment: ` and
+    // this), within 80; `OSC 11 answer: ...` made it 85.
+    format!("OSC 11: a {shade} background")
+}
+
+/// The palette's value in `hijara config`'s report when the terminal's background
+/// would choose it: each screen asks the terminal as it opens, and the report (which
+/// opens none) asks nothing unless `--ask-terminal` is given.
+pub(crate) const AUTOMATIC: &str = "automatic";
+
+/// Where an automatic palette comes from. Short: the report's line holds it after
+/// 39 columns, within 80.
+pub(crate) const AUTOMATIC_SOURCE: &str = "terminal's background, asked by a screen";
+
+/// The lines under `hijara config`'s report when the palette is automatic: what a
+/// screen takes, `fallback` (from `source`) when the terminal does not answer, and
+/// the flag that asks now. Wrapped at 80 columns.
+pub(crate) fn automatic_note(fallback: &str, source: &Source) -> Vec<String> {
+    let without = match source {
+        Source::Default => fallback.to_owned(),
+        other => format!("{fallback} ({})", self::source(other)),
+    };
+    let text = format!(
+        "palette automatic: each screen asks the terminal for its background colour \
+         (OSC 11) as it opens: light for a light one, default for a dark one; with no \
+         answer, {without}. `hijara config --ask-terminal` asks now (don't type while \
+         it asks: those keys are lost)."
+    );
+    crate::text::wrap(&text, 80)
 }
 
 /// `--init` with no config folder known.

@@ -122,12 +122,13 @@ pub fn ask_background() -> Option<Palette> {
     ask()
 }
 
-/// [`ask_background`] for a run that opens no screen (`hijara config`), after
-/// which the keys typed ahead are the shell's: not asked when some wait already
-/// (the reading would take them). Keys typed during the wait itself (half a
-/// second at most) are the reading's, as with any program that asks the
-/// terminal; they are not pushed back (`TIOCSTI` is refused by newer kernels and
-/// is a way to type into another's shell, so it is not used).
+/// [`ask_background`] for a run that opens no screen (`hijara config
+/// --ask-terminal`; plain `hijara config` asks nothing), after which the keys typed
+/// ahead are the shell's: not asked when some wait already (the reading would take
+/// them). Keys typed during the wait itself (half a second at most) are the
+/// reading's, as with any program that asks the terminal; they are not pushed back
+/// (`TIOCSTI` is refused by newer kernels and is a way to type into another's shell,
+/// so it is not used): the flag's help says not to type while it asks.
 pub fn ask_background_leaving_keys() -> Option<Palette> {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {

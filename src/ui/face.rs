@@ -8,8 +8,10 @@ use std::io;
 use anyhow::Context;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
-use ratatui::crossterm::event::Event;
-use ratatui::layout::Size;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{Event, KeyEvent};
+use ratatui::layout::{Rect, Size};
+use ratatui::widgets::Widget;
 
 use super::alert::TerminalEnv;
 use super::effect::Input;
@@ -80,22 +82,8 @@ where
             self.clear().context("cannot clear the screen")?;
         }
         self.draw(|frame| {
-            match screen {
-                Screen::Game(app) => frame.render_widget(&AppView { app, look }, frame.area()),
-                Screen::Replay(state, _) => {
-                    frame.render_widget(&ReplayView { state, look }, frame.area())
-                }
-                Screen::Puzzle(state) => {
-                    frame.render_widget(&PuzzleView { state, look }, frame.area())
-                }
-                Screen::Lesson(state) => {
-                    frame.render_widget(&LessonView { state, look }, frame.area())
-                }
-                Screen::Start(state) => {
-                    frame.render_widget(&StartView { state, look }, frame.area())
-                }
-                Screen::Lobby(lobby) => lobby.render(frame.area(), frame.buffer_mut()),
-            }
+            let area = frame.area();
+            draw(screen, look, area, frame.buffer_mut());
             // The ASCII board, when asked for: the same frame, its characters swapped.
             look.finish(frame.buffer_mut());
             // The terminal's cursor on the selected square, for magnifiers and braille.
@@ -129,13 +117,85 @@ where
             };
         }
         let drawn = self.get_frame().area();
-        screen.input_of(event, drawn).into_iter().collect()
+        inputs_of(screen, event, drawn)
     }
 
     fn placed(&mut self, screen: &Screen, event: &Event, frame: Size) -> Vec<Input> {
-        let drawn = ratatui::layout::Rect::new(0, 0, frame.width, frame.height);
-        screen.input_of(event, drawn).into_iter().collect()
+        let drawn = Rect::new(0, 0, frame.width, frame.height);
+        inputs_of(screen, event, drawn)
     }
+}
+
+/// Draws `screen` in `area` of `buf`: the frame [`Face::show`] draws, and the one a
+/// click on the status line is placed in ([`status_help_at`]).
+fn draw(screen: &Screen, look: Look, area: Rect, buf: &mut Buffer) {
+    match screen {
+        Screen::Game(app) => (&AppView { app, look }).render(area, buf),
+        Screen::Replay(state, _) => (&ReplayView { state, look }).render(area, buf),
+        Screen::Puzzle(state) => (&PuzzleView { state, look }).render(area, buf),
+        Screen::Lesson(state) => (&LessonView { state, look }).render(area, buf),
+        Screen::Start(state) => (&StartView { state, look }).render(area, buf),
+        Screen::Lobby(lobby) => lobby.render(area, buf),
+    }
+}
+
+/// `event` as inputs for `screen` drawn in a frame of `drawn`: a click on the `? help`
+/// its status line shows is the help's key, as one on a border's label is
+/// ([`Screen::input_of`]); before, it was a click off the board, and did nothing.
+fn inputs_of(screen: &Screen, event: &Event, drawn: Rect) -> Vec<Input> {
+    if let Some((column, row)) = super::effect::left_click(event)
+        && let Some(key) = status_help_at(screen, drawn, column, row)
+    {
+        return vec![Input::Key(key)];
+    }
+    screen.input_of(event, drawn).into_iter().collect()
+}
+
+/// The help's key, when the cell at `column`, `row` of `screen` drawn in a frame of
+/// `drawn` is one of the status line's `? help`. The screen is drawn again, off
+/// screen, and the label looked for in its status lines: what the player saw, with
+/// no second account of where each status line puts it (at the right of the first
+/// line, of the second, or among the keys). The look's colours change no cell's
+/// text, so the plain look draws the same text.
+fn status_help_at(screen: &Screen, drawn: Rect, column: u16, row: u16) -> Option<KeyEvent> {
+    let (status, key) = screen.status_help(drawn)?;
+    let at = ratatui::layout::Position::new(column, row);
+    if !status.contains(at) {
+        return None;
+    }
+    let mut buf = Buffer::empty(drawn);
+    draw(screen, Look::PLAIN, drawn, &mut buf);
+    labels_in(&buf, status, crate::strings::screen::HELP_KEY)
+        .iter()
+        .any(|label| label.contains(at))
+        .then_some(key)
+}
+
+/// Where `label` is written in `area` of `buf`, each a one-row rectangle: matched cell
+/// by cell, a character's cell then as many more as its display width takes (a wide
+/// character before the label moves it two columns, not one).
+fn labels_in(buf: &Buffer, area: Rect, label: &str) -> Vec<Rect> {
+    let area = area.intersection(buf.area);
+    let wide = crate::text::width(label);
+    let Ok(wide) = u16::try_from(wide) else {
+        return Vec::new();
+    };
+    let at = |x: u16, y: u16| {
+        let mut column = x;
+        for c in label.chars() {
+            if column >= area.right() || buf[(column, y)].symbol() != c.to_string() {
+                return false;
+            }
+            let step = crate::text::width(c.encode_utf8(&mut [0; 4])).max(1);
+            column = column.saturating_add(u16::try_from(step).unwrap_or(u16::MAX));
+        }
+        true
+    };
+    (area.y..area.bottom())
+        .flat_map(|y| (area.x..area.right()).map(move |x| (x, y)))
+        .filter(|&(x, y)| at(x, y))
+        .map(|(x, y)| Rect::new(x, y, wide, 1))
+        .collect()
 }
 
 /// The key table's `Ctrl-z` ([`super::keymap::suspends`]), pressed (not its release
@@ -233,6 +293,117 @@ mod tests {
             terminal.placed(&screen, &click(column, row), Size::new(80, 24)),
             vec![Input::Click(Some(Square::C3))]
         );
+    }
+
+    /// s21: the `? help` a status line shows (the game's, the replay viewer's, a
+    /// puzzle's title row and a lesson's key row with no panel) opened nothing on a
+    /// click, where a border's label did. Now a click on any of its cells is the
+    /// help's key, and opens the help; the status lines' other cells are not. The
+    /// labels are found here in the frame drawn, as the player sees them.
+    #[test]
+    fn a_click_on_the_status_line_s_help_opens_the_help() {
+        use crate::learn::{LearnProgress, lessons};
+        use crate::puzzle::{Progress, PuzzleSet};
+        use crate::ui::lesson::LessonState;
+        use crate::ui::puzzle::PuzzleState;
+        use crate::ui::replay::{ReplayOverlay, ReplayState};
+        use ratatui::crossterm::event::KeyCode;
+
+        let screens = || {
+            let loaded = crate::session::parse_record("1. b2 c3 2. a1 *\n").unwrap();
+            let replay = ReplayState::new("game.hij", &loaded.record, loaded.game.clone());
+            let lesson = LessonState::resume(lessons().unwrap(), LearnProgress::default(), None);
+            let set = PuzzleSet::shipped().unwrap();
+            let puzzle = PuzzleState::open(set, Progress::default(), None, None).unwrap();
+            vec![
+                ("game", Screen::Game(App::new(GameConfig::default()))),
+                ("replay", Screen::Replay(replay, GameConfig::default())),
+                ("lesson", Screen::Lesson(Box::new(lesson))),
+                ("puzzle", Screen::Puzzle(Box::new(puzzle))),
+            ]
+        };
+        let help_open = |screen: &Screen| match screen {
+            Screen::Game(app) => app.overlay() == crate::ui::question::Overlay::Help,
+            Screen::Replay(state, _) => state.overlay() == ReplayOverlay::Help,
+            Screen::Lesson(state) => state.help_shown(),
+            Screen::Puzzle(state) => state.help_shown(),
+            _ => false,
+        };
+        let mut seen = 0;
+        for (w, h) in [(80, 24), (44, 16)] {
+            for (name, mut screen) in screens() {
+                let _ = screen.handle(Input::Resize(w, h));
+                let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+                terminal.show(&screen, Look::PLAIN).unwrap();
+                let buf = terminal.backend().buffer().clone();
+                let Some((status, _)) = screen.status_help(buf.area) else {
+                    panic!("{name} {w}x{h}: no status line");
+                };
+                // Every `? help` on the status rows, by column (these rows are ASCII
+                // and line symbols: one column a character).
+                let mut labels = Vec::new();
+                for y in status.y..status.bottom() {
+                    let row: String = (status.x..status.right())
+                        .map(|x| buf[(x, y)].symbol())
+                        .collect();
+                    for (at, _) in row.match_indices("? help") {
+                        let x = status.x + row[..at].chars().count() as u16;
+                        labels.push(Rect::new(x, y, 6, 1));
+                    }
+                }
+                // Where a panel shows it in its border instead (a lesson's text, a
+                // puzzle's panel at 80x24), the status lines need not.
+                let panel = matches!(screen, Screen::Lesson(_) | Screen::Puzzle(_)) && w == 80;
+                assert!(panel || !labels.is_empty(), "{name} {w}x{h}: no ? help");
+                for y in status.y..status.bottom() {
+                    for x in status.x..status.right() {
+                        let on = labels.iter().any(|l| l.contains((x, y).into()));
+                        let inputs = terminal.event(&screen, &click(x, y));
+                        let help = matches!(inputs.as_slice(),
+                            [Input::Key(k)] if k.code == KeyCode::Char('?'));
+                        assert_eq!(help, on, "{name} {w}x{h} at ({x}, {y}): {inputs:?}");
+                    }
+                }
+                for label in &labels {
+                    let mut clicked = sized_like(&screen, w, h, screens());
+                    let inputs = terminal.placed(
+                        &clicked,
+                        &click(label.right() - 1, label.y),
+                        Size::new(w, h),
+                    );
+                    for input in inputs {
+                        let _ = clicked.handle(input);
+                    }
+                    assert!(help_open(&clicked), "{name} {w}x{h}: no help opened");
+                    seen += 1;
+                }
+            }
+        }
+        // Game 2 (80x24, 44x16), replay 3 (both lines at 80x24), lesson and puzzle 1.
+        assert_eq!(seen, 7);
+    }
+
+    /// A fresh copy of the screen `like` (by its kind), sized `w`×`h`.
+    fn sized_like(like: &Screen, w: u16, h: u16, fresh: Vec<(&str, Screen)>) -> Screen {
+        let kind = std::mem::discriminant(like);
+        let mut screen = fresh
+            .into_iter()
+            .map(|(_, s)| s)
+            .find(|s| std::mem::discriminant(s) == kind)
+            .unwrap();
+        let _ = screen.handle(Input::Resize(w, h));
+        screen
+    }
+
+    /// The label is found by the columns its text takes: after two wide characters
+    /// it starts 5 columns in, where the third character would be.
+    #[test]
+    fn a_label_after_wide_characters_is_found_by_its_columns() {
+        let area = Rect::new(0, 0, 20, 1);
+        let mut buf = Buffer::empty(area);
+        buf.set_string(0, 0, "漢字 ? help", ratatui::style::Style::new());
+        assert_eq!(labels_in(&buf, area, "? help"), vec![Rect::new(5, 0, 6, 1)]);
+        assert!(labels_in(&buf, Rect::new(0, 0, 10, 1), "? help").is_empty());
     }
 
     /// A terminal that stops as a shell's job on `Ctrl-z` (the local one): the test's

@@ -93,9 +93,8 @@ impl Screen {
 
     /// Where the screen, drawn in a frame of `drawn`, shows `? help` in a panel's
     /// border, and the key that opens its help: the start screen's box, the lessons
-    /// menu, a lesson's text and a puzzle's panel. The game's and the replay viewer's
-    /// status lines name it among their other keys, dimmed as they are, not as a label
-    /// of its own.
+    /// menu, a lesson's text and a puzzle's panel. The `? help` a status line names
+    /// among its other keys is the face's to find ([`Screen::status_help`]).
     fn help_label(&self, drawn: Rect) -> Option<(Rect, KeyEvent)> {
         use super::keymap::{self, Action, KeyContext as C};
         let (label, contexts): (Rect, &[C]) = match self {
@@ -114,6 +113,38 @@ impl Screen {
             Screen::Game(_) | Screen::Replay(..) | Screen::Lobby(_) => return None,
         };
         Some((label, keymap::key_for(Action::Help, contexts)?))
+    }
+
+    /// Where the screen, drawn in a frame of `drawn`, has its status lines, which may
+    /// show `? help` among their keys (the game's, the replay viewer's, a puzzle's
+    /// title row with no panel, a lesson's key row), and the key that opens the help
+    /// there: by the same layout the drawing takes. `None` for a screen whose status
+    /// lines show no `? help` (the start screen, the lessons menu, the lobby) and one
+    /// too small to draw. The face finds the label in the frame the screen draws
+    /// ([`super::face`]), so where it is has one source: the drawing.
+    pub(crate) fn status_help(&self, drawn: Rect) -> Option<(Rect, KeyEvent)> {
+        use super::keymap::{self, Action, KeyContext as C};
+        use super::layout::ScreenLayout;
+        let (status, contexts): (Option<Rect>, &[C]) = match self {
+            Screen::Game(_) => (ScreenLayout::new(drawn).map(|l| l.status), &[C::Board]),
+            Screen::Replay(state, _) => (
+                super::replay_screen::status_area(state, drawn),
+                &[C::Replay],
+            ),
+            Screen::Puzzle(_) => (
+                super::puzzle::layout(drawn).map(|l| l.status),
+                &[C::Puzzle, C::Board],
+            ),
+            Screen::Lesson(state) => match state.phase() {
+                super::lesson::LessonPhase::Menu(_) => return None,
+                _ => (
+                    super::lesson::layout(drawn).map(|l| l.status),
+                    &[C::Lesson, C::Board],
+                ),
+            },
+            Screen::Start(_) | Screen::Lobby(_) => return None,
+        };
+        Some((status?, keymap::key_for(Action::Help, contexts)?))
     }
 
     /// Hands `input` to the state.
@@ -538,8 +569,9 @@ mod tests {
                 terminal.show(&screen, Look::PLAIN).unwrap();
                 let buf = terminal.backend().buffer().clone();
                 // A label in a border: a box-drawing line beside it. The status lines'
-                // `? help` (the game's, the replay's, a puzzle's with no panel) is one
-                // hint among others, not a label, and opens nothing on a click.
+                // `? help` (the game's, the replay's, a puzzle's with no panel) is the
+                // face's to find in the frame drawn, not `input_of`'s (s21:
+                // `face::tests::a_click_on_the_status_line_s_help_opens_the_help`).
                 let border = |x: u16, y: u16| {
                     let cell = if x < w { buf[(x, y)].symbol() } else { "" };
                     !cell.is_empty() && cell.chars().all(|c| ('\u{2500}'..='\u{257f}').contains(&c))

@@ -148,6 +148,24 @@ const SAID_TAGS: [&str; 14] = [
     "Result",
 ];
 
+/// The viewer laid out in `area`: the tags' row when there is one to spare, the
+/// game's layout and the analysis panel when it is open and has room; `None` when
+/// the viewer does not fit (it asks to enlarge the terminal). The one layout the
+/// drawing and [`status_area`] share.
+fn areas(state: &ReplayState, area: Rect) -> Option<(Option<Rect>, ScreenLayout, Option<Rect>)> {
+    let (top, body) = replay_areas(area)?;
+    // `replay_areas` gives a body a game's layout fits in.
+    let (layout, panel) =
+        panel_layout(state, body).or_else(|| Some((ScreenLayout::new(body)?, None)))?;
+    Some((top, layout, panel))
+}
+
+/// Where the viewer drawn in `area` has its status lines (for a click on the
+/// `? help` they show); `None` when it does not fit.
+pub(crate) fn status_area(state: &ReplayState, area: Rect) -> Option<Rect> {
+    areas(state, area).map(|(_, layout, _)| layout.status)
+}
+
 /// The screen laid out with the analysis panel between the board and the status
 /// lines, when the panel is open and `body` has room for it; `None` otherwise (the
 /// panel folds away and the screen is laid out without it).
@@ -205,7 +223,7 @@ impl Widget for &ReplayView<'_> {
         let look = self.look;
         // One line for the record's tags when there is a row to spare, the rest laid
         // out as in a game.
-        let Some((top, body)) = replay_areas(area) else {
+        let Some((top, layout, panel)) = areas(state, area) else {
             if state.is_served() {
                 render_served_enlarge(area, MIN_WIDTH, MIN_HEIGHT, None, buf);
             } else if state.is_over_game() {
@@ -213,12 +231,6 @@ impl Widget for &ReplayView<'_> {
             } else {
                 render_too_small(area, MIN_HEIGHT, buf);
             }
-            return;
-        };
-        let Some((layout, panel)) =
-            panel_layout(state, body).or_else(|| Some((ScreenLayout::new(body)?, None)))
-        else {
-            // `replay_areas` gave a body a game's layout fits in.
             return;
         };
         if let Some(top) = top {

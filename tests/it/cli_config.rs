@@ -46,6 +46,7 @@ fn config_shows_every_value_and_where_it_came_from() {
     // that check a file before using it).
     let out = with_config(&path)
         .arg("config")
+        .env("TERM", "xterm-256color")
         .assert()
         .code(1)
         .stderr(format!(
@@ -77,7 +78,16 @@ fn config_shows_every_value_and_where_it_came_from() {
         ["clock", "5+3", "config file, line 4"]
     );
     assert_eq!(row(&report, "variant"), ["variant", "standard", "default"]);
-    assert_eq!(row(&report, "palette"), ["palette", "default", "default"]);
+    // Its bad palette keeps the default: none chosen, so the terminal's background
+    // chooses (s21: asked by a screen, not by `config`).
+    assert_eq!(
+        row(&report, "palette"),
+        [
+            "palette",
+            "automatic",
+            "terminal's background, asked by a screen"
+        ]
+    );
     assert_eq!(
         row(&report, "ascii"),
         ["ascii", "false", "environment: LANG=C.UTF-8"]
@@ -122,6 +132,10 @@ fn flags_beat_the_file_which_beats_the_environment() {
         row(&report, "palette"),
         ["palette", "none", "environment: NO_COLOR"]
     );
+    // s21: nothing chose a palette, and the terminal's background would: `config`
+    // does not ask it (a screen does as it opens), so the palette is automatic, and
+    // COLORFGBG is what a terminal that does not answer gets. Before, it asked the
+    // terminal itself (`e2e_background::config_asks_the_terminal_only_when_told`).
     let report = stdout(
         hijara()
             .args(["config"])
@@ -130,7 +144,23 @@ fn flags_beat_the_file_which_beats_the_environment() {
     );
     assert_eq!(
         row(&report, "palette"),
-        ["palette", "light", "environment: COLORFGBG=0;15"]
+        [
+            "palette",
+            "automatic",
+            "terminal's background, asked by a screen"
+        ]
+    );
+    let note = report.replace('\n', " ");
+    assert!(
+        note.contains(
+            "with no answer, light (environment: COLORFGBG=0;15). `hijara config --ask-terminal` asks now"
+        ),
+        "{report}"
+    );
+    // The values and the note fit 80 columns (the file's line holds a path).
+    assert!(
+        report.lines().skip(1).all(|l| hijara::text::width(l) <= 80),
+        "{report}"
     );
     // A monochrome terminal: no colour, whatever COLORFGBG says.
     let report = stdout(
@@ -186,10 +216,12 @@ fn init_writes_a_commented_file_once_in_the_xdg_folder() {
     assert!(written.contains("# level = \"hard\""), "{written}");
     // Every value is still its default, and the file reads without a problem.
     let report = stdout(run().arg("config"));
-    // The file's line, then a line a key.
-    assert_eq!(
-        report.lines().count(),
-        1 + hijara::prefs::Key::ALL.len(),
+    // The file's line, then a line a key (and the automatic palette's note after
+    // them, where the terminal's background would choose it).
+    let lines: Vec<&str> = report.lines().collect();
+    assert!(lines[1].starts_with("level "), "{report}");
+    assert!(
+        lines[hijara::prefs::Key::ALL.len()].starts_with("save_dir "),
         "{report}"
     );
     assert_eq!(row(&report, "level"), ["level", "hard", "default"]);

@@ -283,3 +283,40 @@ fn a_command_that_stops_before_its_screen_asks_nothing() {
         assert!(!output.contains("\x1b]11;?"), "{args:?} asked: {output:?}");
     }
 }
+
+/// s21: `hijara config` opens no screen, so what is typed while it waits for the
+/// answer was lost, and a slow terminal's late answer reached the shell as typed
+/// text. Now it asks nothing unless told (`--ask-terminal`): by default it writes no
+/// escape sequence at all (not the query, nor DA1's) and reports the palette as
+/// automatic, asked by a screen as it opens; told, it asks as before and names the
+/// answer. Before, the default run wrote `ESC ] 11 ; ?` and reported `light`.
+#[test]
+fn config_asks_the_terminal_only_when_told() {
+    let data = tempfile::tempdir().unwrap();
+    let palette_row = |output: &str| {
+        output
+            .lines()
+            .find(|l| l.starts_with("palette "))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|| panic!("no palette row in {output:?}"))
+    };
+    let answers = answering("ffff/ffff/ffff", Duration::ZERO);
+    let mut s = Session::start_answering(&["config"], data.path(), &[], answers.clone());
+    let output = s.whole_output();
+    assert_eq!(s.exit_code(), 0, "{output}");
+    assert!(!output.contains('\x1b'), "an escape sequence: {output:?}");
+    assert_eq!(
+        palette_row(&output),
+        "palette automatic terminal's background, asked by a screen"
+    );
+    assert!(output.contains("--ask-terminal` asks now"), "{output}");
+    let mut s = Session::start_answering(&["config", "--ask-terminal"], data.path(), &[], answers);
+    let output = s.whole_output();
+    assert_eq!(s.exit_code(), 0, "{output}");
+    assert!(output.contains("\x1b]11;?"), "not asked: {output:?}");
+    assert_eq!(
+        palette_row(&output),
+        "palette light environment: OSC 11: a light background"
+    );
+    assert!(!output.contains("automatic"), "{output}");
+}
