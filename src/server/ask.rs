@@ -54,6 +54,10 @@ enum Stage {
 struct State {
     held: Vec<u8>,
     stage: Stage,
+    /// The keys handed on at the deadline ended with an `ESC` alone: it went on as the
+    /// Esc key (a member's Esc must work at once), but it may have been the first byte
+    /// of DA1's answer, cut there. Looked at in the next read only.
+    esc_passed: bool,
 }
 
 /// One client's background query, shared by its connection (which holds the bytes it
@@ -71,6 +75,7 @@ impl Default for Ask {
             state: Mutex::new(State {
                 held: Vec::new(),
                 stage: Stage::Waiting,
+                esc_passed: false,
             }),
             read: Condvar::new(),
         }
@@ -120,12 +125,29 @@ impl Ask {
             Stage::Over(Some(until)) if now < until => {
                 // An answer begun in the last read is held until its rest comes.
                 let mut read = std::mem::take(&mut state.held);
+                // After an `ESC` alone handed on as the Esc key, a read that begins as
+                // the rest of DA1's answer (`[`: no key of the lobby's follows Esc so
+                // soon) is sorted with it, so that rest is no key either (it went on
+                // as `[?62;22c`: `?` opened the help, `c` switched the palette).
+                // (Held from the last read, that `ESC` is still in front of it.)
+                let esc = std::mem::take(&mut state.esc_passed)
+                    && (!read.is_empty() || bytes.first() == Some(&b'['));
+                if esc && read.is_empty() {
+                    read.push(0x1b);
+                }
                 read.extend_from_slice(bytes);
                 let sorted = sort_input(&read);
                 if sorted.done {
                     state.stage = Stage::Over(None);
                 }
-                let (keys, begun) = keys(&read, sorted);
+                let (mut keys, begun) = keys(&read, sorted);
+                if esc && keys.first() == Some(&0x1b) {
+                    // It went on already, as the Esc key.
+                    keys.remove(0);
+                } else if esc && !begun.is_empty() {
+                    // Still held in front of an answer begun (`ESC [`, `ESC [ ? 6`).
+                    state.esc_passed = true;
+                }
                 if begun.len() < MAX_ANSWER_BYTES {
                     state.held = begun;
                 }
@@ -153,6 +175,7 @@ impl Ask {
             let mut state = self.lock();
             if matches!(state.stage, Stage::Over(_)) {
                 state.stage = Stage::Waiting;
+                state.esc_passed = false;
             }
         }
         let asked = Instant::now();
@@ -186,6 +209,7 @@ impl Ask {
                 let late = (!sorted.done).then(|| asked + LATE_WINDOW);
                 state.stage = Stage::Over(late);
                 let (keys, begun) = keys(&held, sorted);
+                state.esc_passed = late.is_some() && begun.is_empty() && keys.ends_with(b"\x1b");
                 state.held = begun;
                 typed(keys);
                 palette
@@ -298,6 +322,44 @@ mod tests {
             assert_eq!(ask.take_in(&rest, now), b"z", "cut at {cut}");
             // The answers are over: nothing more is taken out.
             assert_eq!(ask.take_in(LIGHT, now), LIGHT, "cut at {cut}");
+        }
+    }
+
+    /// Brief s21 (srvleft): DA1's answer cut by the deadline right after its `ESC`.
+    /// The `ESC` alone goes on at once, as the Esc key (a member's Esc must work), and
+    /// the rest, when it comes, is no key: it went on as `[?62;22c`, `?` opening the
+    /// lobby's help and `c` switching the palette. A real Esc loses nothing: the keys
+    /// after it go on, `]` (the next page) too.
+    #[test]
+    fn a_da1_answer_cut_after_its_esc_is_the_esc_key_and_no_more() {
+        let at_deadline = |first: &[u8]| {
+            let ask = Ask::default();
+            assert!(ask.take_in(first, Instant::now()).is_empty());
+            let mut typed = None;
+            let _ = ask.ask(&mut Vec::new(), Duration::ZERO, |t| typed = Some(t));
+            (ask, typed)
+        };
+        let now = Instant::now();
+        // The answer, its rest in one read or in two.
+        for split in 1..DA1_ANSWER.len() {
+            let (ask, typed) = at_deadline(b"k\x1b");
+            assert_eq!(typed.as_deref(), Some(&b"k\x1b"[..]));
+            let mut rest = DA1_ANSWER[1..].to_vec();
+            rest.push(b'z');
+            let (one, two) = rest.split_at(split);
+            let mut passed = ask.take_in(one, now);
+            passed.extend(ask.take_in(two, now));
+            assert_eq!(passed, b"z", "split at {split}");
+        }
+        // A real Esc: what follows it goes on, whatever it is.
+        for after in [&b"j"[..], b"]", b"[", b"\x1b", b"1"] {
+            let (ask, typed) = at_deadline(b"\x1b");
+            assert_eq!(typed.as_deref(), Some(&b"\x1b"[..]));
+            let mut passed = ask.take_in(after, now);
+            passed.extend(ask.take_in(b"q", now));
+            let mut want = after.to_vec();
+            want.push(b'q');
+            assert_eq!(passed, want, "{after:?}");
         }
     }
 

@@ -345,6 +345,15 @@ fn names(seats: &[Option<Who>; 2], table: &GameTable) -> [String; 2] {
     })
 }
 
+/// Who got up from `table`'s game, leaving their seat free: the name as shown (through
+/// the gate, [`GameTable::left_by`]). `None` if no seat is free with a name.
+fn leaver(table: &GameTable) -> Option<&str> {
+    Player::BOTH
+        .into_iter()
+        .filter(|p| table.seats()[p.index()].is_none())
+        .find_map(|p| table.left_by(p))
+}
+
 /// Whether `live` is `kept` with only stones and claims of `ours` added.
 fn adds_only(kept: &Game, live: &Game, ours: impl Fn(Player) -> bool) -> bool {
     let n = kept.len();
@@ -749,10 +758,11 @@ impl Link for TableLink {
         }
         if table.stopped() && !self.told_stop {
             self.told_stop = true;
-            news.push(News::Stopped(Message::keyed(
-                MessageKind::Info,
-                Keyed::PlayerLeft,
-            )));
+            let keyed = match leaver(table) {
+                Some(name) => Keyed::LeftStopped(name.to_owned()),
+                None => Keyed::PlayerLeft,
+            };
+            news.push(News::Stopped(Message::keyed(MessageKind::Info, keyed)));
         } else if !table.stopped() {
             self.told_stop = false;
         }
@@ -1048,15 +1058,15 @@ mod tests {
         hall.lock().set_pref(&who("bob").key, |p| p.notify = false);
         assert_eq!(yellow.sync(&yellow_game), vec![c1]);
         assert!(!yellow.news().contains(&News::Bell));
-        // Yellow leaves (q, not a dropped link): Blue is told once, and no more
-        // moves are taken.
+        // Yellow leaves (q, not a dropped link): Blue is told once, by name, and no
+        // more moves are taken.
         blue.news();
         yellow.leave();
         drop(yellow);
         let told = blue.news();
         assert!(
-            told.iter()
-                .any(|n| matches!(n, News::Stopped(said) if said.text.contains("left"))),
+            told.iter().any(|n| matches!(n, News::Stopped(said)
+                if said.keyed == Some(Keyed::LeftStopped("bob".to_owned())))),
             "{told:?}"
         );
         assert!(blue.news().is_empty());

@@ -955,6 +955,11 @@ pub(crate) fn table_line(
 pub(crate) const PLAYER_LEFT: &str =
     "A player left the table: the game stops here (quit: back to the lobby)";
 
+/// [`super::serve::left_stopped`] in the line mode's commands.
+pub(crate) fn left_stopped(name: &str) -> String {
+    format!("{name} left the table: the game stops here (quit: back to the lobby)")
+}
+
 /// [`super::talk::left`] in the line mode's commands.
 pub(crate) fn left(name: &str) -> String {
     format!("{name} left the table (quit: back to the lobby)")

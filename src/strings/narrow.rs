@@ -128,6 +128,10 @@ pub(crate) fn rematch_started(blue: &str) -> String {
 pub(crate) fn left_early(name: &str) -> String {
     format!("{name} left: not rated (q: lobby)")
 }
+/// [`serve::left_stopped`] on a narrow screen: 44 columns with a name of 16.
+pub(crate) fn left_stopped(name: &str) -> String {
+    format!("{name} left: game stops (q: lobby)")
+}
 /// How a player ended a game by resigning, in the fewest words: for
 /// [`ended_early`].
 pub(crate) fn resigned(name: &str) -> String {

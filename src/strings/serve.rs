@@ -65,6 +65,10 @@ pub(crate) fn help_shown(first: usize, last: usize, all: usize) -> String {
     format!("{first}-{last} of {all}")
 }
 pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops here (q: lobby)";
+/// [`PLAYER_LEFT`] naming who left (a name through the gate, as every table line's).
+pub(crate) fn left_stopped(name: &str) -> String {
+    format!("{name} left the table: the game stops here (q: lobby)")
+}
 
 pub(crate) fn you(name: &str) -> String {
     format!("you: {name}")

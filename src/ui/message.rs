@@ -129,8 +129,11 @@ pub enum Keyed {
     /// A line typed in the lobby (a name to find, an invitation code): what it is,
     /// and what is typed so far.
     Entry(&'static str, String),
-    /// A player left a server table: the game stops there.
+    /// A player left a server table: the game stops there. Said so only when the
+    /// table has closed, and with it who left ([`Keyed::LeftStopped`] names them).
     PlayerLeft,
+    /// The player named left a server table's game in play: it stops there.
+    LeftStopped(String),
     /// The opponent, named, left the table after its game.
     Left(String),
     /// The opponent, named, left the table, which ended the rated game before both
@@ -237,6 +240,7 @@ impl Keyed {
                 serve::entry(what, typed, &keymap::hint_line(HintLine::LobbyEntry))
             }
             Keyed::PlayerLeft => serve::PLAYER_LEFT.to_owned(),
+            Keyed::LeftStopped(name) => serve::left_stopped(name),
             Keyed::Left(name) => crate::strings::talk::left(name),
             Keyed::LeftEarly(name) => crate::strings::talk::left_early(name),
             Keyed::EndedEarly(end) => crate::strings::talk::not_rated_after(end),
@@ -325,6 +329,7 @@ impl Keyed {
             Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
             Keyed::Entry(what, typed) => line::entry(what, typed),
             Keyed::PlayerLeft => line::PLAYER_LEFT.to_owned(),
+            Keyed::LeftStopped(name) => line::left_stopped(name),
             Keyed::Left(name) => line::left(name),
             Keyed::LeftEarly(name) => line::left_early(name),
             Keyed::EndedEarly(_) => crate::strings::talk::ENDED_TOO_SOON.to_owned(),
@@ -433,6 +438,7 @@ impl Message {
             short: match &keyed {
                 Keyed::TookBack(count) => Some(message::took_back_short(*count)),
                 Keyed::LeftEarly(name) => Some(narrow::left_early(name)),
+                Keyed::LeftStopped(name) => Some(narrow::left_stopped(name)),
                 Keyed::Gone(name) => Some(narrow::gone(name)),
                 Keyed::WatchedWaitingFor(name, left) => Some(narrow::watched_waiting_for(
                     name,
@@ -682,7 +688,11 @@ mod tests {
     #[test]
     fn keyed_lines_with_the_widest_name_fit_the_narrow_screen() {
         let name = "abcdefghijklmnop".to_owned();
-        for keyed in [Keyed::Gone(name.clone()), Keyed::LeftEarly(name)] {
+        for keyed in [
+            Keyed::Gone(name.clone()),
+            Keyed::LeftEarly(name.clone()),
+            Keyed::LeftStopped(name),
+        ] {
             let message = Message::keyed(MessageKind::Info, keyed.clone());
             assert!(message.fits(44), "{:?}", message.wording(44));
             assert_eq!(message.wording(100), keyed.keys());

@@ -4,6 +4,7 @@
 
 use crate::serve_common::{
     Answers, Player, Server, against_random_ai, play, play_from, run, seated, seated_with,
+    wait_gone,
 };
 
 #[test]
@@ -381,12 +382,21 @@ fn the_default_palette_chosen_on_a_monochrome_terminal_is_kept() {
 fn the_help_at_a_table_lists_its_own_keys() {
     run(async {
         let server = Server::start();
-        let (alice, _bob) = seated(&server).await;
+        let (alice, bob) = seated(&server).await;
         alice.send(b"?").await;
         alice.wait_for("offer a rematch").await;
         let screen = alice.screen();
         assert!(!screen.contains("hint:"), "{screen}");
         insta::assert_snapshot!("table_help", screen);
+        // Bob gets up before either moved: Alice reads who left, as every table line
+        // names its player. Failed before: `A player left the table`.
+        alice.send(b"?").await;
+        wait_gone(&alice, "offer a rematch").await;
+        bob.send(b"q").await;
+        bob.wait_for("q leave").await;
+        alice
+            .wait_for("bob left the table: the game stops here (q: lobby)")
+            .await;
     });
 }
 
