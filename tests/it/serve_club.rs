@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use crate::serve_common::{Player, Server, run, seated, wait_log};
+use crate::serve_common::{Player, Server, ask_corr_table, open_corr_table, run, seated, wait_log};
 use crate::serve_openssh::{SSH, identity, need_ssh, ssh_args};
 
 const DAY: i64 = 86_400;
@@ -119,14 +119,7 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
     let mut server = Server::start_with(&args);
     run(async {
         let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        alice.wait_for("q leave").await;
-        alice.send(b"n").await;
-        alice.wait_for("Enter start").await;
-        // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
-        alice.send(b"ttttt").await;
-        alice.wait_for("1 day a move").await;
-        alice.send(b"\r").await;
-        alice.wait_for("open for a correspondence game").await;
+        open_corr_table(&alice).await;
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("1 day a move").await;
         bob.send(b"1").await;
@@ -1243,18 +1236,6 @@ fn a_vacation_day_used_at_the_board_is_told_there_once() {
     });
 }
 
-/// `player`, in the lobby, opens a correspondence table of a day a move.
-async fn open_corr_table(player: &Player) {
-    player.wait_for("q leave").await;
-    player.send(b"n").await;
-    player.wait_for("Enter start").await;
-    // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
-    player.send(b"ttttt").await;
-    player.wait_for("1 day a move").await;
-    player.send(b"\r").await;
-    player.wait_for("open for a correspondence game").await;
-}
-
 /// Leaving the leaderboards when the server could not save it (here a trigger
 /// refuses every write to the players, as a full disk would) is said as not saved,
 /// and the profile stays as it is on disk. Failed before: `You left the
@@ -1299,11 +1280,7 @@ fn a_player_may_keep_at_most_five_correspondence_tables_open() {
         for _ in 0..5 {
             open_corr_table(&alice).await;
         }
-        alice.send(b"n").await;
-        alice.wait_for("Enter start").await;
-        alice.send(b"ttttt").await;
-        alice.wait_for("1 day a move").await;
-        alice.send(b"\r").await;
+        ask_corr_table(&alice).await;
         alice
             .wait_for("You have 5 correspondence tables open, the most")
             .await;
@@ -1405,12 +1382,7 @@ fn one_address_may_keep_at_most_ten_correspondence_tables_open() {
             open_corr_table(&bob).await;
         }
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
-        carol.wait_for("q leave").await;
-        carol.send(b"n").await;
-        carol.wait_for("Enter start").await;
-        carol.send(b"ttttt").await;
-        carol.wait_for("1 day a move").await;
-        carol.send(b"\r").await;
+        ask_corr_table(&carol).await;
         carol
             .wait_for("10 correspondence tables are open from your address, the most")
             .await;
@@ -1436,11 +1408,7 @@ fn the_server_keeps_at_most_max_open_corr_correspondence_tables_open() {
         open_corr_table(&alice).await;
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("2  alice (Blue)").await;
-        bob.send(b"n").await;
-        bob.wait_for("Enter start").await;
-        bob.send(b"ttttt").await;
-        bob.wait_for("1 day a move").await;
-        bob.send(b"\r").await;
+        ask_corr_table(&bob).await;
         bob.wait_for("The server has 2 correspondence tables open, the most")
             .await;
         assert!(!bob.screen().contains("bob (Blue)"), "{}", bob.screen());

@@ -706,6 +706,25 @@ pub async fn seated_with(server: &Server, form: &[(&str, &str)]) -> (Player, Pla
     (alice, bob)
 }
 
+/// `player`, in the lobby, fills the new table's form for a correspondence game of a
+/// day a move and sends it (Enter): what the server answers is the caller's to wait for.
+pub async fn ask_corr_table(player: &Player) {
+    player.wait_for("q leave").await;
+    player.send(b"n").await;
+    player.wait_for("Enter start").await;
+    // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
+    player.send(b"ttttt").await;
+    player.wait_for("1 day a move").await;
+    player.send(b"\r").await;
+}
+
+/// `player`, in the lobby, opens a correspondence table of a day a move: the lobby
+/// says it is open.
+pub async fn open_corr_table(player: &Player) {
+    ask_corr_table(player).await;
+    player.wait_for("open for a correspondence game").await;
+}
+
 /// Dana opens a game against the server's random AI (Blue, the form's defaults
 /// otherwise): at the board, Blue to move.
 pub async fn against_random_ai(server: &Server) -> Player {

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::serve_common::{
     Player, Server, against_random_ai, both_back_in_the_lobby_after_a_restart, connect_refused,
-    play, run, seated, wait_gone,
+    open_corr_table, play, run, seated, wait_gone,
 };
 
 /// Defect 1: a rematch's game was never written (the table's file was gone for good
@@ -95,13 +95,7 @@ fn a_rating_a_correspondence_move_and_its_message_survive_kill_9() {
         alice.send(b"q").await;
         alice.wait_for("q leave").await;
         // A correspondence game: Alice opens it, Bob sits, Alice moves, Bob says a line.
-        alice.send(b"n").await;
-        alice.wait_for("Enter start").await;
-        // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
-        alice.send(b"ttttt").await;
-        alice.wait_for("1 day a move").await;
-        alice.send(b"\r").await;
-        alice.wait_for("open for a correspondence game").await;
+        open_corr_table(&alice).await;
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("1 day a move").await;
         // Table 2: the rated game's number is not given again.

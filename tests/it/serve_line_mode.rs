@@ -3,7 +3,7 @@
 //! that arrives while the player types goes above the typed line, which is shown
 //! again. No escape sequence reaches a line-mode player.
 
-use crate::serve_common::{Answers, DA1_ANSWER, Player, Server, run};
+use crate::serve_common::{Answers, DA1_ANSWER, Player, Server, open_corr_table, run};
 
 /// What opens the alternate screen: the full screen starts.
 const ALTERNATE_SCREEN: &str = "\x1b[?1049h";
@@ -588,14 +588,7 @@ fn a_table_that_leaves_the_list_is_said_as_what_became_of_it() {
         let server = Server::start();
         let alice = alice_in_lines(&server).await;
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("q leave").await;
-        bob.send(b"n").await;
-        bob.wait_for("Enter start").await;
-        // None, 3+2, 5+3, 10+5, 30+0, then a day a move.
-        bob.send(b"ttttt").await;
-        bob.wait_for("1 day a move").await;
-        bob.send(b"\r").await;
-        bob.wait_for("open for a correspondence game").await;
+        open_corr_table(&bob).await;
         alice
             .wait_said("1  bob (Blue) against an empty seat (Yellow)")
             .await;
