@@ -64,18 +64,21 @@ pub struct PositionEval {
     /// The proven outcome for the side to move, when a solve finished.
     pub wdl: Option<Wdl>,
     /// The move asked about ([`evaluate_move`]), valued in the same searches as
-    /// `best`: never above `margin`. `None` when no move was asked about.
+    /// `best`: never above `margin`. Exact when the searches reached the end of
+    /// the game, or when `loss_bound` is proven (its proof solves the move).
+    /// `None` when no move was asked about.
     pub played: Option<MoveValue>,
     /// What proofs to the end of the game say of the points `played` lost, when
-    /// its value and the best move's are not both exact and their estimates say it
+    /// its value and the best move's were not both exact and their estimates said it
     /// lost [`PROVE_LOSS_AT`] or more, or (up to [`CHECK_SMALL_LOSS_MAX_EMPTY`] empty
     /// sections) less than [`CHECK_SMALL_LOSS_BELOW`] ([`evaluate_move`]); `None`
-    /// otherwise, or when the budget ran out first.
+    /// otherwise, or when the budget ran out first. (Its proof leaves `played`
+    /// exact; the best move's value stays an estimate unless it was exact.)
     pub loss_bound: Option<LossBound>,
 }
 
 /// The points of final margin a move lost against the best move, as bounded by
-/// proofs to the end of the game, though the two values are estimates.
+/// proofs to the end of the game, though the best move's value is an estimate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LossBound {
     /// At least this many: another move's exact value is that much above the
@@ -147,11 +150,13 @@ pub fn evaluate(
 /// goes to proving whether the move lost [`PROVE_LOSS_AT`] or more
 /// ([`PositionEval::loss_bound`]): the played move's exact value, then one
 /// null-window search of the other moves against it plus [`PROVE_LOSS_AT`].
-/// When a small estimate hid a big loss, the move that beat the played one is
-/// named the best, valued at the played move's value plus [`PROVE_LOSS_AT`]
-/// (unless the best move's value was exact). So a position the estimates call a
-/// mistake, or up to 30 empty sections best or nearly, may take up to twice the
-/// budget.
+/// When that proof finishes, the played move's value is the exact one it
+/// found, and an estimated best value is that plus the estimated loss, moved
+/// into the bound: when a small estimate hid a big loss, the move that beat the
+/// played one is named the best, valued at the played move's exact value plus
+/// [`PROVE_LOSS_AT`]; a loss proven at most 10 puts the best value at most 10
+/// above it. So a position the estimates call a mistake, or up to 30 empty
+/// sections best or nearly, may take up to twice the budget.
 ///
 /// `limit` gives the budget: its time (90% of it is used; the rest covers the
 /// last node batch and returning on a loaded machine) and/or its node count
@@ -335,6 +340,12 @@ fn proof_limit<'a>(limit: &SearchLimit<'a>, start: Instant) -> SearchLimit<'a> {
 /// node count counts the searcher's nodes so far too) when its values are not
 /// both exact and say the move played lost [`PROVE_LOSS_AT`] or more, or (up to
 /// [`CHECK_SMALL_LOSS_MAX_EMPTY`] empty sections) less than [`CHECK_SMALL_LOSS_BELOW`].
+///
+/// The proof's first step solves the move played to the end, so once it
+/// finishes the move played has its exact value, which replaces its estimate.
+/// An estimated best value is then that exact value plus the estimated loss
+/// within the bound: at most [`LossBound::AtMost`]'s, at least
+/// [`LossBound::AtLeast`]'s.
 fn bounded<'a>(
     mut eval: PositionEval,
     searcher: &mut Searcher<'a>,
@@ -356,22 +367,50 @@ fn bounded<'a>(
         return eval;
     }
     searcher.set_limit(limit);
-    let Some((bound, by)) = prove_loss_by(searcher, position, played.mv, order) else {
+    let Some(proof) = prove_loss_by(searcher, position, played.mv, order) else {
         return eval;
     };
-    eval.loss_bound = Some(bound);
-    // The estimates called the move played (nearly) as good as the best, and a
-    // move beats it by 15 or more: that one is named the best, worth that much
-    // more than the played move's estimate. (An exact best move stays; the
-    // review shows the played move's estimate as its value less the loss.)
-    if let (LossBound::AtLeast(n), Some(mv)) = (bound, by)
+    eval.loss_bound = Some(proof.bound);
+    // The exact value the proof found is the move's true value: it replaces the
+    // estimate, which the review would otherwise show moved by the bound.
+    let played = exact_value(played.mv, proof.played_value);
+    eval.played = Some(played);
+    if eval.exact {
+        // Both exact now: the loss is exact, and a move as good as the best is a
+        // best move (as in `with_played`).
+        if played.margin == eval.margin {
+            eval.best = played.mv;
+        }
+        return eval;
+    }
+    // The best value stays an estimate: the played move's exact value plus the
+    // loss the paired search estimated, within the bound. That difference is
+    // kept, not the best move's estimate alone, because the two values' errors
+    // largely cancel in it (the verdicts are calibrated on it); beside an exact
+    // value an unpaired estimate would err by its whole error (docs/review.md).
+    let loss = match proof.bound {
+        LossBound::AtLeast(n) => lost.max(n),
+        LossBound::AtMost(n) => lost.min(n),
+    };
+    // When the estimates called the move played the best or nearly, and a move
+    // beats it by `n` or more, that move (the proof's) is named the best.
+    if let (LossBound::AtLeast(n), Some(mv)) = (proof.bound, proof.by)
         && lost < n
-        && !eval.exact
     {
         eval.best = mv;
-        eval.margin = played.margin + n;
     }
+    eval.margin = played.margin + loss;
     eval
+}
+
+/// The exact value `value` (in search units) of `mv`, for the mover.
+fn exact_value(mv: Move, value: i32) -> MoveValue {
+    MoveValue {
+        mv,
+        margin: value / SCALE,
+        exact: true,
+        wdl: Some(Wdl::from_value(value)),
+    }
 }
 
 /// Whether `played` lost [`PROVE_LOSS_AT`] points or more in `position`: its
@@ -384,17 +423,28 @@ pub fn prove_loss(
     played: Move,
     order: &[Move],
 ) -> Option<LossBound> {
-    prove_loss_by(searcher, position, played, order).map(|(bound, _)| bound)
+    prove_loss_by(searcher, position, played, order).map(|proof| proof.bound)
+}
+
+/// What [`prove_loss_by`] proved of a move played.
+struct LossProof {
+    /// The bound on the points the move lost.
+    bound: LossBound,
+    /// The move that beat it by [`PROVE_LOSS_AT`], when one did.
+    by: Option<Move>,
+    /// The move's exact value for its mover, in search units (points times
+    /// [`SCALE`]), found on the way.
+    played_value: i32,
 }
 
 /// [`prove_loss`], with the move that beat `played` by [`PROVE_LOSS_AT`] when
-/// one did.
+/// one did, and the exact value of `played` that the proof found.
 fn prove_loss_by(
     searcher: &mut Searcher<'_>,
     position: &Position,
     played: Move,
     order: &[Move],
-) -> Option<(LossBound, Option<Move>)> {
+) -> Option<LossProof> {
     let mut child = *position;
     child.play(played).ok()?;
     let replies: Vec<Move> = child.legal_moves().collect();
@@ -405,10 +455,15 @@ fn prove_loss_by(
     };
     let others: Vec<Move> = order.iter().copied().filter(|&m| m != played).collect();
     let reached = searcher.reaches(position, &others, played_value + PROVE_LOSS_AT * SCALE)?;
-    Some(match reached {
+    let (bound, by) = match reached {
         Some(mv) => (LossBound::AtLeast(PROVE_LOSS_AT), Some(mv)),
         // Totals are multiples of 5 points, so a loss under 15 is at most 10.
         None => (LossBound::AtMost(PROVE_LOSS_AT - 5), None),
+    };
+    Some(LossProof {
+        bound,
+        by,
+        played_value,
     })
 }
 
@@ -594,18 +649,27 @@ mod tests {
         assert_ne!(review.margin, with(&Weights::HARD).margin);
     }
 
-    /// Every move's exact loss in `position`, by minimax.
-    fn exact_losses(position: &Position) -> Vec<(Move, i32)> {
-        let values: Vec<(Move, i32)> = position
+    /// Every move's exact value in `position` for its mover, by minimax.
+    fn exact_values(position: &Position) -> Vec<(Move, i32)> {
+        position
             .legal_moves()
             .map(|mv| {
                 let mut child = *position;
                 child.play(mv).unwrap();
                 (mv, -brute_force(&child))
             })
-            .collect();
+            .collect()
+    }
+
+    /// Every move's loss, from every move's value.
+    fn losses_of(values: &[(Move, i32)]) -> Vec<(Move, i32)> {
         let best = values.iter().map(|v| v.1).max().unwrap();
         values.iter().map(|&(mv, v)| (mv, best - v)).collect()
+    }
+
+    /// Every move's exact loss in `position`, by minimax.
+    fn exact_losses(position: &Position) -> Vec<(Move, i32)> {
+        losses_of(&exact_values(position))
     }
 
     #[test]
@@ -641,34 +705,48 @@ mod tests {
     }
 
     #[test]
-    fn the_review_bounds_only_a_loss_its_estimates_call_big_or_small_and_bounds_it_right() {
+    fn the_review_bounds_a_loss_right_and_gives_the_move_played_the_proofs_exact_value() {
         // Small budgets near the end: estimates that a second budget of proofs checks.
-        let mut bounded = 0;
+        let (mut bounded, mut best_exact) = (0, 0);
         for seed in 0..3 {
             let position = random_position(52, seed);
-            for (mv, lost) in exact_losses(&position) {
+            let values = exact_values(&position);
+            let best = values.iter().map(|v| v.1).max().unwrap();
+            for &(mv, truth) in &values {
+                let lost = best - truth;
                 let eval = evaluate_move(&position, Some(mv), &SearchLimit::nodes(1_000)).unwrap();
                 let p = eval.played.unwrap();
-                let estimated = eval.margin - p.margin;
-                match eval.loss_bound {
-                    None => {}
-                    Some(bound) => {
-                        assert!(!(eval.exact && p.exact));
-                        assert!(
-                            !(CHECK_SMALL_LOSS_BELOW..PROVE_LOSS_AT).contains(&estimated),
-                            "seed {seed} {mv}: {eval:?}"
-                        );
-                        let right = match bound {
-                            LossBound::AtLeast(n) => lost >= n,
-                            LossBound::AtMost(n) => lost <= n,
-                        };
-                        assert!(right, "seed {seed} {mv}: {bound:?}, lost {lost}");
-                        bounded += 1;
-                    }
+                let Some(bound) = eval.loss_bound else {
+                    continue;
+                };
+                let right = match bound {
+                    LossBound::AtLeast(n) => lost >= n,
+                    LossBound::AtMost(n) => lost <= n,
+                };
+                assert!(right, "seed {seed} {mv}: {bound:?}, lost {lost}");
+                // The proof solved the move played: its value is exact, and the
+                // one minimax gives.
+                assert!(p.exact, "seed {seed} {mv}: {eval:?}");
+                assert_eq!(p.margin, truth, "seed {seed} {mv}: {eval:?}");
+                assert_eq!(p.wdl, Some(Wdl::from_value(truth)), "seed {seed} {mv}");
+                // An estimated best value lies within what the proof showed; an
+                // exact one is the position's.
+                let shown = eval.margin - p.margin;
+                if eval.exact {
+                    assert_eq!(eval.margin, best, "seed {seed} {mv}");
+                    best_exact += 1;
+                } else {
+                    let within = match bound {
+                        LossBound::AtLeast(n) => shown >= n,
+                        LossBound::AtMost(n) => (0..=n).contains(&shown),
+                    };
+                    assert!(within, "seed {seed} {mv}: {eval:?}");
                 }
+                bounded += 1;
             }
         }
         assert!(bounded > 0, "no loss was bounded");
+        eprintln!("{bounded} losses bounded, {best_exact} beside an exact best value");
     }
 
     #[test]
@@ -683,25 +761,32 @@ mod tests {
         for seed in 0..4 {
             let position = random_position(52 + seed as u32 % 2, seed);
             let order: Vec<Move> = position.legal_moves().collect();
-            let losses = exact_losses(&position);
-            for &(mv, lost) in &losses {
+            let values = exact_values(&position);
+            let losses = losses_of(&values);
+            for (&(mv, lost), &(_, truth)) in losses.iter().zip(&values) {
                 // Estimates that call the move best (a loss of 0) or nearly (2).
                 for (best, margin) in [(mv, 0), (order[usize::from(order[0] == mv)], 2)] {
                     let eval = with_played(estimate(best, margin), Some(estimate(mv, 0)));
                     let mut searcher = Searcher::new(16, SearchLimit::NONE);
                     let checked =
                         bounded(eval, &mut searcher, &position, &order, SearchLimit::NONE);
+                    // The proof's exact value of the move played replaces its estimate.
+                    let p = checked.played.unwrap();
+                    assert_eq!((p.mv, p.margin, p.exact), (mv, truth, true), "{seed} {mv}");
                     if lost >= PROVE_LOSS_AT {
                         // Named the best: a move the proof found, whose exact
                         // value beats the played one's by 15 or more.
                         assert_eq!(checked.loss_bound, Some(LossBound::AtLeast(15)));
                         let (_, by) = *losses.iter().find(|l| l.0 == checked.best).unwrap();
                         assert!(lost - by >= PROVE_LOSS_AT, "seed {seed} {mv}");
-                        assert_eq!(checked.margin, PROVE_LOSS_AT);
+                        assert_eq!(checked.margin, truth + PROVE_LOSS_AT);
                         seen[0] += 1;
                     } else {
                         assert_eq!(checked.loss_bound, Some(LossBound::AtMost(10)));
-                        assert_eq!((checked.best, checked.margin), (eval.best, eval.margin));
+                        // The best move stays, valued at the played move's
+                        // exact value plus the estimated loss (0 or 2).
+                        assert_eq!((checked.best, checked.margin), (eval.best, truth + margin));
+                        assert!(!checked.exact);
                         seen[1] += 1;
                     }
                 }

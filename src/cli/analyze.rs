@@ -81,6 +81,8 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
     }
     let game = loaded.game;
     // One budget a position, a time or (reproducible) nodes, as the screens' review has.
+    // Its own default, never the config's `review_think_ms`/`review_nodes` (the
+    // screens' preference): a headless command's output follows its options only.
     let budget = match (args.nodes, args.think_ms) {
         (Some(nodes), _) => ReviewBudget::Nodes(nodes),
         (None, ms) => ReviewBudget::Millis(ms.unwrap_or(review::REVIEW_THINK_MS)),

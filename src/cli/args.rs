@@ -523,10 +523,15 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
     /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
+    ///
+    /// The config file's `review_think_ms` and `review_nodes` are the screens' and do
+    /// not apply here, so a script's output depends on its own options only: to review
+    /// as the screens do, give their value here (or to --nodes).
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Search nodes per position instead of a time (1 to a billion): the same record
-    /// and N give the same review on any machine, at any load.
+    /// and N give the same review on any machine, at any load. (The config's
+    /// `review_nodes` does not apply here: give it as N.)
     #[arg(long, value_name = "N", value_parser = node_count, conflicts_with = "think_ms")]
     pub nodes: Option<u64>,
     /// The deep review: 4 times the budget per position (1600 ms by default, or 4 ×

@@ -133,7 +133,7 @@ pub struct PositionValue {
     /// valued with it (the last position, or a position valued alone).
     pub played: Option<(Move, Value)>,
     /// What proofs bound the points the move played lost, when its value and
-    /// the best move's are not both exact ([`PositionEval::loss_bound`]).
+    /// the best move's were not both exact ([`PositionEval::loss_bound`]).
     pub loss_bound: Option<LossBound>,
 }
 

@@ -25,9 +25,11 @@ pub struct MoveReview {
     /// The best move's value (the position's), mover's side. When a proof moved
     /// the loss and this is an estimate, the played move's value plus `lost`.
     pub best_value: Value,
-    /// The value of the move played, mover's side. When a proof moved the loss
-    /// beside an exact best value, this estimate is moved instead: the best
-    /// value less `lost` (an exact value is never moved).
+    /// The value of the move played, mover's side: exact when a proof bounded
+    /// its loss (the proof solves it). When a proof moved the loss of an
+    /// estimate beside an exact best value (values stored by an older version),
+    /// this estimate is moved instead: the best value less `lost` (an exact
+    /// value is never moved).
     pub played_value: Value,
     /// Points of final margin lost against the best move (see [`points_lost`]):
     /// an estimate when either value is.
@@ -75,7 +77,9 @@ impl MoveReview {
         // the best move's when it is an estimate, else the played move's. An
         // exact value is the true one and is never moved, so a value stays
         // marked exact only when it is. (A bound applies only when a value is
-        // an estimate, so both are never exact here.)
+        // an estimate, so both are never exact here. The analysis now gives a
+        // bounded move its exact value, so an estimated played value beside an
+        // exact best one comes only from values stored by an older version.)
         let (best_value, played_value) = if lost == estimated {
             (b, a)
         } else if b.exact {

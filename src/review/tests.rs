@@ -287,6 +287,76 @@ fn a_small_estimated_loss_proven_big_is_a_mistake() {
     );
 }
 
+/// Brief s21 item 1: the loss proof solves the move played to the end, and the
+/// review shows that exact value, marked exact, in every view; before, it showed
+/// the search's estimate (here ~+34 with its stage's error, for an exact +30).
+#[test]
+fn a_move_whose_loss_was_proven_shows_the_proofs_exact_value() {
+    use crate::ai::analysis::LossBound;
+    use crate::ai::test_support::random_position;
+    // 12 empty sections: at 1,000 nodes the estimates call the loss small, and
+    // the proof checks it (`ai::analysis`'s tests meet this position too).
+    let position = random_position(52, 0);
+    let mv = Square::A2;
+    let eval = analysis::evaluate_move(&position, Some(mv), &SearchLimit::nodes(1_000)).unwrap();
+    assert_eq!(eval.loss_bound, Some(LossBound::AtMost(10)), "{eval:?}");
+    assert!(!eval.exact, "the best value is an estimate: {eval:?}");
+    let mut child = position;
+    child.play(mv).unwrap();
+    let truth = -brute_force(&child);
+    let before = PositionValue::of(&position, eval);
+    let m = MoveReview::new(53, position.to_move(), mv, &before, None).unwrap();
+    assert_eq!(m.played_value, proven(truth), "{m:?}");
+    // The best value stays an estimate: the exact value plus the paired
+    // search's estimated loss, within the proven 10 points. The move lost
+    // nothing, and the verdict says so (an unpaired estimate of the best move,
+    // ~+36, beside the exact +30 would call it a likely inaccuracy).
+    assert_eq!(brute_force(&position), truth, "a2 is a best move");
+    assert!(!m.best_value.exact, "{m:?}");
+    assert!((0..=10).contains(&m.lost), "{m:?}");
+    assert_eq!(m.best_value.margin - m.played_value.margin, m.lost, "{m:?}");
+    assert!(m.class <= Class::Good, "{m:?}");
+    let value = format!("{truth:+}");
+    // The panel's line and the line mode's `why`.
+    let panel = crate::strings::describe::reviewed_move(
+        &m,
+        &m.mv.to_string(),
+        &m.played_value.to_string(),
+        &m.best_value.to_string(),
+    );
+    assert!(
+        panel.contains(&format!(" · {mv} {value} · best ")),
+        "{panel}"
+    );
+    let line = crate::strings::line::reviewed_move(&m);
+    assert!(line.contains(&format!("; {mv} {value}; best ")), "{line}");
+    // `hijara analyze`'s table: the played move's value column.
+    let review = Review {
+        total_moves: 53,
+        moves: vec![m],
+        summary: [
+            PlayerSummary::of(Player::Blue, &[m]),
+            PlayerSummary::of(Player::Yellow, &[m]),
+        ],
+    };
+    let mut table = Vec::new();
+    crate::strings::review::write_review(&mut table, &review).unwrap();
+    let table = String::from_utf8(table).unwrap();
+    let row: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!((row[0], row[3]), ("53", value.as_str()), "{table}");
+    // ... and its JSON.
+    let json = serde_json::to_value(m).unwrap();
+    assert_eq!(
+        json["played_value"],
+        serde_json::json!({
+            "margin": truth,
+            "exact": true,
+            "outcome": Wdl::from_value(truth),
+            "margin_error": 0
+        })
+    );
+}
+
 #[test]
 fn an_estimate_carries_its_stages_error_and_an_exact_value_none() {
     use super::classify::{ESTIMATE_ERROR, estimate_error};

@@ -335,6 +335,68 @@ fn an_empty_record_says_there_is_nothing_to_analyse() {
     assert!(v["summary"]["yellow"]["biggest_swing"].is_null(), "{text}");
 }
 
+/// Brief s21 item 2: the config's `review_think_ms` and `review_nodes` are the
+/// screens' preference. `analyze` is a headless command whose output a script reads,
+/// so it keeps its own default (400 ms a position, 4 times with `--deep`) whatever
+/// the file says, and its `--help` says so and how to match the screens. The file is
+/// read (`hijara config` shows its values): the command leaves them alone. An empty
+/// record, so no search runs; the JSON still names the budget.
+#[test]
+fn the_config_s_review_budget_is_the_screens_and_analyze_keeps_its_own() {
+    let home = tempfile::tempdir().unwrap();
+    let xdg = home.path().join("xdg");
+    std::fs::create_dir_all(xdg.join("hijara")).unwrap();
+    std::fs::write(
+        xdg.join("hijara").join("config.toml"),
+        "review_think_ms = 7\nreview_nodes = 1000\n",
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let out = hijara()
+            .env_remove("HIJARA_CONFIG")
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", &xdg)
+            .args(args)
+            .write_stdin("[Blue \"x\"]\n")
+            .assert()
+            .success()
+            .stderr("")
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let config = run(&["config"]);
+    assert!(
+        config
+            .lines()
+            .any(|l| l.starts_with("review_nodes") && l.contains("1000")),
+        "{config}"
+    );
+    for (deep, ms) in [(&[][..], 400), (&["--deep"][..], 1600)] {
+        let text = run(&[&["analyze", "--json"][..], deep, &["-"]].concat());
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            (&v["think_ms"], v.get("nodes")),
+            (&ms.into(), None),
+            "{text}"
+        );
+    }
+    let help = run(&["analyze", "--help"]);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "The config file's `review_think_ms` and `review_nodes` are the screens' and do \
+             not apply here"
+        ),
+        "{help}"
+    );
+    assert!(
+        help.contains("give their value here (or to --nodes)"),
+        "{help}"
+    );
+}
+
 /// Runs `analyze` expecting failure: exit 1, nothing on stdout, one line on stderr.
 fn fails(args: &[&str], stdin: Option<&str>) -> String {
     let mut cmd = hijara();
