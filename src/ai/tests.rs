@@ -468,25 +468,32 @@ fn cross_checks() -> &'static [Known] {
         // against the minimax's 1 s, measured 2026-12-05 under load), so each worker
         // plays its own seeds' games too: the positions and their order as before.
         let seeds: Vec<u64> = (0..90).collect();
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let chunk = seeds.len().div_ceil(cores);
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = seeds
-                .chunks(chunk)
-                .map(|part| {
-                    scope.spawn(|| {
-                        part.iter()
-                            .flat_map(|&seed| cross_check_positions(seed))
-                            .map(|p| known(&p))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap())
-                .collect()
+        on_every_core(&seeds, |&seed| {
+            cross_check_positions(seed)
+                .iter()
+                .map(known)
+                .collect::<Vec<_>>()
         })
+        .into_iter()
+        .flatten()
+        .collect()
+    })
+}
+
+/// `f` of each of `items`, in their order, the items shared out over every core:
+/// the fixtures' games are independent and most of their time.
+fn on_every_core<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let chunk = items.len().div_ceil(cores).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = items
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| part.iter().map(&f).collect::<Vec<_>>()))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap())
+            .collect()
     })
 }
 
@@ -731,8 +738,9 @@ fn hard_as_yellow_never_loses_to_the_weaker_levels_at_ten_ms_of_nodes() {
 /// Corners positions with 4 to 10 empty sections (medium against easy, then
 /// random moves), each beside the same stones under the standard rules.
 fn corners_positions() -> Vec<(Position, Position)> {
-    let mut out = Vec::new();
-    for seed in 0..48u64 {
+    let seeds: Vec<u64> = (0..48).collect();
+    // Each game is independent: played on every core, in the seeds' order.
+    on_every_core(&seeds, |&seed| {
         let empties = 4 + (seed % 7) as u32;
         let mut corners = Position::with_ruleset(Ruleset::Corners);
         let mut standard = Position::new();
@@ -753,9 +761,8 @@ fn corners_positions() -> Vec<(Position, Position)> {
             standard.play(mv).unwrap();
             i += 1;
         }
-        out.push((corners, standard));
-    }
-    out
+        (corners, standard)
+    })
 }
 
 #[test]
