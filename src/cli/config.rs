@@ -350,7 +350,9 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
         return init();
     }
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", words::file_line(&run.file)).context(STDOUT_FAILED)?;
+    for line in words::file_lines(&run.file) {
+        writeln!(out, "{line}").context(STDOUT_FAILED)?;
+    }
     for problem in run.warnings() {
         writeln!(out, "{problem}").context(STDOUT_FAILED)?;
     }

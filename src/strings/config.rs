@@ -41,7 +41,7 @@ pub(crate) fn automatic_note(fallback: &str, source: &Source) -> Vec<String> {
          answer, {without}. `hijara config --ask-terminal` asks now (don't type while \
          it asks: those keys are lost)."
     );
-    crate::text::wrap(&text, 80)
+    crate::text::wrap(&text, REPORT_COLUMNS)
 }
 
 /// `--init` with no config folder known.
@@ -72,25 +72,57 @@ pub(crate) fn notice(path: &str, first: &str, more: usize) -> String {
     }
 }
 
-/// `hijara config`'s first line: which file, and what was found there.
-pub(crate) fn file_line(file: &ConfigFile) -> String {
-    use crate::text::display_path;
-    match file {
-        ConfigFile::Read(path) => format!("Config file: {}", display_path(path)),
-        ConfigFile::Missing(path) => format!(
-            "Config file: {} (not there: every value is its default; `hijara config --init` writes one)",
-            display_path(path)
+/// The columns `hijara config`'s report keeps to: its lines are wrapped to them.
+pub(crate) const REPORT_COLUMNS: usize = 80;
+
+/// `hijara config`'s first lines: which file, and what was found there, in
+/// [`REPORT_COLUMNS`]. A long path goes on a line of its own, whole where it fits one
+/// (else broken after its `/`s, never at its spaces), and the words after it are
+/// wrapped.
+pub(crate) fn file_lines(file: &ConfigFile) -> Vec<String> {
+    use crate::text::{display_path, width, wrap, wrap_word};
+    const HEAD: &str = "Config file:";
+    let (path, after) = match file {
+        ConfigFile::Read(path) => (display_path(path), ""),
+        ConfigFile::Missing(path) => (
+            display_path(path),
+            "(not there: every value is its default; `hijara config --init` writes one)",
         ),
-        ConfigFile::Unreadable(path) => format!(
-            "Config file: {} (unreadable: every value is its default)",
-            display_path(path)
+        ConfigFile::Unreadable(path) => (
+            display_path(path),
+            "(unreadable: every value is its default)",
         ),
-        ConfigFile::Ignored => "Config file: none read (--no-config)".to_owned(),
-        ConfigFile::NoFolder => {
-            "Config file: none (no config folder is known: set HIJARA_CONFIG or XDG_CONFIG_HOME)"
-                .to_owned()
+        ConfigFile::Ignored => {
+            return wrap(&format!("{HEAD} none read (--no-config)"), REPORT_COLUMNS);
         }
+        ConfigFile::NoFolder => {
+            return wrap(
+                &format!(
+                    "{HEAD} none (no config folder is known: set HIJARA_CONFIG or XDG_CONFIG_HOME)"
+                ),
+                REPORT_COLUMNS,
+            );
+        }
+    };
+    let with_path = format!("{HEAD} {path}");
+    let whole = match after {
+        "" => with_path.clone(),
+        after => format!("{with_path} {after}"),
+    };
+    if width(&whole) <= REPORT_COLUMNS {
+        return vec![whole];
     }
+    let mut lines = if width(&with_path) <= REPORT_COLUMNS {
+        vec![with_path]
+    } else {
+        let mut lines = vec![HEAD.to_owned()];
+        lines.extend(wrap_word(&path, REPORT_COLUMNS));
+        lines
+    };
+    if !after.is_empty() {
+        lines.extend(wrap(after, REPORT_COLUMNS));
+    }
+    lines
 }
 
 /// A value in force, as `hijara config` shows it.

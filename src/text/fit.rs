@@ -305,6 +305,27 @@ fn line_head(rest: &str, room: usize, columns: usize) -> usize {
     end
 }
 
+/// One word that may hold spaces (a path), in lines of at most `columns` columns,
+/// broken as [`wrap`] breaks a word too long for a line (after its `/`s, else after a
+/// `-` or `_`, else anywhere) but never at a space, and with every character kept: a
+/// path's spaces are its own.
+pub fn wrap_word(word: &str, columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    let mut lines = Vec::new();
+    let mut rest = word;
+    while width(rest) > columns {
+        // On a line of its own the head holds a cluster at least, so this ends.
+        let cut = line_head(rest, columns, columns);
+        if cut == 0 {
+            break;
+        }
+        lines.push(rest[..cut].to_owned());
+        rest = &rest[cut..];
+    }
+    lines.push(rest.to_owned());
+    lines
+}
+
 /// A space [`wrap`] never breaks a line at, and writes as a plain space: it keeps a
 /// colour with its total (`Blue 15`). A text that holds one and is shown unwrapped
 /// goes through [`plain_spaces`] first, so it never reaches a terminal.
@@ -392,6 +413,34 @@ pub fn wrap_lines(text: &str, columns: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A path too wide for a line is broken after its `/`s, never at its spaces, and
+    /// keeps every character (two spaces, wide letters); one that fits is one line.
+    #[test]
+    fn wrap_word_breaks_a_path_after_its_slashes_and_keeps_its_spaces() {
+        let path = "/home/ann/my  games/設定フォルダ/a-very-long-folder-name-here/config.toml";
+        assert_eq!(wrap_word(path, 80), [path]);
+        let lines = wrap_word(path, 30);
+        assert_eq!(
+            lines,
+            [
+                "/home/ann/my  games/",
+                "設定フォルダ/",
+                "a-very-long-folder-name-here/",
+                "config.toml"
+            ]
+        );
+        assert_eq!(lines.concat(), path);
+        for columns in 1..=80 {
+            let lines = wrap_word(path, columns);
+            assert_eq!(lines.concat(), path, "{columns}");
+            // A cluster wider than the line goes alone.
+            assert!(
+                lines.iter().all(|l| width(l) <= columns.max(2)),
+                "{columns}"
+            );
+        }
+    }
 
     /// A line is never broken at a [`NO_BREAK`], which is written as a space.
     #[test]

@@ -639,3 +639,61 @@ fn the_stone_that_fills_the_board_says_it_may_still_be_claimed() {
         "{turn}"
     );
 }
+
+/// The rows of a `width`×`height` buffer, as text.
+fn rows_of(buf: &Buffer) -> Vec<String> {
+    (0..buf.area.height).map(|y| row(buf, y)).collect()
+}
+
+/// A box over a screen leaves no cut word beside it: `hijara replay complete.hij` at
+/// 44×16 opens on the record's introduction in a box over columns 1-40, which covered
+/// all but the `m` of Yellow's ladder label `random` (row 6 read `┐m│`).
+#[test]
+fn a_box_over_the_replay_at_44x16_leaves_no_cut_word_beside_it() {
+    let text = include_str!("../../assets/games/complete.hij");
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let state = ReplayState::new("complete.hij", &record, game);
+    let (width, height) = (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &ReplayView {
+                    state: &state,
+                    look: Look::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let rows = rows_of(&buf);
+    let shown = rows.join("\n");
+    // The box: its top and bottom borders found on the screen, unbroken lines (the
+    // board's have `┬` and `┴` in them). Every cell here is one column wide.
+    let border = |open: char, close: char| {
+        rows.iter().enumerate().find_map(|(y, r)| {
+            let chars: Vec<char> = r.chars().collect();
+            let left = chars.iter().position(|&c| c == open)?;
+            let right = left + 1 + chars[left + 1..].iter().position(|&c| c != '─')?;
+            (chars[right] == close && right - left > 20).then_some((y, left as u16, right as u16))
+        })
+    };
+    let (top, left, right) = border('┌', '┐').expect(&shown);
+    let (bottom, ..) = border('└', '┘').expect(&shown);
+    assert!(shown.contains("A complete random game"), "{shown}");
+    for y in top..=bottom {
+        let y = y as u16;
+        for (border, beside) in [(left, left.checked_sub(1)), (right, Some(right + 1))] {
+            let Some(beside) = beside.filter(|&x| x < width) else {
+                continue;
+            };
+            let cell = buf[(beside, y)].symbol();
+            assert!(
+                !cell.chars().next().is_some_and(char::is_alphanumeric),
+                "a cut word beside the border at column {border}, row {y}:\n{shown}"
+            );
+        }
+    }
+}

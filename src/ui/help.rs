@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 use crate::rules::{Game, Ruleset};
 use crate::strings::screen::{
@@ -220,7 +220,7 @@ impl Widget for &HelpView {
         let top = usize::from(self.top).min(total.saturating_sub(usize::from(shown)));
         let below = total > top + usize::from(shown);
         let scrolls = top > 0 || below;
-        Clear.render(popup, buf);
+        super::clip::cover(buf, popup);
         let inner = usize::from(popup.width.saturating_sub(2));
         let title = if scrolls {
             // The scrolling keys in the title, on the left, in as many words as fit
@@ -344,7 +344,7 @@ impl Widget for &KeysHelp {
             .map_or_else(|| text::fit(close, inner_w).into_owned(), str::to_owned);
         let foot = Line::styled(foot, self.dim).centered();
         let title = Line::styled(text::fit(self.title, inner_w).into_owned(), self.strong);
-        Clear.render(popup, buf);
+        super::clip::cover(buf, popup);
         let block = Block::bordered().title(title.centered()).title_bottom(foot);
         Paragraph::new(lines.into_iter().skip(top).take(shown).collect::<Vec<_>>())
             .block(block)

@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::rules::{ClaimState, Outcome, Player};
 use crate::session::show_clock;
@@ -414,7 +414,7 @@ pub(crate) fn render_chat(said: &[&str], board: Rect, look: Look, buf: &mut Buff
         height,
     );
     let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
-    Clear.render(popup, buf);
+    super::clip::cover(buf, popup);
     Paragraph::new(lines)
         .block(
             Block::bordered()
@@ -485,7 +485,7 @@ pub(crate) fn render_box(text: &str, area: Rect, look: Look, buf: &mut Buffer) {
         rows[room - 1] = crate::text::fit_words(&last, columns).into_owned();
     }
     let lines: Vec<Line> = rows.into_iter().map(Line::from).collect();
-    Clear.render(popup, buf);
+    super::clip::cover(buf, popup);
     Paragraph::new(lines)
         .style(Style::new())
         .block(Block::bordered().border_style(look.strong()))

@@ -157,9 +157,9 @@ fn flags_beat_the_file_which_beats_the_environment() {
         ),
         "{report}"
     );
-    // The values and the note fit 80 columns (the file's line holds a path).
+    // Every line fits 80 columns, the file's too (it holds a path).
     assert!(
-        report.lines().skip(1).all(|l| hijara::text::width(l) <= 80),
+        report.lines().all(|l| hijara::text::width(l) <= 80),
         "{report}"
     );
     // A monochrome terminal: no colour, whatever COLORFGBG says.
@@ -190,7 +190,12 @@ fn flags_beat_the_file_which_beats_the_environment() {
 #[test]
 fn init_writes_a_commented_file_once_in_the_xdg_folder() {
     let home = tempfile::tempdir().unwrap();
-    let xdg = home.path().join("xdg");
+    // A long folder, with wide letters and a space: the file's line went past 80
+    // columns; it is wrapped, and the path is whole on a line of its own.
+    let xdg = home
+        .path()
+        .join("réglages de l'équipe")
+        .join("設定フォルダ");
     let run = || {
         let mut cmd = hijara();
         cmd.env_remove("HIJARA_CONFIG")
@@ -200,10 +205,28 @@ fn init_writes_a_commented_file_once_in_the_xdg_folder() {
     };
     let path = xdg.join("hijara").join("config.toml");
     let report = stdout(run().arg("config"));
-    assert!(
-        report.starts_with(&format!("Config file: {} (not there", path.display())),
-        "{report}"
-    );
+    let shown = path.display().to_string();
+    assert!(hijara::text::width(&shown) > 80 - "Config file: ".len());
+    let wide = |report: &str| {
+        report
+            .lines()
+            .filter(|l| hijara::text::width(l) > 80)
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    // The path on the lines after the head (one where it fits 80 columns), whole.
+    let path_lines = |report: &str, next: &str| {
+        let lines: Vec<&str> = report.lines().collect();
+        let end = lines
+            .iter()
+            .position(|l| l.starts_with(next))
+            .unwrap_or_else(|| panic!("no line starts with {next:?}:\n{report}"));
+        assert_eq!(lines[0], "Config file:", "{report}");
+        assert_eq!(lines[1..end].concat(), shown, "{report}");
+        end
+    };
+    assert_eq!(wide(&report), Vec::<String>::new(), "{report}");
+    path_lines(&report, "(not there: ");
     run()
         .args(["config", "--init"])
         .assert()
@@ -219,11 +242,12 @@ fn init_writes_a_commented_file_once_in_the_xdg_folder() {
     // The file's line, then a line a key (and the automatic palette's note after
     // them, where the terminal's background would choose it).
     let lines: Vec<&str> = report.lines().collect();
-    assert!(lines[1].starts_with("level "), "{report}");
+    let level = path_lines(&report, "level ");
     assert!(
-        lines[hijara::prefs::Key::ALL.len()].starts_with("save_dir "),
+        lines[level + hijara::prefs::Key::ALL.len() - 1].starts_with("save_dir "),
         "{report}"
     );
+    assert_eq!(wide(&report), Vec::<String>::new(), "{report}");
     assert_eq!(row(&report, "level"), ["level", "hard", "default"]);
     // Never over an existing file.
     std::fs::write(&path, "level = \"easy\"\n").unwrap();
