@@ -548,6 +548,39 @@ impl Hall {
             .collect()
     }
 
+    /// The public correspondence games in play of the player called `name` (either
+    /// case, either spelling of its accents: [`folded`]), as lobby rows: at most `cap`,
+    /// the newest tables first, and how many there are. The shared listing leaves
+    /// them out (there may be thousands); a member asking after the player (`f name`)
+    /// has them listed, to watch one by its number. Memory only, as [`Hall::find`].
+    pub(crate) fn public_corr_rows(&self, name: &str, cap: usize) -> (Vec<Row>, usize) {
+        let name = folded(name.trim());
+        let theirs = |table: &GameTable| {
+            let shown = table.committed();
+            table.is_corr()
+                && table.code().is_none()
+                && table.in_play()
+                && !shown.game.is_over()
+                && shown.course.ending().is_none()
+                && table
+                    .seats()
+                    .iter()
+                    .flatten()
+                    .any(|w| !w.is_ai() && folded(&w.name) == name)
+        };
+        let mut total = 0;
+        let mut rows = Vec::new();
+        for (&id, table) in self.tables.iter().rev() {
+            if theirs(table) {
+                total += 1;
+                if rows.len() < cap {
+                    rows.push(Row::of(id, table, [false; 2]));
+                }
+            }
+        }
+        (rows, total)
+    }
+
     /// Once a second, at the correspondence time now: a mover whose time is out gets
     /// a vacation day if they have one left this year (24 hours more in every
     /// correspondence game of theirs), or loses on time. Whether anything changed.
@@ -1532,6 +1565,64 @@ mod tests {
         );
         hall.show(bea, Showing::Table(corr));
         assert_eq!(hall.find("bea"), Found::Correspondence);
+    }
+
+    /// Brief s21 (corrwatch): a public correspondence game in play could be watched by
+    /// nobody but its players (the shared listing leaves them out). Asked after by
+    /// name (either case), a player's public ones in play are given as rows, the
+    /// newest tables first, at most the cap, with how many there are; not a private
+    /// one, not one still open, not another player's.
+    #[test]
+    fn a_player_s_public_correspondence_games_in_play_are_given_newest_first_capped() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        let terms = Terms {
+            clock: None,
+            rated: false,
+            corr_days: Some(3),
+        };
+        let open = |hall: &mut Hall, private: bool| {
+            hall.open_with(
+                who("bea"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                private,
+                terms,
+            )
+            .unwrap()
+        };
+        let mut in_play = Vec::new();
+        for n in 0..12 {
+            let id = open(&mut hall, false);
+            assert!(hall.sit(id, who(&format!("cid{n}"))).is_some());
+            in_play.push(id);
+        }
+        let private = open(&mut hall, true);
+        assert!(hall.sit(private, who("dee")).is_some());
+        let waiting = open(&mut hall, false);
+        let other = hall
+            .open_with(
+                who("eve"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                terms,
+            )
+            .unwrap();
+        assert!(hall.sit(other, who("fay")).is_some());
+        let (rows, total) = hall.public_corr_rows(" BEA ", 10);
+        assert_eq!(total, 12);
+        let ids: Vec<u32> = rows.iter().map(|r| r.id).collect();
+        let newest: Vec<u32> = in_play.iter().rev().take(10).copied().collect();
+        assert_eq!(ids, newest, "private {private}, open {waiting}");
+        assert!(
+            rows.iter()
+                .all(|r| r.state == crate::server::listing::RowState::Correspondence)
+        );
+        assert_eq!(rows[0].names, ["bea".to_owned(), "cid11".to_owned()]);
+        let (rows, total) = hall.public_corr_rows("cid3", 10);
+        assert_eq!((rows.len(), total), (1, 1));
+        assert_eq!(hall.public_corr_rows("dee", 10), (Vec::new(), 0));
+        assert_eq!(hall.public_corr_rows("nobody", 10), (Vec::new(), 0));
     }
 
     #[test]
