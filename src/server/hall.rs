@@ -548,33 +548,39 @@ impl Hall {
             .collect()
     }
 
-    /// The public correspondence games in play of the player called `name` (either
-    /// case, either spelling of its accents: [`folded`]), as lobby rows: at most `cap`,
-    /// the newest tables first, and how many there are. The shared listing leaves
-    /// them out (there may be thousands); a member asking after the player (`f name`)
-    /// has them listed, to watch one by its number. Memory only, as [`Hall::find`].
-    pub(crate) fn public_corr_rows(&self, name: &str, cap: usize) -> (Vec<Row>, usize) {
+    /// The key of the player called `name` (either case, either spelling of its
+    /// accents: [`folded`]) if they play a correspondence game now: looked up among
+    /// the players with one in play (the index), not every table.
+    pub(crate) fn corr_player(&self, name: &str) -> Option<String> {
         let name = folded(name.trim());
-        let theirs = |table: &GameTable| {
-            let shown = table.committed();
-            table.is_corr()
-                && table.code().is_none()
-                && table.in_play()
-                && !shown.game.is_over()
-                && shown.course.ending().is_none()
-                && table
-                    .seats()
-                    .iter()
-                    .flatten()
-                    .any(|w| !w.is_ai() && folded(&w.name) == name)
-        };
+        self.corr_of.iter().find_map(|(key, ids)| {
+            let table = self.tables.get(ids.first()?)?;
+            let who = table.seats().iter().flatten().find(|w| &w.key == key)?;
+            (!who.is_ai() && folded(&who.name) == name).then(|| key.clone())
+        })
+    }
+
+    /// The public correspondence games in play of the player of `key`, as lobby rows:
+    /// at most `cap`, the newest tables first, and how many there are. The shared
+    /// listing leaves them out (there may be thousands); a member asking after the
+    /// player (`f name`) has them listed, to watch one by its number. Memory only,
+    /// read from the player's index.
+    pub(crate) fn public_corr_rows(&self, key: &str, cap: usize) -> (Vec<Row>, usize) {
         let mut total = 0;
         let mut rows = Vec::new();
-        for (&id, table) in self.tables.iter().rev() {
-            if theirs(table) {
+        for id in self.corr_of.get(key).into_iter().flatten().rev() {
+            let Some(table) = self.tables.get(id) else {
+                continue;
+            };
+            let shown = table.committed();
+            let public_in_play = table.code().is_none()
+                && table.in_play()
+                && !shown.game.is_over()
+                && shown.course.ending().is_none();
+            if public_in_play {
                 total += 1;
                 if rows.len() < cap {
-                    rows.push(Row::of(id, table, [false; 2]));
+                    rows.push(Row::of(*id, table, [false; 2]));
                 }
             }
         }
@@ -1569,7 +1575,7 @@ mod tests {
 
     /// Brief s21 (corrwatch): a public correspondence game in play could be watched by
     /// nobody but its players (the shared listing leaves them out). Asked after by
-    /// name (either case), a player's public ones in play are given as rows, the
+    /// name (either case: [`Hall::corr_player`]), a player's public ones in play are given as rows, the
     /// newest tables first, at most the cap, with how many there are; not a private
     /// one, not one still open, not another player's.
     #[test]
@@ -1609,7 +1615,9 @@ mod tests {
             )
             .unwrap();
         assert!(hall.sit(other, who("fay")).is_some());
-        let (rows, total) = hall.public_corr_rows(" BEA ", 10);
+        let bea = hall.corr_player(" BEA ").unwrap();
+        assert_eq!(bea, who("bea").key);
+        let (rows, total) = hall.public_corr_rows(&bea, 10);
         assert_eq!(total, 12);
         let ids: Vec<u32> = rows.iter().map(|r| r.id).collect();
         let newest: Vec<u32> = in_play.iter().rev().take(10).copied().collect();
@@ -1619,10 +1627,13 @@ mod tests {
                 .all(|r| r.state == crate::server::listing::RowState::Correspondence)
         );
         assert_eq!(rows[0].names, ["bea".to_owned(), "cid11".to_owned()]);
-        let (rows, total) = hall.public_corr_rows("cid3", 10);
+        let cid = hall.corr_player("Cid3").unwrap();
+        let (rows, total) = hall.public_corr_rows(&cid, 10);
         assert_eq!((rows.len(), total), (1, 1));
-        assert_eq!(hall.public_corr_rows("dee", 10), (Vec::new(), 0));
-        assert_eq!(hall.public_corr_rows("nobody", 10), (Vec::new(), 0));
+        // Dee plays only a private one; nobody plays none.
+        let dee = hall.corr_player("dee").unwrap();
+        assert_eq!(hall.public_corr_rows(&dee, 10), (Vec::new(), 0));
+        assert_eq!(hall.corr_player("nobody"), None);
     }
 
     #[test]

@@ -289,7 +289,7 @@ pub(crate) struct LobbyHost {
     /// taken from the hall until the note is drawn ([`Lobby::shown`]), and the note's
     /// text (as [`LobbyHost::telling_days`]).
     telling_closed: Option<(Vec<u32>, String)>,
-    /// The player asked after last (`f name`) whose public correspondence games in
+    /// The key of the player asked after last (`f name`) whose public correspondence games in
     /// play this lobby lists ([`super::hall::Hall::public_corr_rows`]), to watch one by its number:
     /// the shared listing leaves them out, there may be thousands.
     looked_up: Option<String>,
@@ -364,7 +364,7 @@ impl LobbyHost {
                 hall.corr_rows(key),
                 self.looked_up
                     .as_deref()
-                    .map(|name| hall.public_corr_rows(name, LOOKED_UP_ROWS))
+                    .map(|of| hall.public_corr_rows(of, LOOKED_UP_ROWS))
                     .unwrap_or_default(),
             )
         };
@@ -711,12 +711,14 @@ impl LobbyHost {
     }
 
     fn find(&mut self, typed: &str) -> Effects {
-        let (found, (corr_rows, corr_total)) = {
+        let (found, corr_key, (corr_rows, corr_total)) = {
             let hall = self.hall.lock();
-            (
-                hall.find(typed),
-                hall.public_corr_rows(typed, LOOKED_UP_ROWS),
-            )
+            let corr_key = hall.corr_player(typed);
+            let corr = corr_key
+                .as_deref()
+                .map(|of| hall.public_corr_rows(of, LOOKED_UP_ROWS))
+                .unwrap_or_default();
+            (hall.find(typed), corr_key, corr)
         };
         let name = safe_text(typed.trim());
         let text = match found {
@@ -736,7 +738,7 @@ impl LobbyHost {
         // Their public correspondence games are listed here from now on, until the
         // next `f`: the shared listing leaves them out.
         let shown = corr_rows.len();
-        self.looked_up = (corr_total > 0).then(|| typed.trim().to_owned());
+        self.looked_up = corr_key.filter(|_| corr_total > 0);
         add_rows(&mut self.rows, corr_rows);
         let text = match corr_total {
             0 => text,
