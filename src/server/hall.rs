@@ -548,6 +548,45 @@ impl Hall {
             .collect()
     }
 
+    /// The key of the player called `name` (either case, either spelling of its
+    /// accents: [`folded`]) if they play a correspondence game now: looked up among
+    /// the players with one in play (the index), not every table.
+    pub(crate) fn corr_player(&self, name: &str) -> Option<String> {
+        let name = folded(name.trim());
+        self.corr_of.iter().find_map(|(key, ids)| {
+            let table = self.tables.get(ids.first()?)?;
+            let who = table.seats().iter().flatten().find(|w| &w.key == key)?;
+            (!who.is_ai() && folded(&who.name) == name).then(|| key.clone())
+        })
+    }
+
+    /// The public correspondence games in play of the player of `key`, as lobby rows:
+    /// at most `cap`, the newest tables first, and how many there are. The shared
+    /// listing leaves them out (there may be thousands); a member asking after the
+    /// player (`f name`) has them listed, to watch one by its number. Memory only,
+    /// read from the player's index.
+    pub(crate) fn public_corr_rows(&self, key: &str, cap: usize) -> (Vec<Row>, usize) {
+        let mut total = 0;
+        let mut rows = Vec::new();
+        for id in self.corr_of.get(key).into_iter().flatten().rev() {
+            let Some(table) = self.tables.get(id) else {
+                continue;
+            };
+            let shown = table.committed();
+            let public_in_play = table.code().is_none()
+                && table.in_play()
+                && !shown.game.is_over()
+                && shown.course.ending().is_none();
+            if public_in_play {
+                total += 1;
+                if rows.len() < cap {
+                    rows.push(Row::of(*id, table, [false; 2]));
+                }
+            }
+        }
+        (rows, total)
+    }
+
     /// Once a second, at the correspondence time now: a mover whose time is out gets
     /// a vacation day if they have one left this year (24 hours more in every
     /// correspondence game of theirs), or loses on time. Whether anything changed.
@@ -1532,6 +1571,69 @@ mod tests {
         );
         hall.show(bea, Showing::Table(corr));
         assert_eq!(hall.find("bea"), Found::Correspondence);
+    }
+
+    /// Brief s21 (corrwatch): a public correspondence game in play could be watched by
+    /// nobody but its players (the shared listing leaves them out). Asked after by
+    /// name (either case: [`Hall::corr_player`]), a player's public ones in play are given as rows, the
+    /// newest tables first, at most the cap, with how many there are; not a private
+    /// one, not one still open, not another player's.
+    #[test]
+    fn a_player_s_public_correspondence_games_in_play_are_given_newest_first_capped() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        let terms = Terms {
+            clock: None,
+            rated: false,
+            corr_days: Some(3),
+        };
+        let open = |hall: &mut Hall, private: bool| {
+            hall.open_with(
+                who("bea"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                private,
+                terms,
+            )
+            .unwrap()
+        };
+        let mut in_play = Vec::new();
+        for n in 0..12 {
+            let id = open(&mut hall, false);
+            assert!(hall.sit(id, who(&format!("cid{n}"))).is_some());
+            in_play.push(id);
+        }
+        let private = open(&mut hall, true);
+        assert!(hall.sit(private, who("dee")).is_some());
+        let waiting = open(&mut hall, false);
+        let other = hall
+            .open_with(
+                who("eve"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                terms,
+            )
+            .unwrap();
+        assert!(hall.sit(other, who("fay")).is_some());
+        let bea = hall.corr_player(" BEA ").unwrap();
+        assert_eq!(bea, who("bea").key);
+        let (rows, total) = hall.public_corr_rows(&bea, 10);
+        assert_eq!(total, 12);
+        let ids: Vec<u32> = rows.iter().map(|r| r.id).collect();
+        let newest: Vec<u32> = in_play.iter().rev().take(10).copied().collect();
+        assert_eq!(ids, newest, "private {private}, open {waiting}");
+        assert!(
+            rows.iter()
+                .all(|r| r.state == crate::server::listing::RowState::Correspondence)
+        );
+        assert_eq!(rows[0].names, ["bea".to_owned(), "cid11".to_owned()]);
+        let cid = hall.corr_player("Cid3").unwrap();
+        let (rows, total) = hall.public_corr_rows(&cid, 10);
+        assert_eq!((rows.len(), total), (1, 1));
+        // Dee plays only a private one; nobody plays none.
+        let dee = hall.corr_player("dee").unwrap();
+        assert_eq!(hall.public_corr_rows(&dee, 10), (Vec::new(), 0));
+        assert_eq!(hall.corr_player("nobody"), None);
     }
 
     #[test]

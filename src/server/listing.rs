@@ -23,7 +23,9 @@ pub(crate) enum RowState {
     Over,
     /// A player got up: the game stopped, or a finished table is closing.
     Left,
-    /// A correspondence game in play (listed to its players only).
+    /// A correspondence game in play (listed to its players, and to a member who
+    /// asked after one of them with `f name` if it is public: not in the shared
+    /// listing, as there may be thousands).
     Correspondence,
 }
 

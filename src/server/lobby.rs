@@ -519,8 +519,8 @@ impl LobbyState {
             && !words::names_fit(
                 number(row.id),
                 [&row.names[0], &row.names[1]],
-                // `their move` for `your move`, the wider (the key is the view's).
-                row_state(row, ""),
+                // The key is the view's.
+                widest_state(row),
                 &self.terms_at_width(row),
                 width,
             );
@@ -970,8 +970,9 @@ enum Shown<'a> {
 }
 
 /// What `row`'s line says of its state to the player of `key`: `open`,
-/// `adjourned`, whose move it is at a correspondence game (`your move` at the
-/// player's own), nothing at a live game in play.
+/// `adjourned`, whose move it is at a correspondence game of the player's own (`your
+/// move`, `their move`), nothing at a game in play they only may watch (live or by
+/// correspondence: its terms say which).
 fn row_state(row: &Row, key: &str) -> &'static str {
     match row.state {
         RowState::Open if row.code.is_some() => words::PRIVATE_OPEN,
@@ -981,10 +982,21 @@ fn row_state(row: &Row, key: &str) -> &'static str {
         RowState::Adjourned => words::ADJOURNED,
         RowState::Over => words::OVER,
         RowState::Left => words::ABANDONED,
-        RowState::Correspondence => match row.corr {
-            Some((_, Some(mover))) if row.seat_of(key) == Some(mover) => club_words::YOUR_MOVE,
+        RowState::Correspondence => match (row.corr, row.seat_of(key)) {
+            (_, None) => "",
+            (Some((_, Some(mover))), Some(seat)) if seat == mover => club_words::YOUR_MOVE,
             _ => club_words::THEIR_MOVE,
         },
+    }
+}
+
+/// The widest state `row`'s line may say to anyone ([`row_state`]): the same for
+/// every player, so a row takes as many lines in every lobby.
+fn widest_state(row: &Row) -> &'static str {
+    match row.state {
+        // `their move` for `your move`, the wider.
+        RowState::Correspondence => club_words::THEIR_MOVE,
+        _ => row_state(row, ""),
     }
 }
 
@@ -2787,6 +2799,63 @@ mod tests {
         lobby.key(key(KeyCode::Char('1')), &many);
         assert_eq!(lobby.key(key(KeyCode::Enter), &many), Choice::Pick(1));
         assert!(!lobby.take_number_ended());
+    }
+
+    /// Brief s21 (corrwatch): another's correspondence game, listed to a member who
+    /// asked after one of its players (`f name`) to watch it, said `their move` (whose?).
+    /// It says no state to one who only may watch, as a live game in play says none;
+    /// the shared listing still leaves it out (there may be thousands), and a private
+    /// one stays its players' own.
+    #[test]
+    fn another_s_correspondence_game_is_listed_to_watch_and_says_no_one_s_move() {
+        let row = Row {
+            id: 3,
+            names: ["ann".into(), "bob".into()],
+            keys: [Some("kann".into()), Some("kbob".into())],
+            ruleset: Ruleset::Standard,
+            claims: false,
+            moves: 4,
+            spectators: 0,
+            state: RowState::Correspondence,
+            away: [true, true],
+            claim: [false, false],
+            code: None,
+            rated: true,
+            corr: Some((1, Some(Player::Blue))),
+            clock: None,
+        };
+        assert!(!row.seen_by("kcarol") && row.seen_by("kann"), "{row:?}");
+        assert_eq!(row_state(&row, "kcarol"), "");
+        assert_eq!(row_state(&row, "kann"), club_words::YOUR_MOVE);
+        assert_eq!(row_state(&row, "kbob"), club_words::THEIR_MOVE);
+        let private = Row {
+            code: Some("ABCDEF".into()),
+            ..row.clone()
+        };
+        assert!(!private.seen_by("kcarol") && private.seen_by("kbob"));
+        // Drawn whole to the watcher, at the served minimum and at 80 columns.
+        let rows = [row];
+        for (width, height) in [(44, 16), (80, 24)] {
+            let mut lobby = LobbyState::new("carol", Palette::Default);
+            lobby.resized(width, height);
+            let area = Rect::new(0, 0, width, height);
+            let mut buf = Buffer::empty(area);
+            (&lobby.view(&rows, "kcarol", Wording::Keys)).render(area, &mut buf);
+            let reads = (0..height)
+                .map(|y| drawn_row(&buf, y))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let first = reads.lines().find(|l| l.starts_with("3  ann "));
+            assert!(first.is_some_and(|l| l.contains("bob")), "{reads}");
+            assert!(!reads.contains("their move"), "{reads}");
+            assert!(!reads.contains('…'), "{reads}");
+            let terms = if width == 80 {
+                "1 day a move, 4 moves"
+            } else {
+                "1d"
+            };
+            assert!(reads.contains(terms), "{width}: {reads}");
+        }
     }
 
     /// Brief s16 (club): at 44 columns a correspondence game of the player's own read

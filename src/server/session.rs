@@ -51,6 +51,21 @@ use super::who::Who;
 use crate::strings::club as club_words;
 use crate::ui::{NewsWaker, ReplayState, ServedReview};
 
+/// How many of a player's public correspondence games `f name` lists at most (the
+/// newest tables): enough to pick one to watch, not a page of thousands.
+const LOOKED_UP_ROWS: usize = 10;
+
+/// `more` listed in `rows` too (those not listed already), in the order of their
+/// numbers.
+fn add_rows(rows: &mut Vec<Row>, more: Vec<Row>) {
+    for row in more {
+        if !rows.iter().any(|r| r.id == row.id) {
+            rows.push(row);
+        }
+    }
+    rows.sort_by_key(|row| row.id);
+}
+
 /// Everything a session needs, handed to its thread.
 pub(crate) struct SessionStart {
     pub(crate) who: Who,
@@ -274,6 +289,10 @@ pub(crate) struct LobbyHost {
     /// taken from the hall until the note is drawn ([`Lobby::shown`]), and the note's
     /// text (as [`LobbyHost::telling_days`]).
     telling_closed: Option<(Vec<u32>, String)>,
+    /// The key of the player asked after last (`f name`) whose public correspondence games in
+    /// play this lobby lists ([`super::hall::Hall::public_corr_rows`]), to watch one by its number:
+    /// the shared listing leaves them out, there may be thousands.
+    looked_up: Option<String>,
 }
 
 impl LobbyHost {
@@ -322,6 +341,7 @@ impl LobbyHost {
             telling_days: None,
             from: None,
             telling_closed: None,
+            looked_up: None,
         };
         if !host.who.can_be_rated() {
             host.screen.as_guest();
@@ -335,13 +355,17 @@ impl LobbyHost {
     /// once per change) are taken, and the history only when a game entered it.
     fn refresh(&mut self) {
         let key = &self.who.key;
-        let (finished, corr, corr_rows) = {
+        let (finished, corr, corr_rows, (looked_up, _)) = {
             let mut hall = self.hall.lock();
             self.listing = hall.listing();
             (
                 hall.finished_count(),
                 hall.corr_games(key),
                 hall.corr_rows(key),
+                self.looked_up
+                    .as_deref()
+                    .map(|of| hall.public_corr_rows(of, LOOKED_UP_ROWS))
+                    .unwrap_or_default(),
             )
         };
         // Asked of the store (off the lock) only when a game entered the history.
@@ -356,7 +380,7 @@ impl LobbyHost {
         self.rows = seen_by(&self.listing, key).cloned().collect();
         // The player's correspondence games, which the shared listing leaves out.
         self.rows.extend(corr_rows);
-        self.rows.sort_by_key(|row| row.id);
+        add_rows(&mut self.rows, looked_up);
         // A correspondence game newly at this player's move: the bell and a line.
         let due: Vec<(u32, usize)> = corr
             .iter()
@@ -686,9 +710,17 @@ impl LobbyHost {
         }
     }
 
-    fn find(&mut self, name: &str) -> Effects {
-        let found = self.hall.lock().find(name);
-        let name = safe_text(name.trim());
+    fn find(&mut self, typed: &str) -> Effects {
+        let (found, corr_key, (corr_rows, corr_total)) = {
+            let hall = self.hall.lock();
+            let corr_key = hall.corr_player(typed);
+            let corr = corr_key
+                .as_deref()
+                .map(|of| hall.public_corr_rows(of, LOOKED_UP_ROWS))
+                .unwrap_or_default();
+            (hall.find(typed), corr_key, corr)
+        };
+        let name = safe_text(typed.trim());
         let text = match found {
             Found::Playing(id) if self.rows.iter().any(|r| r.id == id) => {
                 words::found_at(&name, super::lobby::number(id))
@@ -702,6 +734,15 @@ impl LobbyHost {
             Found::Correspondence => words::found_corr(&name),
             Found::Here => words::found_here(&name),
             Found::Away => words::found_away(&name),
+        };
+        // Their public correspondence games are listed here from now on, until the
+        // next `f`: the shared listing leaves them out.
+        let shown = corr_rows.len();
+        self.looked_up = corr_key.filter(|_| corr_total > 0);
+        add_rows(&mut self.rows, corr_rows);
+        let text = match corr_total {
+            0 => text,
+            total => words::found_with_corr(&text, shown, total),
         };
         self.screen.note(text);
         vec![Effect::Redraw]
@@ -1094,7 +1135,10 @@ impl Lobby for LobbyHost {
     }
 
     fn table_numbers(&self) -> Vec<usize> {
-        super::listing::seen_by(&self.rows, &self.who.key)
+        // Every row kept is listed: the listing's as this player sees it, their own
+        // correspondence games and those of the player asked after.
+        self.rows
+            .iter()
             .map(|row| super::lobby::number(row.id))
             .collect()
     }

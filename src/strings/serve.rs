@@ -130,6 +130,21 @@ pub(crate) fn found_watching_unlisted(name: &str) -> String {
 pub(crate) fn found_corr(name: &str) -> String {
     format!("{name} is at a correspondence game")
 }
+/// `f name`'s answer `found` when the player has public correspondence games in
+/// play: `shown` of their `total` are now listed, to watch one by its number.
+pub(crate) fn found_with_corr(found: &str, shown: usize, total: usize) -> String {
+    if total == 1 {
+        format!("{found}. Their correspondence game in play is listed: its number watches it")
+    } else if shown < total {
+        format!(
+            "{found}. Their {total} correspondence games in play: the newest {shown} listed, a number watches one"
+        )
+    } else {
+        format!(
+            "{found}. Their {total} correspondence games in play are listed: a number watches one"
+        )
+    }
+}
 pub(crate) fn found_here(name: &str) -> String {
     format!("{name} is in the lobby")
 }

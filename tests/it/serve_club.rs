@@ -133,11 +133,55 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
         alice.wait_for("your move, 2d 0h left").await;
         alice.send(b"b2").await;
         bob.wait_for(" 1 B b2").await;
+        // Brief s21 (corrwatch): a public correspondence game is watched as at
+        // lichess. The shared listing leaves it out (there may be thousands); Carol,
+        // at the served minimum, asks after Alice (`f`) and has it listed, then
+        // watches its moves and clock by its number, and can neither move nor talk
+        // there. Failed before: `f` listed nothing, and `1` said `No such table`.
+        let carol = Player::join(&server, "carol", 3, 44, 16).await;
+        carol.wait_for("No tables yet").await;
+        carol.send(b"fALICE\r").await;
+        carol.wait_for("1  alice v bob").await;
+        let screen = carol.screen();
+        assert!(
+            screen.contains("ALICE is at a correspondence game") && !screen.contains('…'),
+            "{screen}"
+        );
+        carol.send(b"1").await;
+        carol.wait_for("bob's move, 2d 0h left (q: lobby)").await;
+        bob.wait_for("1 watching").await;
+        carol.send(b"c3").await;
+        carol
+            .wait_for("You are watching: q goes back to the lobby")
+            .await;
         // Leaving a correspondence game asks nothing: it waits for bob's move.
         alice.send(b"q").await;
         alice.wait_for("q leave").await;
         bob.send(b"c3").await;
         alice.wait_for("Your move in 1 correspondence game").await;
+        carol.wait_for("alice's move, 2d 6h left (q: lobby)").await;
+        let screen = carol.screen();
+        assert!(!screen.contains('…'), "{screen}");
+        // At 80x24 the moves are listed beside the board too.
+        carol.resize(80, 24).await;
+        carol.wait_for(" 2 Y c3").await;
+        let screen = carol.screen();
+        assert!(
+            screen.contains("alice's move, 2d 6h left (q: lobby)")
+                && !screen.contains('…')
+                && !screen.contains("You are"),
+            "{screen}"
+        );
+        carol.send(b"m").await;
+        carol
+            .wait_for("You are watching: q goes back to the lobby")
+            .await;
+        // Back in the lobby, the game stays listed to her (until her next `f`).
+        carol.send(b"q").await;
+        carol.wait_for("q leave").await;
+        carol
+            .wait_for("1  alice (Blue) v bob (Yellow)  standard")
+            .await;
         bob.send(b"q").await;
         bob.wait_for("q leave").await;
         alice.disconnect().await;
