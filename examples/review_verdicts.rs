@@ -24,7 +24,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
-use hijara::ai::{Level, SearchLimit, SolveFor, Wdl, solve};
+use hijara::ai::{Level, SearchLimit, SolveFor, solve};
 use hijara::review::classify::classify;
 use hijara::review::{MoveReview, Review, ReviewBudget, Value, analyse_game_at};
 use hijara::rules::{Game, Position};
@@ -93,12 +93,7 @@ fn exact(position: &Position, secs: u64) -> Option<i32> {
 
 /// An exact value of `margin` points.
 fn proven(margin: i32) -> Value {
-    Value {
-        margin,
-        exact: true,
-        outcome: Some(Wdl::from_value(margin)),
-        margin_error: 0,
-    }
+    Value::exact_margin(margin)
 }
 
 /// Per band of empty sections: moves compared, the review's values both exact,

@@ -144,12 +144,7 @@ impl PositionValue {
         let margin = position.score(me) as i32 - position.score(me.other()) as i32;
         PositionValue {
             best: None,
-            value: Value {
-                margin,
-                exact: true,
-                outcome: Some(Wdl::from_value(margin)),
-                margin_error: 0,
-            },
+            value: Value::exact_margin(margin),
             played: None,
             loss_bound: None,
         }
@@ -193,6 +188,16 @@ pub struct Value {
 }
 
 impl Value {
+    /// A proven final margin of `margin` points: exact, its outcome the margin's sign.
+    pub fn exact_margin(margin: i32) -> Value {
+        Value {
+            margin,
+            exact: true,
+            outcome: Some(Wdl::from_value(margin)),
+            margin_error: 0,
+        }
+    }
+
     /// The same value from the other player's side.
     pub fn flipped(self) -> Value {
         Value {

@@ -31,12 +31,7 @@ fn est_within(margin: i32, error: i32) -> Value {
 }
 
 fn proven(margin: i32) -> Value {
-    Value {
-        margin,
-        exact: true,
-        outcome: Some(Wdl::from_value(margin)),
-        margin_error: 0,
-    }
+    Value::exact_margin(margin)
 }
 
 #[test]

@@ -110,6 +110,7 @@ fn in_word(buf: &Buffer, x: u16, y: u16, side: Side) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::fit_tests::rows_of;
 
     /// A buffer of `lines`, each one row.
     fn buffer(lines: &[&str]) -> Buffer {
@@ -123,16 +124,6 @@ mod tests {
             buf.set_string(0, y as u16, line, Style::new());
         }
         buf
-    }
-
-    fn rows(buf: &Buffer) -> Vec<String> {
-        (0..buf.area.height)
-            .map(|y| {
-                (0..buf.area.width)
-                    .map(|x| buf[(x, y)].symbol().to_owned())
-                    .collect()
-            })
-            .collect()
     }
 
     /// The ends of the words a box covers in part go with it; whole words, a board's
@@ -150,7 +141,7 @@ mod tests {
         // Columns 4 to 9.
         cover(&mut buf, Rect::new(4, 0, 6, 6));
         assert_eq!(
-            rows(&buf),
+            rows_of(&buf),
             [
                 "              xx",
                 "---+      -+----",

@@ -640,8 +640,9 @@ fn the_stone_that_fills_the_board_says_it_may_still_be_claimed() {
     );
 }
 
-/// The rows of a `width`×`height` buffer, as text.
-fn rows_of(buf: &Buffer) -> Vec<String> {
+/// The rows of a `width`×`height` buffer, as text (every cell's symbol, a wide
+/// character's second cell too).
+pub(super) fn rows_of(buf: &Buffer) -> Vec<String> {
     (0..buf.area.height).map(|y| row(buf, y)).collect()
 }
 
