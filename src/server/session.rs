@@ -1100,6 +1100,14 @@ impl Lobby for LobbyHost {
         (&self.screen.view(&self.rows, &self.who.key, Wording::Keys)).render(area, buf);
     }
 
+    /// Drawn again off screen (only for a click): where the drawing put the foot.
+    fn status_area(&self, drawn: Rect) -> Option<Rect> {
+        let mut buf = Buffer::empty(drawn);
+        self.screen
+            .view(&self.rows, &self.who.key, Wording::Keys)
+            .render_foot(drawn, &mut buf)
+    }
+
     fn lines(&self) -> Vec<String> {
         self.screen
             .view(&self.rows, &self.who.key, Wording::Commands)
