@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use rand::{Rng, SeedableRng};
-use ratatui::crossterm::event::{Event, MouseEventKind};
+use ratatui::crossterm::event::Event;
 use russh::keys::{Algorithm, Certificate, PrivateKey};
 use russh::server::{
     Auth, ChannelOpenHandle, Config, Handler, Msg, PublicKeyOffer, Response, Session,
@@ -29,7 +29,7 @@ use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
 
 use super::ask::Ask;
-use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, window_size};
+use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, wake_of, window_size};
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, plain};
@@ -1073,22 +1073,6 @@ impl Drop for Connection {
     }
 }
 
-/// Whether an input event can matter to a screen: key presses and repeats, clicks and
-/// the wheel. Mouse motion (every cell the pointer crosses) and key releases are not.
-fn wanted(event: &Event) -> bool {
-    match event {
-        Event::Key(key) => !key.is_release(),
-        Event::Mouse(mouse) => matches!(
-            mouse.kind,
-            MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
-        ),
-        Event::Resize(..) => true,
-        // The focus, for telling a player in another window of their move.
-        Event::FocusGained | Event::FocusLost => true,
-        _ => false,
-    }
-}
-
 impl Handler for Connection {
     type Error = anyhow::Error;
 
@@ -1661,23 +1645,8 @@ impl Handler for Connection {
         // the game as keys.
         let keys = self.ask.take_in(&data[..allowed], now);
         for event in self.parser.feed(&keys) {
-            if !wanted(&event) {
+            let Some(wake) = wake_of(event, self.pty.as_ref()) else {
                 continue;
-            }
-            // A click or the wheel in the client's window, as a cell of the last frame
-            // sent (centred when the window is larger), placed by that frame's size:
-            // what the player saw, though the window may have changed since; none in
-            // its margins.
-            let wake = match (event, &self.pty) {
-                (Event::Mouse(mut mouse), Some(size)) => {
-                    let Some(((column, row), frame)) = size.sent_cell(mouse.column, mouse.row)
-                    else {
-                        continue;
-                    };
-                    (mouse.column, mouse.row) = (column, row);
-                    Wake::Placed(Event::Mouse(mouse), frame)
-                }
-                (event, _) => Wake::Terminal(event),
             };
             if self.cap.events.take(1, now) == 0 {
                 dropped = true;

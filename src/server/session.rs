@@ -99,11 +99,17 @@ fn asked_palette(
     not_asked: bool,
 ) -> Option<crate::prefs::Palette> {
     let sender = inbox.sender();
+    let size = terminal.backend().shared_size();
     let typed = |bytes: Vec<u8>| {
         for event in crate::ui::InputParser::new().feed(&bytes) {
+            // Through the connection's own filter: a click before any frame was sent
+            // is no click, and mouse motion no input.
+            let Some(wake) = super::backend::wake_of(event, Some(&size)) else {
+                continue;
+            };
             // Never blocks; the inbox (256) holds as many events as the bytes held
             // can make, and nothing else reads the client meanwhile.
-            let _ = sender.try_send(crate::ui::Wake::Terminal(event));
+            let _ = sender.try_send(wake);
         }
     };
     if not_asked {
