@@ -8,10 +8,12 @@ use std::time::Duration;
 
 use ratatui::backend::{Backend, ClearType, CrosstermBackend, WindowSize};
 use ratatui::buffer::Cell;
+use ratatui::crossterm::event::{Event, MouseEventKind};
 use ratatui::layout::{Position, Size};
-
 use russh::ChannelWriteHalf;
 use russh::server::Msg;
+
+use crate::ui::Wake;
 
 use super::door::{Closing, Door};
 
@@ -122,6 +124,46 @@ impl SharedSize {
         let (left, top, columns, rows) = (part(48), part(32), part(16), part(0));
         let (column, row) = (column.checked_sub(left)?, row.checked_sub(top)?);
         (column < columns && row < rows).then_some(((column, row), Size::new(columns, rows)))
+    }
+}
+
+/// What the session is woken with for `event`, read from the client whose window is
+/// `size`: `None` for an event no screen takes ([`wanted`]), and for a click or the
+/// wheel in the window's margins or before any frame was sent. The one way every
+/// byte the client sends becomes a wake: those the connection reads and those it held
+/// while the session waited for the terminal's answers ([`super::ask`]). Before
+/// (s20), those held skipped it: a click made before anything was drawn was taken
+/// where the lobby drew its `? all keys` later.
+pub(crate) fn wake_of(event: Event, size: Option<&SharedSize>) -> Option<Wake> {
+    if !wanted(&event) {
+        return None;
+    }
+    // A click or the wheel in the client's window, as a cell of the last frame sent
+    // (centred when the window is larger), placed by that frame's size: what the
+    // player saw, though the window may have changed since; none in its margins.
+    Some(match (event, size) {
+        (Event::Mouse(mut mouse), Some(size)) => {
+            let ((column, row), frame) = size.sent_cell(mouse.column, mouse.row)?;
+            (mouse.column, mouse.row) = (column, row);
+            Wake::Placed(Event::Mouse(mouse), frame)
+        }
+        (event, _) => Wake::Terminal(event),
+    })
+}
+
+/// Whether an input event can matter to a screen: key presses and repeats, clicks and
+/// the wheel. Mouse motion (every cell the pointer crosses) and key releases are not.
+fn wanted(event: &Event) -> bool {
+    match event {
+        Event::Key(key) => !key.is_release(),
+        Event::Mouse(mouse) => matches!(
+            mouse.kind,
+            MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+        ),
+        Event::Resize(..) => true,
+        // The focus, for telling a player in another window of their move.
+        Event::FocusGained | Event::FocusLost => true,
+        _ => false,
     }
 }
 
@@ -242,6 +284,11 @@ impl SshBackend {
     pub(crate) fn with_terminal(mut self, env: crate::ui::TerminalEnv) -> SshBackend {
         self.env = env;
         self
+    }
+
+    /// The client's window size and the last frame sent, shared with its connection.
+    pub(crate) fn shared_size(&self) -> SharedSize {
+        self.size.clone()
     }
 
     /// The channel, for terminal mode switches (`execute!`).

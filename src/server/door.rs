@@ -42,6 +42,8 @@ pub(crate) enum Closing {
     /// It asked for [`MAX_REFUSALS`](super::handler::MAX_REFUSALS) things the server
     /// refuses (forwarding, commands off the list, more channels).
     Refusals,
+    /// It asked for [`CLOSE_CHANNELS`](super::handler::CLOSE_CHANNELS) channels.
+    Channels,
 }
 
 #[derive(Debug, Default)]

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use rand::{Rng, SeedableRng};
-use ratatui::crossterm::event::{Event, MouseEventKind};
+use ratatui::crossterm::event::Event;
 use russh::keys::{Algorithm, Certificate, PrivateKey};
 use russh::server::{
     Auth, ChannelOpenHandle, Config, Handler, Msg, PublicKeyOffer, Response, Session,
@@ -29,7 +29,7 @@ use crate::strings::serve_limits as limits_words;
 use crate::ui::{Inbox, Wake};
 
 use super::ask::Ask;
-use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, window_size};
+use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, wake_of, window_size};
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, plain};
@@ -61,6 +61,18 @@ pub(crate) const LOGGED_REFUSALS: u32 = 10;
 /// Refusals that close a connection: no client asks for a hundred things it is
 /// refused (OpenSSH asks for each forwarding once), so what does is no player's.
 pub(crate) const MAX_REFUSALS: u32 = 100;
+
+/// Channels one connection may ask to open, of any kind (OpenSSH's `MaxSessions`, 10
+/// by default, is the model): the game takes one session channel, and every other is
+/// refused and counted as a refused request ([`MAX_REFUSALS`]). Past this many, each
+/// open is refused whatever its kind, and the [`CLOSE_CHANNELS`]th closes the
+/// connection: no client asks for more (OpenSSH opens one session channel, and one
+/// more a forwarded connection, each refused here), and before, a client could open
+/// 99 a connection before the refusals closed it, none of them refused for its count.
+pub(crate) const MAX_CHANNELS: u32 = 10;
+
+/// The channel opens that close a connection ([`MAX_CHANNELS`]).
+pub(crate) const CLOSE_CHANNELS: u32 = 2 * MAX_CHANNELS;
 
 /// Environment variables a connection may send (each refused: the game reads none),
 /// in number and in bytes of names and values, before each more counts as a refused
@@ -638,6 +650,10 @@ async fn serve_connection(
             Disconnect::ByApplication,
             limits_words::refusals(MAX_REFUSALS),
         ),
+        Closing::Channels => (
+            Disconnect::ByApplication,
+            limits_words::channels(CLOSE_CHANNELS),
+        ),
     };
     // During a key exchange russh takes no message: the cut below ends it then.
     let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
@@ -693,7 +709,15 @@ fn closing_logged(why: Closing, limits: &Limits) -> String {
             limits.login.as_secs()
         ),
         Closing::Refusals => format!("closed: {MAX_REFUSALS} requests refused"),
+        Closing::Channels => format!("closed: {CLOSE_CHANNELS} channels asked for"),
     }
+}
+
+/// Refuses a channel being opened, as OpenSSH refuses one it does not allow.
+async fn reject(reply: ChannelOpenHandle) {
+    reply
+        .reject(ChannelOpenFailure::AdministrativelyProhibited)
+        .await;
 }
 
 /// One connection.
@@ -740,6 +764,8 @@ struct Connection {
     logged_refusals: std::cell::Cell<u32>,
     /// The environment variables sent so far, and their bytes ([`MAX_ENV`]).
     env: (u32, usize),
+    /// The channels asked for so far, of every kind ([`MAX_CHANNELS`]).
+    channel_opens: u32,
     /// A pty request was refused already (its kind is logged once).
     pty_refused: bool,
     /// A window change over the input cap waits to be drawn ([`RESIZE_LATER`]).
@@ -774,6 +800,7 @@ impl Connection {
             refusals: std::cell::Cell::new(0),
             logged_refusals: std::cell::Cell::new(0),
             env: (0, 0),
+            channel_opens: 0,
             pty_refused: false,
             resize_owed: Arc::default(),
             started: false,
@@ -800,11 +827,24 @@ impl Connection {
         reply: ChannelOpenHandle,
     ) -> impl std::future::Future<Output = ()> + Send + use<> {
         self.refuse(what);
-        async move {
-            reply
-                .reject(ChannelOpenFailure::AdministrativelyProhibited)
-                .await;
+        reject(reply)
+    }
+
+    /// Counts a channel asked for ([`MAX_CHANNELS`]): `true` within the cap. Past it,
+    /// the channel is to be refused whatever its kind: counted as a refused request
+    /// (logged the first time), and the [`CLOSE_CHANNELS`]th closes the connection.
+    fn channel_counted(&mut self) -> bool {
+        self.channel_opens = self.channel_opens.saturating_add(1);
+        if self.channel_opens <= MAX_CHANNELS {
+            return true;
         }
+        let first = self.channel_opens == MAX_CHANNELS + 1;
+        let what = format!("channels past {MAX_CHANNELS} on one connection");
+        self.count_refusal(first.then_some(what.as_str()));
+        if self.channel_opens >= CLOSE_CHANNELS {
+            self.door.close(Closing::Channels);
+        }
+        false
     }
 
     /// Counts a refusal, logged as `what` while fewer than [`LOGGED_REFUSALS`] were
@@ -1030,22 +1070,6 @@ impl Drop for Connection {
                 crate::strings::count(unlogged, "more request", "more requests")
             ));
         }
-    }
-}
-
-/// Whether an input event can matter to a screen: key presses and repeats, clicks and
-/// the wheel. Mouse motion (every cell the pointer crosses) and key releases are not.
-fn wanted(event: &Event) -> bool {
-    match event {
-        Event::Key(key) => !key.is_release(),
-        Event::Mouse(mouse) => matches!(
-            mouse.kind,
-            MouseEventKind::Down(_) | MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
-        ),
-        Event::Resize(..) => true,
-        // The focus, for telling a player in another window of their move.
-        Event::FocusGained | Event::FocusLost => true,
-        _ => false,
     }
 }
 
@@ -1288,7 +1312,9 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.channel.is_some() {
+        if !self.channel_counted() {
+            reject(reply).await;
+        } else if self.channel.is_some() {
             self.refuse_channel("a second session channel", reply).await;
         } else {
             self.channel = Some(channel.id());
@@ -1314,7 +1340,11 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse_channel("port forwarding", reply).await;
+        if self.channel_counted() {
+            self.refuse_channel("port forwarding", reply).await;
+        } else {
+            reject(reply).await;
+        }
         Ok(())
     }
 
@@ -1330,7 +1360,11 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse_channel("an X11 channel", reply).await;
+        if self.channel_counted() {
+            self.refuse_channel("an X11 channel", reply).await;
+        } else {
+            reject(reply).await;
+        }
         Ok(())
     }
 
@@ -1346,7 +1380,11 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse_channel("a forwarded TCP channel", reply).await;
+        if self.channel_counted() {
+            self.refuse_channel("a forwarded TCP channel", reply).await;
+        } else {
+            reject(reply).await;
+        }
         Ok(())
     }
 
@@ -1359,7 +1397,11 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse_channel("socket forwarding", reply).await;
+        if self.channel_counted() {
+            self.refuse_channel("socket forwarding", reply).await;
+        } else {
+            reject(reply).await;
+        }
         Ok(())
     }
 
@@ -1603,23 +1645,8 @@ impl Handler for Connection {
         // the game as keys.
         let keys = self.ask.take_in(&data[..allowed], now);
         for event in self.parser.feed(&keys) {
-            if !wanted(&event) {
+            let Some(wake) = wake_of(event, self.pty.as_ref()) else {
                 continue;
-            }
-            // A click or the wheel in the client's window, as a cell of the last frame
-            // sent (centred when the window is larger), placed by that frame's size:
-            // what the player saw, though the window may have changed since; none in
-            // its margins.
-            let wake = match (event, &self.pty) {
-                (Event::Mouse(mut mouse), Some(size)) => {
-                    let Some(((column, row), frame)) = size.sent_cell(mouse.column, mouse.row)
-                    else {
-                        continue;
-                    };
-                    (mouse.column, mouse.row) = (column, row);
-                    Wake::Placed(Event::Mouse(mouse), frame)
-                }
-                (event, _) => Wake::Terminal(event),
             };
             if self.cap.events.take(1, now) == 0 {
                 dropped = true;

@@ -51,6 +51,11 @@ pub(crate) struct TableLink {
     told_end: bool,
     /// Whether the screen was told the other player got up ([`News::OpponentLeft`]).
     told_alone: bool,
+    /// The name as shown of the one person seated when this screen last saw the
+    /// table, if it was someone else's seat and the other was the server's AI's or
+    /// free: once that person gets up the table closes, and with it
+    /// [`GameTable::left_by`], so the line that it stopped names them from here.
+    lone_human: Option<String>,
     watching: Option<usize>,
     /// News found while syncing, handed out with the rest.
     pending: Vec<News>,
@@ -156,6 +161,7 @@ impl TableLink {
         seat: Option<Player>,
         at: &GameTable,
     ) -> TableLink {
+        let lone_human = lone_human(at, key.as_deref());
         TableLink {
             hall,
             table,
@@ -171,6 +177,7 @@ impl TableLink {
             told_stop: false,
             told_end: false,
             told_alone: false,
+            lone_human,
             watching: None,
             pending: Vec::new(),
             told: None,
@@ -352,6 +359,16 @@ fn leaver(table: &GameTable) -> Option<&str> {
         .into_iter()
         .filter(|p| table.seats()[p.index()].is_none())
         .find_map(|p| table.left_by(p))
+}
+
+/// The name as shown of the one person seated at `table`, if the other seat is the
+/// server's AI's or free and the person is not `me` (a player's own key).
+fn lone_human(table: &GameTable, me: Option<&str>) -> Option<String> {
+    let mut people = table.seats().iter().flatten().filter(|w| !w.is_ai());
+    match (people.next(), people.next()) {
+        (Some(who), None) if me != Some(who.key.as_str()) => Some(who.display_name()),
+        _ => None,
+    }
 }
 
 /// Whether `live` is `kept` with only stones and claims of `ours` added.
@@ -687,16 +704,20 @@ impl Link for TableLink {
         let Some(table) = hall.table(self.table) else {
             if !self.told_stop {
                 self.told_stop = true;
-                news.push(News::Stopped(Message::keyed(
-                    MessageKind::Info,
-                    Keyed::PlayerLeft,
-                )));
+                // The table closed as its last person got up: named if this screen
+                // saw them seated alone (a game against the server's AI).
+                let keyed = match self.lone_human.take() {
+                    Some(name) => Keyed::LeftStopped(name),
+                    None => Keyed::PlayerLeft,
+                };
+                news.push(News::Stopped(Message::keyed(MessageKind::Info, keyed)));
             }
             if self.seat.is_some() && !std::mem::replace(&mut self.told_alone, true) {
                 news.push(News::OpponentLeft);
             }
             return news;
         };
+        self.lone_human = lone_human(table, self.key.as_deref());
         // The game was adjourned for its mover's idle time-out: a player's screen goes
         // back to the lobby with the line that says why.
         let (idled, mover) = table.idle_adjourned();
@@ -1073,6 +1094,32 @@ mod tests {
         let on = Game::from_moves([b3, c1, c1, b3]).unwrap();
         blue.sync(&on);
         assert_eq!(hall.lock().tables()[&id].game().len(), 3);
+    }
+
+    /// s21 (srvleft) left this: a spectator of a game against the server's AI read
+    /// the unnamed "A player left the table" when its player got up from it (here
+    /// after resigning: a game in play is adjourned instead), as the table closed at
+    /// once and its `left_by` with it.
+    #[test]
+    fn a_spectator_is_told_who_left_a_game_against_the_ai() {
+        let hall = SharedHall::default();
+        let (id, mut alice) = alice_against_easy_ai(&hall);
+        alice.sync(&Game::from_moves([sq("b3")]).unwrap());
+        let mut carol = TableLink::spectator(&hall, id, 1).unwrap();
+        carol.news();
+        alice.request(Request::Resign);
+        assert!(hall.lock().table(id).is_some_and(GameTable::is_over));
+        carol.news();
+        alice.leave();
+        drop(alice);
+        assert!(hall.lock().table(id).is_none(), "the table closed");
+        let told = carol.news();
+        assert!(
+            told.iter().any(|n| matches!(n, News::Stopped(said)
+                if said.keyed == Some(Keyed::LeftStopped("alice".to_owned())))),
+            "{told:?}"
+        );
+        assert!(carol.news().is_empty(), "told once");
     }
 
     /// QA (lineserve2): back at a game she left, alice heard her own seat named `-`

@@ -1178,8 +1178,17 @@ pub(crate) struct LobbyView<'a> {
 
 impl Widget for &LobbyView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        if self.lobby.club.is_some() {
-            self.render_club(area, buf);
+        self.render_foot(area, buf);
+    }
+}
+
+impl LobbyView<'_> {
+    /// Draws the lobby in `area` of `buf`: where its foot went (the keys' hint lines,
+    /// the note, a waiting table's line), in which a click on `? help` opens the help
+    /// ([`crate::ui::Lobby::status_area`]).
+    pub(crate) fn render_foot(&self, area: Rect, buf: &mut Buffer) -> Option<Rect> {
+        let foot = if self.lobby.club.is_some() {
+            self.render_club(area, buf)
         } else {
             let (lists, mut tail) = self.parts(area.width);
             let wrapped = |lines: &[Line<'_>]| {
@@ -1197,9 +1206,11 @@ impl Widget for &LobbyView<'_> {
             }
             let tail_rows = wrapped(&tail).min(area.height);
             if wrapped(&lists).saturating_add(tail_rows) <= area.height {
+                let top = area.y.saturating_add(wrapped(&lists));
                 Paragraph::new([lists, tail].concat())
                     .wrap(Wrap { trim: false })
                     .render(area, buf);
+                Some(Rect::new(area.x, top, area.width, tail_rows))
             } else {
                 // Too little room: the keys, the note and a waiting table's line stay
                 // whole at the foot, and the lists above them are cut.
@@ -1223,30 +1234,32 @@ impl Widget for &LobbyView<'_> {
                 Paragraph::new(tail)
                     .wrap(Wrap { trim: false })
                     .render(foot, buf);
+                Some(foot)
             }
-        }
+        };
         // The help, over whichever screen it lists the keys of.
         if let Some(help) = self.lobby.help_view() {
             (&help).render(area, buf);
         }
+        foot
     }
 }
 
 impl<'a> LobbyView<'a> {
-    /// The club's screen (the leaderboard, a profile), when one is open.
-    fn render_club(&self, area: Rect, buf: &mut Buffer) {
-        if let Some(club) = &self.lobby.club {
-            let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
-            let note = self.note().map(|n| self.said(n));
-            (&ClubWidget {
-                view: club,
-                colour: self.lobby.palette.has_colour(),
-                typed,
-                note: note.as_deref(),
-                wording: self.wording,
-            })
-                .render(area, buf);
-        }
+    /// The club's screen (the leaderboard, a profile), when one is open: where its
+    /// foot went.
+    fn render_club(&self, area: Rect, buf: &mut Buffer) -> Option<Rect> {
+        let club = self.lobby.club.as_ref()?;
+        let typed = self.lobby.number.as_ref().map(|(_, t)| t.as_str());
+        let note = self.note().map(|n| self.said(n));
+        let widget = ClubWidget {
+            view: club,
+            colour: self.lobby.palette.has_colour(),
+            typed,
+            note: note.as_deref(),
+            wording: self.wording,
+        };
+        Some(widget.render_foot(area, buf))
     }
 
     /// A line said, in this view's wording.

@@ -99,11 +99,17 @@ fn asked_palette(
     not_asked: bool,
 ) -> Option<crate::prefs::Palette> {
     let sender = inbox.sender();
+    let size = terminal.backend().shared_size();
     let typed = |bytes: Vec<u8>| {
         for event in crate::ui::InputParser::new().feed(&bytes) {
+            // Through the connection's own filter: a click before any frame was sent
+            // is no click, and mouse motion no input.
+            let Some(wake) = super::backend::wake_of(event, Some(&size)) else {
+                continue;
+            };
             // Never blocks; the inbox (256) holds as many events as the bytes held
             // can make, and nothing else reads the client meanwhile.
-            let _ = sender.try_send(crate::ui::Wake::Terminal(event));
+            let _ = sender.try_send(wake);
         }
     };
     if not_asked {
@@ -1098,6 +1104,14 @@ impl Lobby for LobbyHost {
 
     fn render(&self, area: Rect, buf: &mut Buffer) {
         (&self.screen.view(&self.rows, &self.who.key, Wording::Keys)).render(area, buf);
+    }
+
+    /// Drawn again off screen (only for a click): where the drawing put the foot.
+    fn status_area(&self, drawn: Rect) -> Option<Rect> {
+        let mut buf = Buffer::empty(drawn);
+        self.screen
+            .view(&self.rows, &self.who.key, Wording::Keys)
+            .render_foot(drawn, &mut buf)
     }
 
     fn lines(&self) -> Vec<String> {

@@ -235,8 +235,8 @@ impl<'a> Part<'a> {
 /// a number typed, the note), which a short screen keeps whole. Where all does not
 /// fit, the parts that give way go first (a chart, the rule under a title); where
 /// that is not enough, the foot stays at the bottom and the parts above it are cut,
-/// their last row saying so.
-fn render_parts(parts: Vec<Part>, foot: Vec<Line>, area: Rect, buf: &mut Buffer) {
+/// their last row saying so. Where the foot went.
+fn render_parts(parts: Vec<Part>, foot: Vec<Line>, area: Rect, buf: &mut Buffer) -> Rect {
     let width = area.width;
     let foot_rows = rows_of(&foot, width).min(area.height);
     let rows: Vec<u16> = parts.iter().map(|p| p.rows(width)).collect();
@@ -295,10 +295,11 @@ fn render_parts(parts: Vec<Part>, foot: Vec<Line>, area: Rect, buf: &mut Buffer)
                 y += CHART_ROWS;
             }
         }
+        let at = Rect::new(area.x, y, width, foot_rows);
         Paragraph::new(foot)
             .wrap(Wrap { trim: false })
-            .render(Rect::new(area.x, y, width, foot_rows), buf);
-        return;
+            .render(at, buf);
+        return at;
     }
     // Too little room even so: as the lobby, the foot whole at the bottom, the rest
     // cut above it, its last row saying so.
@@ -323,6 +324,7 @@ fn render_parts(parts: Vec<Part>, foot: Vec<Line>, area: Rect, buf: &mut Buffer)
     Paragraph::new(foot)
         .wrap(Wrap { trim: false })
         .render(bottom, buf);
+    bottom
 }
 
 /// A rating's chart in `area`: the last points that fit, each a bar from the lowest
@@ -496,6 +498,14 @@ pub(crate) struct ClubWidget<'a> {
 
 impl Widget for &ClubWidget<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        self.render_foot(area, buf);
+    }
+}
+
+impl ClubWidget<'_> {
+    /// Draws the screen in `area` of `buf`: where its foot went (the keys, a number
+    /// typed, the note).
+    pub(crate) fn render_foot(&self, area: Rect, buf: &mut Buffer) -> Rect {
         let bold = if self.colour {
             Style::new().add_modifier(Modifier::BOLD)
         } else {
@@ -513,11 +523,9 @@ impl Widget for &ClubWidget<'_> {
             ClubView::Board(view) => board_screen(view, bold, self.wording, area.width, tail),
             ClubView::Profile(view) => profile_screen(view, bold, self.wording, area.width, tail),
         };
-        render_parts(parts, foot, area, buf);
+        render_parts(parts, foot, area, buf)
     }
-}
 
-impl ClubWidget<'_> {
     /// The screen as the line mode says it, a line a sentence: the rows of the full
     /// screen's columns in words (`rating 1623, give or take 62`, `won 20, drawn 5,
     /// lost 6`, `against bob`), the chart's bars as the ratings they start and end at,

@@ -49,6 +49,10 @@ pub(crate) fn unused(seconds: u64) -> String {
 pub(crate) fn refusals(count: u32) -> String {
     format!("hijara serve: {count} requests refused on one connection")
 }
+/// The connection asked for too many channels.
+pub(crate) fn channels(count: u32) -> String {
+    format!("hijara serve: {count} channels asked for on one connection")
+}
 /// A connection waiting to log in lost its place to a newer one.
 pub(crate) const EVICTED: &str =
     "hijara serve: too many connections are logging in, and yours waited longest; try again";

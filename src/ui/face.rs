@@ -152,11 +152,11 @@ fn inputs_of(screen: &Screen, event: &Event, drawn: Rect) -> Vec<Input> {
 }
 
 /// The help's key, when the cell at `column`, `row` of `screen` drawn in a frame of
-/// `drawn` is one of the status line's `? help`. The screen is drawn again, off
-/// screen, and the label looked for in its status lines: what the player saw, with
-/// no second account of where each status line puts it (at the right of the first
-/// line, of the second, or among the keys). The look's colours change no cell's
-/// text, so the plain look draws the same text.
+/// `drawn` is one of the status line's `? help` (or the lobby's `? all keys`). The
+/// screen is drawn again, off screen, and the label looked for in its status lines:
+/// what the player saw, with no second account of where each status line puts it
+/// (at the right of the first line, of the second, or among the keys). The look's
+/// colours change no cell's text, so the plain look draws the same text.
 fn status_help_at(screen: &Screen, drawn: Rect, column: u16, row: u16) -> Option<KeyEvent> {
     let (status, key) = screen.status_help(drawn)?;
     let at = ratatui::layout::Position::new(column, row);
@@ -165,8 +165,13 @@ fn status_help_at(screen: &Screen, drawn: Rect, column: u16, row: u16) -> Option
     }
     let mut buf = Buffer::empty(drawn);
     draw(screen, Look::PLAIN, drawn, &mut buf);
-    labels_in(&buf, status, crate::strings::screen::HELP_KEY)
-        .iter()
+    // The status lines' `? help`, and the wordings the key table's hint lines give it
+    // (the lobby's `? all keys`).
+    let mut labels = super::keymap::help_labels();
+    labels.push(crate::strings::screen::HELP_KEY);
+    labels
+        .into_iter()
+        .flat_map(|text| labels_in(&buf, status, text))
         .any(|label| label.contains(at))
         .then_some(key)
 }

@@ -1600,6 +1600,19 @@ pub(crate) fn action(key: KeyEvent, context: KeyContext) -> Option<Action> {
         .map(|(_, action)| *action)
 }
 
+/// The wordings the hint lines give the help's keys (`? help`, the lobby's `? all
+/// keys`): what a click on a status line's label is looked for as.
+pub(crate) fn help_labels() -> Vec<&'static str> {
+    let mut labels: Vec<&str> = BINDINGS
+        .iter()
+        .filter(|b| b.keys.iter().any(|(_, a)| *a == Action::Help))
+        .flat_map(|b| b.hints.iter().map(|&(_, _, text)| text))
+        .collect();
+    labels.sort_unstable();
+    labels.dedup();
+    labels
+}
+
 /// A key press that asks for `action`, looked up in `contexts` in order (as a screen
 /// looks its keys up), then in every context: the line mode types the keys of the
 /// key table for a screen, so a command acts exactly as its key does. Rows that take

@@ -118,9 +118,10 @@ impl Screen {
     /// Where the screen, drawn in a frame of `drawn`, has its status lines, which may
     /// show `? help` among their keys (the game's, the replay viewer's, a puzzle's
     /// title row with no panel, a lesson's key row), and the key that opens the help
-    /// there: by the same layout the drawing takes. `None` for a screen whose status
-    /// lines show no `? help` (the start screen, the lessons menu, the lobby) and one
-    /// too small to draw. The face finds the label in the frame the screen draws
+    /// there: by the same layout the drawing takes (the server's lobby says where it
+    /// drew its foot, [`super::Lobby::status_area`]). `None` for a screen whose status
+    /// lines show no `? help` (the start screen, the lessons menu) and one too small
+    /// to draw. The face finds the label in the frame the screen draws
     /// ([`super::face`]), so where it is has one source: the drawing.
     pub(crate) fn status_help(&self, drawn: Rect) -> Option<(Rect, KeyEvent)> {
         use super::keymap::{self, Action, KeyContext as C};
@@ -142,7 +143,12 @@ impl Screen {
                     &[C::Lesson, C::Board],
                 ),
             },
-            Screen::Start(_) | Screen::Lobby(_) => return None,
+            // The server's lobby: its foot (the keys, the note), as it drew it.
+            Screen::Lobby(lobby) => {
+                let key = keymap::key_for(Action::Help, &[lobby.key_context()])?;
+                return Some((lobby.status_area(drawn)?, key));
+            }
+            Screen::Start(_) => return None,
         };
         Some((status?, keymap::key_for(Action::Help, contexts)?))
     }

@@ -33,6 +33,12 @@ pub(crate) trait Lobby: Debug {
     fn linked(&mut self) -> Effects;
     /// Draws the lobby.
     fn render(&self, area: Rect, buf: &mut Buffer);
+    /// Where the lobby drawn in `drawn` puts its foot (its keys' hint lines and the
+    /// note), in which a click on `? help` opens the help as the key does
+    /// ([`super::navigation::Screen::status_help`]); `None` if it has none.
+    fn status_area(&self, _drawn: Rect) -> Option<Rect> {
+        None
+    }
     /// The lobby as lines of text, as drawn (the line mode says those it did not say).
     fn lines(&self) -> Vec<String>;
     /// [`Lobby::lines`] as the line mode's `list` (or an empty line) reads them: without

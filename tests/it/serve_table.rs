@@ -4,7 +4,7 @@
 
 use crate::serve_common::{
     Answers, Player, Server, against_random_ai, play, play_from, run, seated, seated_with,
-    wait_gone,
+    wait_gone, wait_shown,
 };
 
 #[test]
@@ -234,6 +234,9 @@ fn the_clients_background_chooses_the_palette_unless_one_was_chosen() {
         let server = Server::start();
         let light: &[u8] = b"\x1b]11;rgb:ffff/fafa/f0f0\x1b\\";
         let dark: &[u8] = b"\x1b]11;rgb:1c1c/1c1c/1c1c\x07";
+        // Where lana's lobby drew `? all keys` (a cell of it, 1-based as a mouse
+        // report has it): every new member's lobby draws it there.
+        let mut all_keys: Option<(usize, usize)> = None;
         for (seed, name, answers, next) in [
             (
                 3,
@@ -266,8 +269,39 @@ fn the_clients_background_chooses_the_palette_unless_one_was_chosen() {
             let player = Player::join_answering(&server, name, seed, answers).await;
             // Typed as soon as the query is seen: during the wait.
             player.wait_said("\x1b]11;?\x07\x1b[c").await;
+            if let (Some((column, row)), false) = (all_keys, answers.da1) {
+                assert!(!player.screen().contains("q leave"), "the wait was over");
+                // s22: clicked there, and a motion and a focus report, during sam's
+                // whole 500 ms wait, before anything is drawn: the click is no click
+                // (bytes held in the wait skipped the filter every later byte passes,
+                // and it opened the help the lobby drew there after).
+                player
+                    .send(format!("\x1b[<0;{column};{row}M\x1b[<35;3;3M\x1b[O").as_bytes())
+                    .await;
+            }
             player.send(b"c").await;
             player.wait_for(&format!("Palette: {next}")).await;
+            assert!(!help_shown(&player), "{}", player.screen());
+            if all_keys.is_none() {
+                // s22: a click on the lobby's `? all keys` opens the help, as `?`
+                // does (it opened nothing); another key closes it.
+                let (column, row) = cell_of(&player, "? all keys").expect("? all keys");
+                all_keys = Some((column + 3, row + 1));
+                player
+                    .send(format!("\x1b[<0;{};{}M", column + 3, row + 1).as_bytes())
+                    .await;
+                let marked = |shown: bool| {
+                    let mark = if help_shown(&player) == shown {
+                        "[as wanted]"
+                    } else {
+                        ""
+                    };
+                    format!("{mark}{}", player.screen())
+                };
+                wait_shown(|| marked(true), "[as wanted]").await;
+                player.send(b"?").await;
+                wait_shown(|| marked(false), "[as wanted]").await;
+            }
             player.send(b"q").await;
             player.wait_closed().await;
         }
@@ -291,6 +325,20 @@ fn the_clients_background_chooses_the_palette_unless_one_was_chosen() {
         lana.send(b"c").await;
         lana.wait_for("Palette: none").await;
     });
+}
+
+/// Whether `player`'s screen shows the help (its last line says how to close it).
+fn help_shown(player: &Player) -> bool {
+    let screen = player.screen();
+    screen.contains("Press any key to close") || screen.contains("other keys close")
+}
+
+/// The cell (0-based column and row) where `player`'s screen shows `text`, first.
+fn cell_of(player: &Player, text: &str) -> Option<(usize, usize)> {
+    let rows = player.screen();
+    rows.lines()
+        .enumerate()
+        .find_map(|(row, line)| line.find(text).map(|at| (line[..at].chars().count(), row)))
 }
 
 /// Brief s15 (club): `hijara serve` drew colours for a client whose pty request named
