@@ -67,8 +67,8 @@ pub(crate) const MAX_REFUSALS: u32 = 100;
 /// refused and counted as a refused request ([`MAX_REFUSALS`]). Past this many, each
 /// open is refused whatever its kind, and the [`CLOSE_CHANNELS`]th closes the
 /// connection: no client asks for more (OpenSSH opens one session channel, and one
-/// more a forwarded connection, each refused here), and before, a client could open
-/// 99 a connection before the refusals closed it, none of them refused for its count.
+/// more a forwarded connection, each refused here), so a flood of opens ends at
+/// twenty, not at the hundredth refusal.
 pub(crate) const MAX_CHANNELS: u32 = 10;
 
 /// The channel opens that close a connection ([`MAX_CHANNELS`]).
