@@ -19,7 +19,8 @@ pub struct Cli {
     /// What to do; with none, the start screen opens (hot-seat is `h` there, or `hijara play`).
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// The start screen and the door chosen in the line mode (see `play --plain`).
+    /// The line mode: the start screen and the door chosen there, or the command that
+    /// follows (`hijara --plain play`, as `play --plain`; see `play --plain`).
     #[arg(long)]
     pub plain: bool,
     /// Read no config file (`hijara config` tells where it is).
@@ -52,6 +53,30 @@ impl Cli {
 }
 
 impl Cli {
+    /// The command line `args` (the program's name first) parsed, `--plain` given
+    /// before a command that opens a screen made that command's own. QA (s22):
+    /// `hijara --plain play` was taken and left unused, and the full screen opened,
+    /// though `hijara --ascii play` draws in ASCII. A headless command takes it too,
+    /// and has nothing to use it on.
+    pub fn parse_from_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let mut cli = Cli::try_parse_from(args)?;
+        if cli.plain {
+            match &mut cli.command {
+                Some(Command::Play(args)) => args.plain.plain = true,
+                Some(Command::Replay(args)) => args.plain.plain = true,
+                Some(Command::Resume(args)) => args.plain.plain = true,
+                Some(Command::Learn(args)) => args.plain.plain = true,
+                Some(Command::Puzzle(args)) => args.plain.plain = true,
+                _ => {}
+            }
+        }
+        Ok(cli)
+    }
+
     /// Whether, as far as the command line says, this run may draw the full screen
     /// (so that the terminal's background is worth asking for its palette):
     /// `hijara` itself and the commands that open a screen, unless `--plain`; and
@@ -661,7 +686,37 @@ mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(std::iter::once("hijara").chain(args.iter().copied()))
+        Cli::parse_from_args(std::iter::once("hijara").chain(args.iter().copied()))
+    }
+
+    /// QA (s22): `hijara --plain play` opened the full screen: the flag before the
+    /// command was taken and left unused. It is the command's now, as `--ascii` is.
+    #[test]
+    fn plain_before_a_drawing_command_is_that_command_s() {
+        let plain = |args: &[&str]| match parse(args).unwrap().command {
+            Some(Command::Play(a)) => a.plain.plain,
+            Some(Command::Replay(a)) => a.plain.plain,
+            Some(Command::Resume(a)) => a.plain.plain,
+            Some(Command::Learn(a)) => a.plain.plain,
+            Some(Command::Puzzle(a)) => a.plain.plain,
+            other => panic!("{other:?}"),
+        };
+        for args in [
+            &["--plain", "play"][..],
+            &["--plain", "play", "--ai", "easy"],
+            &["--plain", "replay", "game.hij"],
+            &["--plain", "resume"],
+            &["--plain", "learn"],
+            &["--plain", "puzzle"],
+        ] {
+            assert!(plain(args), "{args:?}");
+            assert!(!parse(args).unwrap().may_draw_the_full_screen(), "{args:?}");
+        }
+        assert!(!plain(&["play"]));
+        assert!(parse(&["play"]).unwrap().may_draw_the_full_screen());
+        // The start screen's own, and a headless command's, as before.
+        assert!(parse(&["--plain"]).unwrap().plain);
+        assert!(parse(&["--plain", "score", "game.hij"]).is_ok());
     }
 
     /// A puzzle answered, given up, printed or counted draws no screen, so the

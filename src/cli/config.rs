@@ -318,6 +318,15 @@ impl RunPrefs {
             .collect()
     }
 
+    /// Each problem of the file for `hijara config`'s report, in its 80 columns.
+    fn report_problems(&self) -> Vec<String> {
+        let path = file_path(&self.file).unwrap_or_default();
+        self.problems
+            .iter()
+            .flat_map(|problem| words::problem_lines(&path, &problem.to_string()))
+            .collect()
+    }
+
     /// The first problem, for the first screen's message line (the others are on
     /// standard error and in `hijara config`); `None` once a screen has taken it.
     pub(crate) fn notice(&self) -> Option<String> {
@@ -353,8 +362,10 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
     for line in words::file_lines(&run.file) {
         writeln!(out, "{line}").context(STDOUT_FAILED)?;
     }
-    for problem in run.warnings() {
-        writeln!(out, "{problem}").context(STDOUT_FAILED)?;
+    // Wrapped for the person reading the report; standard error's (other commands')
+    // stay one line each, for tools.
+    for line in run.report_problems() {
+        writeln!(out, "{line}").context(STDOUT_FAILED)?;
     }
     // A palette the terminal's background would choose: a screen asks it as it
     // opens; the report asks nothing, so it names no palette the answer could change.

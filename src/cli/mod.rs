@@ -123,7 +123,7 @@ pub fn error_report(error: &anyhow::Error, columns: Option<usize>) -> String {
 
 /// Parses the command line and runs it. Errors are reported by `main`.
 pub fn run() -> anyhow::Result<()> {
-    let cli = Cli::try_parse().unwrap_or_else(|error| clap_exit(error));
+    let cli = Cli::parse_from_args(std::env::args_os()).unwrap_or_else(|error| clap_exit(error));
     // `--annotate -` makes the record the output, so a `--json` asked for with it
     // would be silently dropped and a script read a record as JSON: a usage error.
     if let Some(Command::Analyze(args)) = &cli.command

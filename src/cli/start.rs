@@ -26,7 +26,17 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
         // game's own question, which says what is wrong and keeps the file aside.
         let autosave = Autosave::in_data_dir().map(|a| unfinished_autosave(&a));
         let damaged = matches!(&autosave, Some(Err(d)) if d.salvaged.is_some());
-        let can_resume = damaged || matches!(autosave, Some(Ok(Some(_))));
+        // QA (s22): one none of whose moves read made the door say `(none)` and
+        // "There is no unfinished game to resume", though the file is there and
+        // `hijara resume` says what is wrong with it: the door opens to say it, and
+        // the start screen stays.
+        let unreadable = match &autosave {
+            Some(Err(d)) if d.salvaged.is_none() => Some(crate::strings::start::cannot_resume(
+                &crate::strings::describe::damaged_autosave(d),
+            )),
+            _ => None,
+        };
+        let can_resume = damaged || unreadable.is_some() || matches!(autosave, Some(Ok(Some(_))));
         let can_replay = data_dir()
             .map(|d| games_dir(&d))
             .and_then(|dir| History::read(&dir).ok())
@@ -88,6 +98,10 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     ..PlayArgs::default()
                 };
                 return super::play::run_on(args, prefs, front);
+            }
+            StartChoice::Resume if unreadable.is_some() => {
+                note = unreadable;
+                continue;
             }
             StartChoice::Resume => {
                 let args = ResumeArgs {

@@ -48,9 +48,40 @@ pub(crate) fn automatic_note(fallback: &str, source: &Source) -> Vec<String> {
 pub(crate) const NO_FOLDER: &str =
     "no config folder is known: set HIJARA_CONFIG to the file to write, or XDG_CONFIG_HOME";
 
-/// One problem of the config file, for standard error.
+/// One problem of the config file, for standard error: one line, `file:line:col`
+/// style, however long, for the tools that read it.
 pub(crate) fn problem(path: &str, problem: &str) -> String {
-    format!("hijara: config file {path}: {problem}")
+    format!("{PROBLEM_HEAD} {path}: {problem}")
+}
+
+/// How [`problem`] begins.
+const PROBLEM_HEAD: &str = "hijara: config file";
+
+/// [`problem`] in `hijara config`'s report, in [`REPORT_COLUMNS`]: one line where it
+/// fits. Else the head and the path on a line (the path on lines of its own, broken
+/// only after its `/`s, when too long to go beside the head), and the problem below,
+/// wrapped and indented by two spaces so each problem stands apart.
+pub(crate) fn problem_lines(path: &str, problem: &str) -> Vec<String> {
+    use crate::text::{width, wrap, wrap_word};
+    let whole = self::problem(path, problem);
+    if width(&whole) <= REPORT_COLUMNS {
+        return vec![whole];
+    }
+    let head = format!("{PROBLEM_HEAD} {path}:");
+    let mut lines = if width(&head) <= REPORT_COLUMNS {
+        vec![head]
+    } else {
+        let mut lines = vec![PROBLEM_HEAD.to_owned()];
+        lines.extend(wrap_word(&format!("{path}:"), REPORT_COLUMNS));
+        lines
+    };
+    const INDENT: &str = "  ";
+    lines.extend(
+        wrap(problem, REPORT_COLUMNS - INDENT.len())
+            .into_iter()
+            .map(|line| format!("{INDENT}{line}")),
+    );
+    lines
 }
 
 /// `hijara config`'s error when the file has problems (its report lists them).

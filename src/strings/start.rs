@@ -34,6 +34,11 @@ pub(crate) fn item(selected: bool, key: char, label: &str, open: bool) -> String
 pub(crate) const UNKNOWN_KEY: &str = "Press one of the keys listed, or q to quit.";
 /// Resume chosen with no autosave.
 pub(crate) const NOTHING_TO_RESUME: &str = "There is no unfinished game to resume.";
+/// Resume chosen when no move of the autosave reads: `why`, the damaged autosave's
+/// line (where it is, what is wrong, what becomes of it).
+pub(crate) fn cannot_resume(why: &str) -> String {
+    format!("Your autosaved game cannot be resumed. {why}.")
+}
 /// Replay chosen with no history.
 pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
 /// Replay chosen when the newest game of the history cannot be read: why.

@@ -416,6 +416,9 @@ pub enum HintLine {
     /// A lesson's status line where its text has no room (44×16): the key to read it,
     /// and the help's, which the text's border names on a larger screen.
     LessonHidden,
+    /// [`HintLine::LessonHidden`] once the lesson is done: the key to the next lesson
+    /// first (QA, s22: at 44×16 "Well done!" said no way on but the help's).
+    LessonHiddenDone,
     /// A puzzle's status line where its panel has no room (44×16): the key to read it,
     /// and the help's, which the panel's border names on a larger screen.
     PuzzleHidden,
@@ -716,6 +719,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "the whole text, in place of the board (any key: back)",
         hints: &[
             (HintLine::LessonHidden, 0, "e: read the lesson"),
+            (HintLine::LessonHiddenDone, 1, "e: read the lesson"),
             (HintLine::PuzzleHidden, 0, "e: read it all"),
         ],
     },
@@ -727,6 +731,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Lesson, 2, "n: next"),
             (HintLine::LessonPlayed, 2, "n: next"),
+            (HintLine::LessonHiddenDone, 0, "n: next"),
         ],
     },
     Binding {
@@ -1061,6 +1066,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::PanelHelp, 0, "? help"),
             (HintLine::PuzzleNoPanel, 1, "? help"),
             (HintLine::LessonHidden, 1, "? help"),
+            (HintLine::LessonHiddenDone, 2, "? help"),
             (HintLine::PuzzleHidden, 1, "? help"),
         ],
     },
@@ -2236,6 +2242,10 @@ mod tests {
         assert_eq!(
             hint_line(HintLine::LessonHidden),
             "e: read the lesson · ? help"
+        );
+        assert_eq!(
+            hint_line(HintLine::LessonHiddenDone),
+            "n: next · e: read the lesson · ? help"
         );
         assert_eq!(
             hint_line(HintLine::LessonPlayed),

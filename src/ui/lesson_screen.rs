@@ -265,7 +265,14 @@ impl LessonView<'_> {
         status_lines.push(Line::styled(status, look.player(to_move)));
         // No text on screen: the status line's last row says the key that reads it.
         if text_hidden(area) {
-            let key = Line::styled(hint_line(HintLine::LessonHidden), look.dim());
+            // Once done, the way on first: the text that says `n` is not in view.
+            let done = matches!(state.phase(), LessonPhase::Tried(_, check) if check.done);
+            let line = if done {
+                HintLine::LessonHiddenDone
+            } else {
+                HintLine::LessonHidden
+            };
+            let key = Line::styled(hint_line(line), look.dim());
             status_lines = super::reading::with_key_row(
                 status_lines,
                 key,

@@ -98,41 +98,82 @@ impl Widget for &StatusView<'_> {
             self.totals[1]
         ));
         let separators = ["  │  ", " │ "];
-        let mut best: Option<(Rank, (&str, &str, &str))> = None;
-        for (t, turn) in self.turn.iter().enumerate() {
-            for (n, help, right) in &rights {
-                for (s, sep) in separators.iter().enumerate() {
-                    let right_w = if right.is_empty() {
-                        0
-                    } else {
-                        columns(right) + 2
-                    };
-                    if totals_w + columns(sep) + columns(turn) + right_w > area.width {
+        // The best first line: after the totals (`with_totals`), or without them and
+        // with `? help` (below).
+        let choose = |with_totals: bool| {
+            let mut best: Option<(Rank, (&str, &str, &str))> = None;
+            for (t, turn) in self.turn.iter().enumerate() {
+                for (n, help, right) in &rights {
+                    if !with_totals && !help {
                         continue;
                     }
-                    let rank = (t < self.turn_core, *n, *help, Reverse(t), Reverse(s));
-                    if best.as_ref().is_none_or(|(b, _)| rank > *b) {
-                        best = Some((rank, (turn.as_str(), *sep, right.as_str())));
+                    for (s, sep) in separators.iter().enumerate() {
+                        let right_w = if right.is_empty() {
+                            0
+                        } else {
+                            columns(right) + 2
+                        };
+                        let left_w = if with_totals {
+                            totals_w + columns(sep)
+                        } else {
+                            0
+                        };
+                        if left_w + columns(turn) + right_w > area.width {
+                            continue;
+                        }
+                        let rank = (t < self.turn_core, *n, *help, Reverse(t), Reverse(s));
+                        if best.as_ref().is_none_or(|(b, _)| rank > *b) {
+                            best = Some((rank, (turn.as_str(), *sep, right.as_str())));
+                        }
                     }
                 }
             }
-        }
+            best
+        };
+        let best = choose(true);
+        // What the first line keeps (who may claim, the rules): the help may not take it.
+        let kept = best.as_ref().map(|((core, rules, ..), _)| (*core, *rules));
         let shortest = self.turn.last().map_or("", String::as_str);
-        let help_on_top = best.as_ref().is_some_and(|((_, _, help, ..), _)| *help);
-        let (turn, separator, right) = best.map_or((shortest, " │ ", ""), |(_, chosen)| chosen);
+        let mut help_on_top = best.as_ref().is_some_and(|((_, _, help, ..), _)| *help);
+        let (mut turn, mut separator, mut right) =
+            best.map_or((shortest, " │ ", ""), |(_, chosen)| chosen);
+        let width = usize::from(area.width);
+        let mut second = self.second_line(help_on_top, width);
+        // s22: a message that leaves `? help` no room beside it (a verdict of 41
+        // columns at 44) is kept whole, and the help goes on the first line in place of
+        // the totals, which the ladders show in digits too: the help stays in view
+        // whatever the message, and the message stays whole.
+        let mut with_totals = true;
+        if area.height >= 2
+            && !help_on_top
+            && !self.right.is_empty()
+            && !second.help_below
+            && !second.content.contains(self.right)
+            && let Some(((core, rules, ..), chosen)) = choose(false)
+            && kept.is_none_or(|(kept_core, kept_rules)| core >= kept_core && rules >= kept_rules)
+        {
+            (turn, separator, right) = chosen;
+            with_totals = false;
+            help_on_top = true;
+            second = self.second_line(help_on_top, width);
+        }
         // No wording fits (a game over at 44 columns): the shortest, cut at a word with
         // `…` rather than mid-word by the edge (`Move 64/64 · Yellow wi`).
-        let room = area.width.saturating_sub(totals_w + columns(separator));
-        let turn = text::fit_words(turn, usize::from(room));
-        let first = Line::from(vec![
-            total(Player::Blue),
-            Span::raw("  "),
-            total(Player::Yellow),
-            Span::styled(separator, self.look.dim()),
-            Span::styled(turn.as_ref(), self.turn_style),
-        ]);
         let top = Rect::new(area.x, area.y, area.width, 1);
-        first.render(top, buf);
+        if with_totals {
+            let room = area.width.saturating_sub(totals_w + columns(separator));
+            let turn = text::fit_words(turn, usize::from(room));
+            Line::from(vec![
+                total(Player::Blue),
+                Span::raw("  "),
+                total(Player::Yellow),
+                Span::styled(separator, self.look.dim()),
+                Span::styled(turn.as_ref(), self.turn_style),
+            ])
+            .render(top, buf);
+        } else {
+            Span::styled(turn, self.turn_style).render(top, buf);
+        }
         if !right.is_empty() {
             let right_w = columns(right);
             let x = area.right().saturating_sub(right_w);
@@ -140,36 +181,57 @@ impl Widget for &StatusView<'_> {
         }
         if area.height >= 2 {
             let bottom = Rect::new(area.x, area.y + 1, area.width, 1);
-            // A hint line loses whole keys, a message whole words (a long one is
-            // shown whole in a box over the board).
-            let width = usize::from(area.width);
-            let mut content: &str = &self.message.content;
-            // A hint line that names `? help` itself, too long for the line: the
-            // help is taken out of it and put at the right, as below, so cutting
-            // the line at a part's end cannot drop it (the replay's first hint at
-            // 44 columns lost it).
-            let without_help =
-                (!help_on_top && !self.right.is_empty() && !text::fits(content, width))
-                    .then(|| without_part(content, self.right))
-                    .flatten();
-            if let Some(rest) = &without_help {
-                content = rest;
-            }
-            // `? help` goes below when the first line has no room for it (at 44
-            // columns, the rules of a corners game with claims take it).
             let room = width.saturating_sub(text::width(self.right) + 2);
-            let help_below = !help_on_top
-                && !self.right.is_empty()
-                && !content.contains(self.right)
-                && (self.hints || without_help.is_some() || text::fits(content, room));
-            let text = text::fit_parts(content, if help_below { room } else { width });
+            let text = text::fit_parts(
+                &second.content,
+                if second.help_below { room } else { width },
+            );
             Span::styled(text, self.message.style).render(bottom, buf);
-            if help_below {
+            if second.help_below {
                 let right_w = columns(self.right);
                 let x = area.right().saturating_sub(right_w);
                 Span::styled(self.right, self.look.dim())
                     .render(Rect::new(x, bottom.y, right_w, 1), buf);
             }
+        }
+    }
+}
+
+/// What the second status line shows: its text, and whether `? help` goes at its
+/// right.
+struct SecondLine {
+    /// The message or hint line, without its own `? help` part when that was taken
+    /// out to go at the right.
+    content: String,
+    /// Whether `? help` goes at the line's right.
+    help_below: bool,
+}
+
+impl StatusView<'_> {
+    /// The second line `width` columns wide, the help on the first line or not.
+    fn second_line(&self, help_on_top: bool, width: usize) -> SecondLine {
+        // A hint line loses whole keys, a message whole words (a long one is shown
+        // whole in a box over the board).
+        let mut content: &str = &self.message.content;
+        // A hint line that names `? help` itself, too long for the line: the help is
+        // taken out of it and put at the right, as below, so cutting the line at a
+        // part's end cannot drop it (the replay's first hint at 44 columns lost it).
+        let without_help = (!help_on_top && !self.right.is_empty() && !text::fits(content, width))
+            .then(|| without_part(content, self.right))
+            .flatten();
+        if let Some(rest) = &without_help {
+            content = rest;
+        }
+        // `? help` goes below when the first line has no room for it (at 44 columns,
+        // the rules of a corners game with claims take it).
+        let room = width.saturating_sub(text::width(self.right) + 2);
+        let help_below = !help_on_top
+            && !self.right.is_empty()
+            && !content.contains(self.right)
+            && (self.hints || without_help.is_some() || text::fits(content, room));
+        SecondLine {
+            content: content.to_owned(),
+            help_below,
         }
     }
 }
@@ -213,5 +275,54 @@ mod tests {
         (&view).render(area, &mut buf);
         let row: String = (0..44).map(|x| buf[(x, 0)].symbol()).collect();
         assert_eq!(row.trim_end(), "Blue 75  Yellow 100 │ Move 64/64 · Game…");
+    }
+
+    /// s22: a message that fits the line but leaves `? help` no room beside it, under
+    /// a first line the help had no room on either (a corners game with claims, or the
+    /// review's `Move 3/64 · ▶ Yellow`, at 44 columns): no way to the help was in view.
+    /// The message stays whole, and the help takes the totals' place above it; a
+    /// shorter message keeps the totals and the help beside it, as before.
+    #[test]
+    fn a_message_with_no_room_for_the_help_sends_it_to_the_first_line() {
+        let turn = ["Blue to move".to_owned()];
+        let rows = |message: &str| {
+            let view = StatusView {
+                totals: [100, 100],
+                rules: &["corners", "claims"],
+                turn: &turn,
+                turn_core: 1,
+                turn_style: Style::new(),
+                message: Span::raw(message.to_owned()),
+                right: "? help",
+                hints: false,
+                look: Look::PLAIN,
+            };
+            let area = Rect::new(0, 0, 44, 2);
+            let mut buf = Buffer::empty(area);
+            (&view).render(area, &mut buf);
+            [0, 1].map(|y| {
+                (0..44)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+        };
+        let long = "c4?!: likely inaccuracy, lost 20, best a1";
+        assert_eq!(
+            rows(long),
+            [
+                "Blue to move        corners · claims  ? help".to_owned(),
+                long.to_owned()
+            ]
+        );
+        let short = "a1??: blunder, lost 28, best c3";
+        assert_eq!(
+            rows(short),
+            [
+                "Blue 100  Yellow 100 │ Blue to move  corners".to_owned(),
+                format!("{short}{}? help", " ".repeat(44 - 31 - 6)),
+            ]
+        );
     }
 }

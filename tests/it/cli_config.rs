@@ -65,8 +65,14 @@ fn config_shows_every_value_and_where_it_came_from() {
         report.contains("line 3, column 1, `levle`: no such key"),
         "{report}"
     );
+    // Wrapped to 80 columns (s22): the problem below its file, indented.
+    let joined: Vec<&str> = report.lines().map(str::trim).collect();
     assert!(
-        report.contains("line 5, column 11, `palette`: expected default, colour-blind, light, high-contrast or none, found \"expert\"; it keeps its default"),
+        joined.join(" ").contains("line 5, column 11, `palette`: expected default, colour-blind, light, high-contrast or none, found \"expert\"; it keeps its default"),
+        "{report}"
+    );
+    assert!(
+        report.lines().all(|l| hijara::text::width(l) <= 80),
         "{report}"
     );
     assert_eq!(
@@ -260,6 +266,42 @@ fn init_writes_a_commented_file_once_in_the_xdg_folder() {
         std::fs::read_to_string(&path).unwrap(),
         "level = \"easy\"\n"
     );
+    // s22: a problem's line named the long path and went past 80 columns. In the
+    // report it keeps to 80: the head, the path (whole, or broken after its `/`s),
+    // then the problem, indented; on standard error (any other command) it stays one
+    // line, `file:line:col`, for tools.
+    std::fs::write(&path, "level = \"expert\"\n").unwrap();
+    let problem = "line 1, column 9, `level`: expected random, easy, medium or hard, \
+                   found \"expert\"; it keeps its default";
+    let out = run().arg("config").assert().code(1).get_output().clone();
+    let report = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(wide(&report), Vec::<String>::new(), "{report}");
+    let lines: Vec<&str> = report.lines().collect();
+    let head = lines
+        .iter()
+        .position(|l| l.starts_with("hijara: config file"))
+        .unwrap_or_else(|| panic!("no problem in\n{report}"));
+    let said = lines[head..]
+        .iter()
+        .position(|l| l.starts_with("  line 1, column 9"))
+        .unwrap_or_else(|| panic!("no problem's text in\n{report}"))
+        + head;
+    let named = lines[head..said].concat();
+    assert_eq!(named, format!("hijara: config file{shown}:"), "{report}");
+    let told: Vec<&str> = lines[said..]
+        .iter()
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.trim())
+        .collect();
+    assert_eq!(told.join(" "), problem, "{report}");
+    run()
+        .arg("games")
+        .env("HIJARA_DATA_DIR", home.path())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "hijara: config file {shown}: {problem}\n"
+        )));
 }
 
 /// A bad key does not stop the game: it starts with the good keys in force and says

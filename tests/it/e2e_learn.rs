@@ -156,8 +156,17 @@ fn a_last_game_that_cannot_be_read_is_said_on_the_start_screen() {
     let games = data.path().join("games");
     std::fs::create_dir(&games).unwrap();
     std::fs::write(games.join("hijara-20261204-120000.hij"), b"1. a1 \xff\n").unwrap();
+    // QA (s22): an autosave none of whose moves read; the door said `(none)` and
+    // "There is no unfinished game to resume".
+    std::fs::write(data.path().join("autosave.hij"), b"garbage\n").unwrap();
     let mut s = Session::start_in(&[], 80, 24, data.path(), None);
     s.wait_for("Replay your last game");
+    s.type_keys("r");
+    s.wait_for("Your autosaved game cannot be resumed.");
+    // The rest, as the box wraps it: what is wrong, and what becomes of the file.
+    s.wait_for("`garbage`");
+    s.wait_for("kept aside");
+    assert!(!s.screen().contains("(none)"), "{}", s.screen());
     s.type_keys("v");
     s.wait_for("Your last game cannot be replayed:");
     s.wait_for("not UTF-8 text");

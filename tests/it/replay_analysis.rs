@@ -414,6 +414,30 @@ fn reviewed_with_estimates() -> ReplayState {
     s
 }
 
+/// s22: at 44x16 a verdict of 41 columns (`c4?!: likely inaccuracy, lost 20, best
+/// a1`) left `? help` no room beside it, and the first line (the totals, the move, the
+/// turn) none either: no way to the help was in view. The verdict stays whole and the
+/// help takes the totals' place on the first line (the ladders show them in digits).
+#[test]
+fn a_long_verdict_keeps_the_help_in_view_44x16() {
+    let mut s = reviewed_with_estimates();
+    go_to(&mut s, 11);
+    let screen = rows(&drawn(&s, 44, 16));
+    let [top, verdict] = [&screen[14], &screen[15]];
+    assert!(
+        verdict.contains("likely inaccuracy, lost 20, best"),
+        "{screen:#?}"
+    );
+    assert!(
+        hijara::text::width(verdict.trim_end()) > 44 - 8,
+        "{screen:#?}"
+    );
+    assert!(!verdict.contains('…'), "{screen:#?}");
+    assert!(top.starts_with("Move 11/64"), "{screen:#?}");
+    assert!(top.ends_with("  ? help"), "{screen:#?}");
+    insta::assert_snapshot!(render(&s, 44, 16, Look::PLAIN).backend());
+}
+
 #[test]
 fn shift_d_deepens_the_estimates_counts_them_and_stops_on_d_again() {
     let mut s = reviewed_with_estimates();

@@ -743,6 +743,16 @@ fn e_reads_the_lesson_in_place_of_the_board_44x16() {
     // Where the text has room, the status line does not say the key.
     let _ = s.handle(Input::Resize(80, 24));
     assert!(!read_words(&s, 80, 24).contains("e: read"));
+    // QA (s22): done, at 44×16 the row said no way on to the next lesson (the text
+    // that says `n` is not in view there); it names `n` first.
+    let _ = s.handle(Input::Resize(44, 16));
+    let _ = typing(&mut s, "a1");
+    let words = read_words(&s, 44, 16);
+    assert!(words.contains("Well done!"), "{words}");
+    assert!(
+        words.contains("n: next · e: read the lesson · ? help"),
+        "{words}"
+    );
 }
 
 /// QA (the lead, in the line mode, whose squares are clicks): a full square's note
