@@ -323,7 +323,8 @@ fn searcher_against_medium(weights: Weights, nodes: u64, seed: u64) -> f64 {
 #[test]
 fn the_fitted_weights_beat_medium_more_often_than_the_hand_set_ones() {
     // The same 12 seeded games, 20,000 nodes a move: only the weights differ.
-    // Measured when written: fitted 12/12, hand-set 5/12.
+    // Measured when written: fitted 12/12, hand-set 5/12; on 2026-12-05 (all 12
+    // games each): fitted 10.5/12, hand-set 7/12.
     let game = |w: Weights, g: u64| searcher_against_medium(w, 20_000, g);
     let fitted: f64 = (0..12).map(|g| game(Weights::HARD, g)).sum();
     assert!(fitted >= 10.0, "fitted weights scored {fitted}/12");
