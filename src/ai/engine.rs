@@ -30,6 +30,20 @@ impl std::fmt::Debug for Engine {
     }
 }
 
+/// A second player in this one's state, its table a copy (tests only: the state
+/// after a long proof, reused for several continuations instead of proving again).
+/// The product has no use for it: whoever plays owns one player.
+#[cfg(test)]
+impl Clone for Engine {
+    fn clone(&self) -> Engine {
+        Engine {
+            settings: self.settings,
+            kept: self.kept.clone(),
+            book: self.book,
+        }
+    }
+}
+
 impl Engine {
     /// A player with these settings, keeping nothing yet; hard plays from the
     /// shipped opening book ([`Book::shipped`]).

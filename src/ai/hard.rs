@@ -146,6 +146,19 @@ pub(crate) struct Kept {
     table: Arc<TranspositionTable>,
 }
 
+/// The same proofs over a copy of the table (tests only: a player forked after a
+/// proof, each fork going down its own line).
+#[cfg(test)]
+impl Clone for Kept {
+    fn clone(&self) -> Kept {
+        Kept {
+            ruleset: self.ruleset,
+            proofs: self.proofs,
+            table: Arc::new(TranspositionTable::clone(&self.table)),
+        }
+    }
+}
+
 /// The mover's kept proof if the game may follow it (its stones are all on
 /// the board), every kept proof, and the kept table. The table's entries are
 /// keyed by whole positions, so even one from another line of play (say before

@@ -235,7 +235,8 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
     let unlimited = SearchLimit::nodes(u64::MAX);
     let (position, seed) = yellow_holds(17);
     assert_eq!(position.to_move(), Player::Yellow);
-    let first = hard(seed).decide(&position, &unlimited).unwrap();
+    let mut prover = hard(seed);
+    let first = prover.decide(&position, &unlimited).unwrap();
     let proven = first.solved.expect("the first move is proved");
     assert!(proven >= Wdl::Draw);
     let mut after = position;
@@ -254,9 +255,12 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
         cold_max = cold_max.max(searcher.nodes());
         // A player that made the first move's proof, for every Blue reply: the
         // re-proof finishes within 2,000 nodes (the margin then takes the rest).
-        let mut engine = hard(seed);
-        engine.decide(&position, &unlimited).unwrap();
-        let d = engine.decide(&next, &SearchLimit::nodes(2_000)).unwrap();
+        // Each reply's player is a copy of the one that proved (its table copied
+        // too), so no reply's re-proof leaves entries for the next.
+        let d = prover
+            .clone()
+            .decide(&next, &SearchLimit::nodes(2_000))
+            .unwrap();
         assert!(d.solved.is_some_and(|w| w >= proven), "{blue}\n{next}");
     }
     assert!(
@@ -319,15 +323,23 @@ fn searcher_against_medium(weights: Weights, nodes: u64, seed: u64) -> f64 {
 #[test]
 fn the_fitted_weights_beat_medium_more_often_than_the_hand_set_ones() {
     // The same 12 seeded games, 20,000 nodes a move: only the weights differ.
-    // Measured when written: fitted 12/12, hand-set 5/12.
-    let score =
-        |w: Weights| -> f64 { (0..12).map(|g| searcher_against_medium(w, 20_000, g)).sum() };
-    let fitted = score(Weights::HARD);
-    let hand_set = score(Weights::MEDIUM);
+    // Measured when written: fitted 12/12, hand-set 5/12; on 2026-12-05 (all 12
+    // games each): fitted 10.5/12, hand-set 7/12.
+    let game = |w: Weights, g: u64| searcher_against_medium(w, 20_000, g);
+    let fitted: f64 = (0..12).map(|g| game(Weights::HARD, g)).sum();
     assert!(fitted >= 10.0, "fitted weights scored {fitted}/12");
+    // The hand-set games in turn, until even winning all the rest could not bring
+    // them within 3 of the fitted score: the same verdict as playing all 12 (a
+    // failing run plays all 12 and reports their score), on fewer games.
+    let (mut hand_set, mut played) = (0.0, 0u32);
+    while played < 12 && hand_set + f64::from(12 - played) > fitted - 3.0 {
+        hand_set += game(Weights::MEDIUM, u64::from(played));
+        played += 1;
+    }
+    let most = hand_set + f64::from(12 - played);
     assert!(
-        fitted >= hand_set + 3.0,
-        "fitted {fitted}/12, hand-set {hand_set}/12"
+        fitted >= most + 3.0,
+        "fitted {fitted}/12, hand-set {hand_set}/{played}"
     );
 }
 

@@ -190,6 +190,28 @@ impl TranspositionTable {
     }
 }
 
+/// A table of its own with every entry of this one: for the tests that go on from
+/// one kept table down several lines of play, none seeing another's entries. (The
+/// product never copies a table; its searches share one through an `Arc`.)
+#[cfg(test)]
+impl Clone for TranspositionTable {
+    fn clone(&self) -> TranspositionTable {
+        let copy = TranspositionTable {
+            slots: zeroed_slots(self.slots.len()),
+            mask: self.mask,
+        };
+        for (to, from) in copy.slots.iter().zip(self.slots.iter()) {
+            let words = from.each_ref().map(|w| w.load(Ordering::Relaxed));
+            // Empty slots stay unwritten, so their pages stay unmapped.
+            if words != [0, 0] {
+                to[0].store(words[0], Ordering::Relaxed);
+                to[1].store(words[1], Ordering::Relaxed);
+            }
+        }
+        copy
+    }
+}
+
 /// `len` atomic words, all zero, from zeroed memory: the system maps such a
 /// block lazily, so a big table costs nothing until a search writes to it
 /// (32 MiB of `AtomicU64::new(0)` written one by one take about 20 ms).

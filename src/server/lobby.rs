@@ -939,7 +939,7 @@ impl LobbyState {
 
 /// Row `y` of a drawing as text: a wide character (two columns) is read once, not
 /// followed by the blank its second cell holds, so a name like `你好` reads whole.
-fn drawn_row(buf: &Buffer, y: u16) -> String {
+pub(super) fn drawn_row(buf: &Buffer, y: u16) -> String {
     let mut row = String::new();
     let mut covered = 0;
     for x in 0..buf.area.width {

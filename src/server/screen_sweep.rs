@@ -16,7 +16,7 @@ use super::corr::DAY;
 use super::hall::Hall;
 use super::link::their_move;
 use super::listing::seen_by;
-use super::lobby::{LobbyState, Waiting};
+use super::lobby::{LobbyState, Waiting, drawn_row};
 use super::names::{MAX_NAME_COLUMNS, check_name};
 use super::who::Who;
 use crate::prefs::Palette;
@@ -37,22 +37,7 @@ const HOUR: i64 = 3600;
 const LONG: &str = "Bartholomew-Lane";
 const WIDE: &str = "山田太郎花子一二";
 
-/// A row of `buf` as text, a wide character once (its second cell skipped).
-fn drawn_row(buf: &Buffer, y: u16) -> String {
-    let mut row = String::new();
-    let mut covered = 0;
-    for x in 0..buf.area.width {
-        if covered > 0 {
-            covered -= 1;
-            continue;
-        }
-        let symbol = buf[(x, y)].symbol();
-        covered = text::width(symbol).saturating_sub(1);
-        row.push_str(symbol);
-    }
-    row
-}
-
+/// The rows of `buf` as text, a wide character once ([`drawn_row`], the lobby's).
 fn rows_of(buf: &Buffer) -> Vec<String> {
     (0..buf.area.height).map(|y| drawn_row(buf, y)).collect()
 }
