@@ -241,8 +241,10 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
     assert!(proven >= Wdl::Draw);
     let mut after = position;
     after.play(first.mv).unwrap();
-    // Whatever Blue answers, the kept proof answers it after a few nodes, and the
-    // result never drops below the proven one; a cold re-proof takes far more.
+    // Whatever Blue answers, what the first proof kept (its outcome and its table:
+    // at this position the table alone is enough, s22) answers it after a few
+    // nodes, and the result never drops below the proven one; a cold re-proof
+    // takes far more.
     let mut cold_max = 0;
     for blue in after.legal_moves() {
         let mut next = after;
