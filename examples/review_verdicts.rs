@@ -14,6 +14,11 @@
 //! must be the solver's, and a proven outcome the solver's: one that is not is a
 //! defect, counted apart (`wrong`).
 //!
+//! What the review costs: each compared move's position is valued once more the
+//! same way (`ai::analysis::evaluate_move_counted`, the same node budget, so the same
+//! values), for its search nodes (its proofs' too) and its time, per mover; and the
+//! proofs' bounds on the loss, counted by kind.
+//!
 //! ```sh
 //! cargo run --release --features tools --example review_verdicts -- --games 12 --nodes 400000
 //! cargo run --release --features tools --example review_verdicts -- --record tests/data/blunder.hij --games 0
@@ -24,10 +29,12 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
+use hijara::ai::analysis::{LossBound, evaluate_move_counted};
+use hijara::ai::eval::Weights;
 use hijara::ai::{Level, SearchLimit, SolveFor, solve};
 use hijara::review::classify::classify;
 use hijara::review::{MoveReview, Review, ReviewBudget, Value, analyse_game_at};
-use hijara::rules::{Game, Position};
+use hijara::rules::{Game, Player, Position};
 
 #[path = "support/level_games.rs"]
 mod level_games;
@@ -96,6 +103,15 @@ fn proven(margin: i32) -> Value {
     Value::exact_margin(margin)
 }
 
+/// What valuing the compared moves took, for one mover.
+#[derive(Default, Clone, Copy)]
+struct Cost {
+    moves: u64,
+    nodes: u64,
+    most_nodes: u64,
+    secs: f64,
+}
+
 /// Per band of empty sections: moves compared, the review's values both exact,
 /// classes that agree, and disagreements by kind.
 #[derive(Default, Clone, Copy)]
@@ -141,6 +157,9 @@ fn main() -> anyhow::Result<()> {
     let mut unsolved = 0;
     let mut review_secs = 0.0;
     let mut solve_secs = 0.0;
+    let mut cost = [Cost::default(); 2];
+    // The proofs' bounds by kind: the text of each, with its count.
+    let mut bounds: std::collections::BTreeMap<String, usize> = Default::default();
     println!(
         "disagreements: game, move, empty sections: review's class (played, best) / exact class (played, best)"
     );
@@ -179,6 +198,21 @@ fn main() -> anyhow::Result<()> {
                 continue;
             };
             solve_secs += t.elapsed().as_secs_f64();
+            let t = Instant::now();
+            let limit = SearchLimit::nodes(args.nodes);
+            let (eval, nodes) = evaluate_move_counted(before, Some(m.mv), &limit, &Weights::REVIEW);
+            let c = &mut cost[m.player.index()];
+            c.moves += 1;
+            c.nodes += nodes;
+            c.most_nodes = c.most_nodes.max(nodes);
+            c.secs += t.elapsed().as_secs_f64();
+            let bound = match eval.and_then(|e| e.loss_bound.map(|b| (b, e.exact))) {
+                Some((LossBound::AtLeast(n), _)) => format!(">={n}"),
+                Some((LossBound::AtMost(n), true)) => format!("<={n}, both exact"),
+                Some((LossBound::AtMost(n), false)) => format!("<={n}"),
+                None => "none".to_owned(),
+            };
+            *bounds.entry(bound).or_default() += 1;
             let (best, played) = (proven(best), proven(-reply));
             let lost = (best.margin - played.margin).max(0);
             let truth = classify(lost, best, played, empties, None);
@@ -247,6 +281,19 @@ fn main() -> anyhow::Result<()> {
         "| all | {} | {} | {} | {} | {} | {} |",
         all.moves, all.exact, all.agree, all.harsher, all.milder, all.wrong
     );
+    for player in [Player::Blue, Player::Yellow] {
+        let c = cost[player.index()];
+        let per = c.moves.max(1) as f64;
+        println!(
+            "{player}'s moves: {}, review nodes a move {:.0} (most {}), {:.1} ms a move",
+            c.moves,
+            c.nodes as f64 / per,
+            c.most_nodes,
+            1000.0 * c.secs / per
+        );
+    }
+    let bounds: Vec<String> = bounds.iter().map(|(b, n)| format!("{b}: {n}")).collect();
+    println!("proofs' bounds on the loss: {}", bounds.join(", "));
     println!(
         "unsolved within {} s: {unsolved}; review {review_secs:.1} s, solves {solve_secs:.1} s, all {:.1} s",
         args.solve_secs,

@@ -58,8 +58,9 @@ pub struct PositionEval {
     /// total minus the opponent's) under best play: `best`'s value. An estimate,
     /// rounded to the nearest point, unless `exact`.
     pub margin: i32,
-    /// Whether `margin` is proven: the search reached the end of the game, or
-    /// the position is a proven draw (a draw's margin is 0).
+    /// Whether `margin` is proven: the search reached the end of the game, the
+    /// position is a proven draw (a draw's margin is 0), or the proofs of
+    /// `loss_bound` found the played move's exact loss (at most 10 points).
     pub exact: bool,
     /// The proven outcome for the side to move, when a solve finished.
     pub wdl: Option<Wdl>,
@@ -73,7 +74,10 @@ pub struct PositionEval {
     /// lost [`PROVE_LOSS_AT`] or more, or (up to [`CHECK_SMALL_LOSS_MAX_EMPTY`] empty
     /// sections) less than [`CHECK_SMALL_LOSS_BELOW`] ([`evaluate_move`]); `None`
     /// otherwise, or when the budget ran out first. (Its proof leaves `played`
-    /// exact; the best move's value stays an estimate unless it was exact.)
+    /// exact. A loss proven at most 10 is then proven 10, 5 or 0, `AtMost` that,
+    /// and the best move's value exact; when the budget ran out first, it stays
+    /// `AtMost(10)` or `AtMost(5)` and the best value an estimate, unless it was
+    /// exact.)
     pub loss_bound: Option<LossBound>,
 }
 
@@ -85,6 +89,7 @@ pub enum LossBound {
     /// move's own.
     AtLeast(i32),
     /// At most this many: no move's exact value is more above the move's own.
+    /// When the best move's value is exact too, the loss is exactly this.
     AtMost(i32),
 }
 
@@ -154,9 +159,13 @@ pub fn evaluate(
 /// found, and an estimated best value is that plus the estimated loss, moved
 /// into the bound: when a small estimate hid a big loss, the move that beat the
 /// played one is named the best, valued at the played move's exact value plus
-/// [`PROVE_LOSS_AT`]; a loss proven at most 10 puts the best value at most 10
-/// above it. So a position the estimates call a mistake, or up to 30 empty
-/// sections best or nearly, may take up to twice the budget.
+/// [`PROVE_LOSS_AT`]. A loss proven at most 10 is then told apart, in the same
+/// budget, by null-window searches against the played move's value plus 10,
+/// then plus 5: the loss is exact (10, 5 or 0), and so is the best move's value,
+/// the played one's plus it; if the budget runs out first, the best value is
+/// at most the last bound (10 or 5) above it. So a position the estimates call
+/// a mistake, or up to 30 empty sections best or nearly, may take up to twice
+/// the budget.
 ///
 /// `limit` gives the budget: its time (90% of it is used; the rest covers the
 /// last node batch and returning on a loaded machine) and/or its node count
@@ -177,6 +186,32 @@ pub fn evaluate_move_weighted(
     played: Option<Move>,
     limit: &SearchLimit,
     weights: &Weights,
+) -> Option<PositionEval> {
+    evaluate_move_counted(position, played, limit, weights).0
+}
+
+/// [`evaluate_move_weighted`], with the search nodes it took in all its phases
+/// (the proofs' too): for measuring what the review costs
+/// (`examples/review_verdicts.rs`).
+pub fn evaluate_move_counted(
+    position: &Position,
+    played: Option<Move>,
+    limit: &SearchLimit,
+    weights: &Weights,
+) -> (Option<PositionEval>, u64) {
+    let mut searcher = Searcher::new(REVIEW_TT_BITS, SearchLimit::NONE);
+    searcher.weights = *weights;
+    let eval = evaluate_with(&mut searcher, position, played, limit);
+    (eval, searcher.nodes())
+}
+
+/// [`evaluate_move_weighted`] on `searcher`, a fresh one with the weights to use
+/// (its limit is replaced).
+fn evaluate_with<'a>(
+    searcher: &mut Searcher<'a>,
+    position: &Position,
+    played: Option<Move>,
+    limit: &SearchLimit<'a>,
 ) -> Option<PositionEval> {
     let start = Instant::now();
     let empties = position.empty_sections();
@@ -206,8 +241,7 @@ pub fn evaluate_move_weighted(
         _ => 100,
     };
     let mut order: Vec<Move> = position.legal_moves().collect();
-    let mut searcher = Searcher::new(REVIEW_TT_BITS, at(heuristic_share));
-    searcher.weights = *weights;
+    searcher.set_limit(at(heuristic_share));
     // Iterative deepening one depth per call (the table makes the earlier
     // depths of each call nearly free), to keep the last two depths' values.
     let mut last: Option<(SearchResult, i32)> = None;
@@ -279,7 +313,7 @@ pub fn evaluate_move_weighted(
     let Some((mv, wdl)) = solved else {
         return Some(bounded(
             with_played(best, other),
-            &mut searcher,
+            searcher,
             position,
             &order,
             second,
@@ -288,7 +322,7 @@ pub fn evaluate_move_weighted(
     best = proven(best, mv, wdl);
     // The move played: its outcome is at most the position's, proven on its own.
     if let Some(o) = other.as_mut()
-        && let Some(outcome) = outcome_of(&mut searcher, position, o.mv, wdl)
+        && let Some(outcome) = outcome_of(searcher, position, o.mv, wdl)
     {
         *o = proven(*o, o.mv, outcome);
     }
@@ -312,7 +346,7 @@ pub fn evaluate_move_weighted(
     }
     Some(bounded(
         with_played(best, other),
-        &mut searcher,
+        searcher,
         position,
         &order,
         second,
@@ -343,9 +377,10 @@ fn proof_limit<'a>(limit: &SearchLimit<'a>, start: Instant) -> SearchLimit<'a> {
 ///
 /// The proof's first step solves the move played to the end, so once it
 /// finishes the move played has its exact value, which replaces its estimate.
-/// An estimated best value is then that exact value plus the estimated loss
-/// within the bound: at most [`LossBound::AtMost`]'s, at least
-/// [`LossBound::AtLeast`]'s.
+/// A loss proven at most 10 is then made exact when the limit allows
+/// ([`small_loss`]), and the best move's value with it. Otherwise an estimated
+/// best value is the played move's exact value plus the estimated loss within
+/// the bound: at most [`LossBound::AtMost`]'s, at least [`LossBound::AtLeast`]'s.
 fn bounded<'a>(
     mut eval: PositionEval,
     searcher: &mut Searcher<'a>,
@@ -383,14 +418,34 @@ fn bounded<'a>(
         }
         return eval;
     }
+    if let LossBound::AtMost(_) = proof.bound {
+        // At most 10, so 10, 5 or 0 (totals are multiples of 5): told apart in
+        // the same budget, so that a loss of 10 under a small estimate is not
+        // called best, nor a lossless move an inaccuracy.
+        match small_loss(searcher, position, played.mv, proof.played_value, order) {
+            Ok((loss, mv)) => {
+                // The best move's value is the played one's plus an exact loss:
+                // exact too, so the verdict is the exact values'.
+                let best = exact_value(mv, proof.played_value + loss * SCALE);
+                eval.best = best.mv;
+                eval.margin = best.margin;
+                eval.exact = true;
+                eval.wdl = best.wdl;
+                eval.loss_bound = Some(LossBound::AtMost(loss));
+                return eval;
+            }
+            Err(at_most) => eval.loss_bound = Some(LossBound::AtMost(at_most)),
+        }
+    }
     // The best value stays an estimate: the played move's exact value plus the
     // loss the paired search estimated, within the bound. That difference is
     // kept, not the best move's estimate alone, because the two values' errors
     // largely cancel in it (the verdicts are calibrated on it); beside an exact
     // value an unpaired estimate would err by its whole error (docs/review.md).
-    let loss = match proof.bound {
-        LossBound::AtLeast(n) => lost.max(n),
-        LossBound::AtMost(n) => lost.min(n),
+    let loss = match eval.loss_bound {
+        Some(LossBound::AtLeast(n)) => lost.max(n),
+        Some(LossBound::AtMost(n)) => lost.min(n),
+        None => lost,
     };
     // When the estimates called the move played the best or nearly, and a move
     // beats it by `n` or more, that move (the proof's) is named the best.
@@ -402,6 +457,39 @@ fn bounded<'a>(
     eval.margin = played.margin + loss;
     eval
 }
+
+/// The exact loss of `played`, whose exact value for its mover is `played_value`
+/// (search units), once a proof showed it lost at most 10 points, with a best
+/// move: 10 when another move reaches `played_value` plus 10 points, else 5 when
+/// one reaches plus 5, else 0 (`played` is a best move). Totals are multiples of
+/// [`LOSS_STEP`] points, so no loss lies between. Each step is one null-window
+/// search of the other moves, within the searcher's limit; when the limit cuts
+/// one short, `Err` with the most the loss can be by the steps that finished.
+fn small_loss(
+    searcher: &mut Searcher<'_>,
+    position: &Position,
+    played: Move,
+    played_value: i32,
+    order: &[Move],
+) -> Result<(i32, Move), i32> {
+    let others: Vec<Move> = order.iter().copied().filter(|&m| m != played).collect();
+    let mut at_most = PROVE_LOSS_AT - LOSS_STEP;
+    // The larger loss first: a move that lost 10 is told from a lossless one in
+    // one search, and the verdicts' line between an inaccuracy and a good move
+    // is there.
+    while at_most > 0 {
+        match searcher.reaches(position, &others, played_value + at_most * SCALE) {
+            None => return Err(at_most),
+            Some(Some(mv)) => return Ok((at_most, mv)),
+            Some(None) => at_most -= LOSS_STEP,
+        }
+    }
+    Ok((0, played))
+}
+
+/// Every total, so every final margin, is a multiple of this many points
+/// (combinations are worth 10, 15 and 20).
+const LOSS_STEP: i32 = 5;
 
 /// The exact value `value` (in search units) of `mv`, for the mover.
 fn exact_value(mv: Move, value: i32) -> MoveValue {
@@ -458,7 +546,7 @@ fn prove_loss_by(
     let (bound, by) = match reached {
         Some(mv) => (LossBound::AtLeast(PROVE_LOSS_AT), Some(mv)),
         // Totals are multiples of 5 points, so a loss under 15 is at most 10.
-        None => (LossBound::AtMost(PROVE_LOSS_AT - 5), None),
+        None => (LossBound::AtMost(PROVE_LOSS_AT - LOSS_STEP), None),
     };
     Some(LossProof {
         bound,
@@ -681,7 +769,9 @@ mod tests {
         for seed in 0..5 {
             let position = random_position(52 + seed as u32 % 3, seed);
             let order: Vec<Move> = position.legal_moves().collect();
-            for (mv, lost) in exact_losses(&position) {
+            let losses: std::collections::HashMap<Move, i32> =
+                exact_losses(&position).into_iter().collect();
+            for (&mv, &lost) in &losses {
                 let mut searcher = Searcher::new(16, SearchLimit::NONE);
                 let bound = prove_loss(&mut searcher, &position, mv, &order);
                 if lost >= PROVE_LOSS_AT {
@@ -694,6 +784,15 @@ mod tests {
                 } else {
                     assert_eq!(bound, Some(LossBound::AtMost(10)), "{seed} {mv}");
                     assert!(lost <= 10, "{seed} {mv}: lost {lost}");
+                    // The next steps find the exact loss (10, 5 or 0), with a
+                    // best move: one whose exact value is the played one's plus it.
+                    let mut child = position;
+                    child.play(mv).unwrap();
+                    let value = -brute_force(&child) * SCALE;
+                    let (loss, by) = small_loss(&mut searcher, &position, mv, value, &order)
+                        .unwrap_or_else(|e| panic!("{seed} {mv}: cut short at {e}"));
+                    assert_eq!(loss, lost, "{seed} {mv}");
+                    assert_eq!(losses[&by], 0, "{seed} {mv}: {by} is no best move");
                     seen[1] += 1;
                 }
             }
@@ -705,6 +804,15 @@ mod tests {
         let mut searcher = Searcher::new(16, SearchLimit::nodes(1_000));
         let order: Vec<Move> = position.legal_moves().collect();
         assert_eq!(prove_loss(&mut searcher, &position, mv, &order), None);
+        // So are the steps below 15: cut short at the first, the loss is still
+        // known to be at most 10 only. (Against a value near the move's own, so
+        // that the bounds on what is left to score cannot answer at once.)
+        let near = evaluate_move(&position, Some(mv), &SearchLimit::nodes(5_000)).unwrap();
+        let value = near.played.unwrap().margin * SCALE;
+        assert_eq!(
+            small_loss(&mut searcher, &position, mv, value, &order),
+            Err(10)
+        );
     }
 
     #[test]
@@ -785,11 +893,19 @@ mod tests {
                         assert_eq!(checked.margin, truth + PROVE_LOSS_AT);
                         seen[0] += 1;
                     } else {
-                        assert_eq!(checked.loss_bound, Some(LossBound::AtMost(10)));
-                        // The best move stays, valued at the played move's
-                        // exact value plus the estimated loss (0 or 2).
-                        assert_eq!((checked.best, checked.margin), (eval.best, truth + margin));
-                        assert!(!checked.exact);
+                        // At most 10, then exactly: the loss (10, 5 or 0) and
+                        // the best move's value are exact, and the move named
+                        // the best is a best move (the played one when it lost
+                        // nothing), whatever the estimates (0 or 2) said.
+                        assert_eq!(checked.loss_bound, Some(LossBound::AtMost(lost)));
+                        assert!(checked.exact, "{seed} {mv}: {checked:?}");
+                        assert_eq!(checked.margin, truth + lost, "{seed} {mv}");
+                        let (_, by) = *losses.iter().find(|l| l.0 == checked.best).unwrap();
+                        assert_eq!(by, 0, "{seed} {mv}: {checked:?}");
+                        if lost == 0 {
+                            assert_eq!(checked.best, mv, "{seed} {mv}");
+                        }
+                        assert_eq!(checked.wdl, Some(Wdl::from_value(checked.margin)));
                         seen[1] += 1;
                     }
                 }

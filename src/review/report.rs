@@ -7,6 +7,7 @@ use serde::{Serialize, Serializer};
 use super::classify::{
     Class, PositionValue, Value, bounded_loss, classify, likely, lost_range, points_lost,
 };
+use crate::ai::analysis::LossBound;
 use crate::rules::{Game, Move, Player};
 
 /// One move judged.
@@ -39,7 +40,11 @@ pub struct MoveReview {
     pub lost_range: Option<[i32; 2]>,
     /// The verdict.
     pub class: Class,
-    /// Whether the verdict rests on estimates (shown as "likely").
+    /// Whether the verdict rests on estimates (shown as "likely"): an
+    /// inaccuracy or worse from an estimated loss, or a best or good move whose
+    /// loss the proofs left possibly above 0 (a bound of at most 5 or 10 points:
+    /// their last step ran out of budget), so it is not called best or good as
+    /// if proven.
     pub likely: bool,
 }
 
@@ -107,7 +112,7 @@ impl MoveReview {
                 .then(|| lost_range(lost, b, a, empties, bound))
                 .flatten(),
             class,
-            likely: likely(b, a) && class > Class::Good,
+            likely: likely(b, a) && (class > Class::Good || unsettled(bound)),
         })
     }
 
@@ -115,6 +120,12 @@ impl MoveReview {
     pub fn swing(&self) -> i32 {
         self.best_value.margin - self.played_value.margin
     }
+}
+
+/// Whether proofs bounded a loss without settling it: at most some points above
+/// 0, so a move the estimates call best or good may have lost up to that many.
+fn unsettled(bound: Option<LossBound>) -> bool {
+    matches!(bound, Some(LossBound::AtMost(n)) if n > 0)
 }
 
 /// The move that lost a player the most points.
