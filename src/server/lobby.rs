@@ -249,10 +249,10 @@ pub(crate) struct LobbyState {
     /// The rows listed to watch (another player's public correspondence games, after
     /// `f name`): each table, and when its mover's time runs out (correspondence
     /// time). Such a row says whose move it is and the time left at
-    /// [`LobbyState::corr_now`] ([`watched_state`]).
+    /// [`LobbyState::corr_now`] ([`LobbyState::watched_state`]).
     pub(crate) watched: Vec<(u32, Stamp)>,
     /// The correspondence time the lobby is drawn at: set by its host at each look
-    /// at the hall, and when the time left a row shows changes ([`next_change`]).
+    /// at the hall, and when the time left a row shows changes (the host's ticks).
     pub(crate) corr_now: Stamp,
     /// The tables listed to watch whose game ended since (gone from the list): a
     /// number typed for one says so ([`words::watched_ended`]), not `No table N`.
