@@ -563,9 +563,10 @@ impl Hall {
     /// The public correspondence games in play of the player of `key`, as lobby rows:
     /// at most `cap`, the newest tables first, and how many there are. The shared
     /// listing leaves them out (there may be thousands); a member asking after the
-    /// player (`f name`) has them listed, to watch one by its number. Memory only,
-    /// read from the player's index.
-    pub(crate) fn public_corr_rows(&self, key: &str, cap: usize) -> (Vec<Row>, usize) {
+    /// player (`f name`) has them listed, to watch one by its number. Each row comes
+    /// with when its mover's time runs out (correspondence time), which the row shows
+    /// as the time left when drawn. Memory only, read from the player's index.
+    pub(crate) fn public_corr_rows(&self, key: &str, cap: usize) -> (Vec<(Row, Stamp)>, usize) {
         let mut total = 0;
         let mut rows = Vec::new();
         for id in self.corr_of.get(key).into_iter().flatten().rev() {
@@ -577,10 +578,11 @@ impl Hall {
                 && table.in_play()
                 && !shown.game.is_over()
                 && shown.course.ending().is_none();
-            if public_in_play {
+            let due = shown.corr.as_ref().and_then(|c| c.clock.deadline());
+            if let (true, Some(due)) = (public_in_play, due) {
                 total += 1;
                 if rows.len() < cap {
-                    rows.push(Row::of(*id, table, [false; 2]));
+                    rows.push((Row::of(*id, table, [false; 2]), due));
                 }
             }
         }
@@ -847,8 +849,10 @@ impl Hall {
     }
 
     /// Where the player called `name` (either case, either Unicode spelling of its
-    /// accents: [`folded`]) is.
-    pub(crate) fn find(&self, name: &str) -> Found {
+    /// accents: [`folded`]) is, and their name as they spell it where the hall knows
+    /// it (at a table, connected, or seated at a correspondence game): `f`'s answer
+    /// names them so, not as typed (`ALICE is in the lobby` for alice).
+    pub(crate) fn find(&self, name: &str) -> (Found, Option<String>) {
         let name = folded(name.trim());
         // The AI's seat is nobody's, whatever a person calls themselves.
         let is = |who: &Who| !who.is_ai() && folded(&who.name) == name;
@@ -860,12 +864,16 @@ impl Hall {
                     table.state(),
                     TableState::Open | TableState::Playing(_) | TableState::Over
                 );
-            if playing && table.seats().iter().flatten().any(is) {
-                return if table.code().is_some() {
+            if !playing {
+                continue;
+            }
+            if let Some(who) = table.seats().iter().flatten().find(|w| is(w)) {
+                let found = if table.code().is_some() {
                     Found::Private
                 } else {
                     Found::Playing(id)
                 };
+                return (found, Some(who.name.clone()));
             }
         }
         let sessions: Vec<&Present> = self.sessions.values().filter(|p| is(&p.who)).collect();
@@ -874,7 +882,7 @@ impl Hall {
             Showing::Table(id) => self.tables.get(&id).map(|t| (id, t, &p.who.key)),
             Showing::Lobby => None,
         });
-        match at {
+        let found = match at {
             Some((_, table, key)) if table.is_corr() && table.seat_of(key).is_some() => {
                 Found::Correspondence
             }
@@ -884,7 +892,17 @@ impl Hall {
             Some((id, _, _)) => Found::Watching(id),
             None if sessions.is_empty() => Found::Away,
             None => Found::Here,
-        }
+        };
+        let spelt = match sessions.first() {
+            Some(present) => Some(present.who.name.clone()),
+            // Not connected: their seat at a correspondence game names them.
+            None => self.corr_player(&name).and_then(|key| {
+                let table = self.tables.get(self.corr_of.get(&key)?.first()?)?;
+                let who = table.seats().iter().flatten().find(|w| w.key == key)?;
+                Some(who.name.clone())
+            }),
+        };
+        (found, spelt)
     }
 
     // Reading the tables.
@@ -1528,11 +1546,15 @@ mod tests {
         let mut hall = Hall::new(DEFAULT_GRACE, false);
         let inbox = Inbox::new();
         hall.join(inbox.news_waker(), who("Zo\u{eb}"), Pref::default());
-        assert_eq!(hall.find("zoe\u{308}"), Found::Here);
-        assert_eq!(hall.find(" ZOE\u{308} "), Found::Here);
+        assert_eq!(hall.find("zoe\u{308}").0, Found::Here);
+        assert_eq!(hall.find(" ZOE\u{308} ").0, Found::Here);
         let id = hall.open_public(who("Ren\u{e9}"), Player::Blue, (Ruleset::Standard, false));
-        assert_eq!(hall.find("Rene\u{301}"), Found::Playing(id));
-        assert_eq!(hall.find("zoe"), Found::Away);
+        assert_eq!(hall.find("Rene\u{301}").0, Found::Playing(id));
+        assert_eq!(hall.find("zoe").0, Found::Away);
+        // Brief s22 (srvcorr): named as they spell it, not as typed.
+        assert_eq!(hall.find(" ZOE\u{308} ").1.as_deref(), Some("Zo\u{eb}"));
+        assert_eq!(hall.find("RENE\u{301}").1.as_deref(), Some("Ren\u{e9}"));
+        assert_eq!(hall.find("zoe").1, None);
     }
 
     /// QA (clubqa2, over ssh): "find a player" said a player watching a table, or at
@@ -1547,9 +1569,9 @@ mod tests {
         let bea = hall.join(inbox.news_waker(), who("bea"), Pref::default());
         let table = hall.open_public(who("cid"), Player::Blue, (Ruleset::Standard, false));
         hall.show(ann, Showing::Table(table));
-        assert_eq!(hall.find("ann"), Found::Watching(table));
+        assert_eq!(hall.find("ann").0, Found::Watching(table));
         hall.show(ann, Showing::Lobby);
-        assert_eq!(hall.find("ann"), Found::Here);
+        assert_eq!(hall.find("ann").0, Found::Here);
         let terms = Terms {
             clock: None,
             rated: true,
@@ -1565,12 +1587,16 @@ mod tests {
             )
             .unwrap();
         assert_eq!(
-            hall.find("bea"),
+            hall.find("bea").0,
             Found::Here,
             "in the lobby, her table open"
         );
         hall.show(bea, Showing::Table(corr));
-        assert_eq!(hall.find("bea"), Found::Correspondence);
+        assert_eq!(hall.find("bea").0, Found::Correspondence);
+        // Brief s22 (srvcorr): one not connected is named by their seat at a
+        // correspondence game in play.
+        assert!(hall.sit(corr, who("Dora")).is_some());
+        assert_eq!(hall.find("DORA"), (Found::Away, Some("Dora".to_owned())));
     }
 
     /// Brief s21 (corrwatch): a public correspondence game in play could be watched by
@@ -1619,14 +1645,14 @@ mod tests {
         assert_eq!(bea, who("bea").key);
         let (rows, total) = hall.public_corr_rows(&bea, 10);
         assert_eq!(total, 12);
-        let ids: Vec<u32> = rows.iter().map(|r| r.id).collect();
+        let ids: Vec<u32> = rows.iter().map(|(r, _)| r.id).collect();
         let newest: Vec<u32> = in_play.iter().rev().take(10).copied().collect();
         assert_eq!(ids, newest, "private {private}, open {waiting}");
         assert!(
             rows.iter()
-                .all(|r| r.state == crate::server::listing::RowState::Correspondence)
+                .all(|(r, _)| r.state == crate::server::listing::RowState::Correspondence)
         );
-        assert_eq!(rows[0].names, ["bea".to_owned(), "cid11".to_owned()]);
+        assert_eq!(rows[0].0.names, ["bea".to_owned(), "cid11".to_owned()]);
         let cid = hall.corr_player("Cid3").unwrap();
         let (rows, total) = hall.public_corr_rows(&cid, 10);
         assert_eq!((rows.len(), total), (1, 1));

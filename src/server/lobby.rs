@@ -25,6 +25,7 @@ use crate::ui::keymap;
 use crate::ui::keymap::{Action, HintLine, KeyContext};
 use crate::ui::{Keyed, Message, MessageKind, Wording};
 
+use super::corr::Stamp;
 use super::hall::CorrGame;
 use super::listing::{Row, RowState};
 use super::outside::safe_text;
@@ -137,6 +138,8 @@ pub(crate) enum Choice {
     Pick(u32),
     /// Find the player with this name.
     Find(String),
+    /// No longer list the correspondence games `f` listed to watch (Esc).
+    HideFound,
     /// Sit at, or watch, the private table with this code.
     Code(String),
     /// The next palette chosen.
@@ -243,6 +246,17 @@ pub(crate) struct LobbyState {
     help: Option<(KeyContext, usize)>,
     /// The screen's width, for the help's scrolling.
     width: u16,
+    /// The rows listed to watch (another player's public correspondence games, after
+    /// `f name`): each table, and when its mover's time runs out (correspondence
+    /// time). Such a row says whose move it is and the time left at
+    /// [`LobbyState::corr_now`] ([`LobbyState::watched_state`]).
+    pub(crate) watched: Vec<(u32, Stamp)>,
+    /// The correspondence time the lobby is drawn at: set by its host at each look
+    /// at the hall, and when the time left a row shows changes (the host's ticks).
+    pub(crate) corr_now: Stamp,
+    /// The tables listed to watch whose game ended since (gone from the list): a
+    /// number typed for one says so ([`words::watched_ended`]), not `No table N`.
+    pub(crate) ended: Vec<u32>,
 }
 
 impl LobbyState {
@@ -268,6 +282,9 @@ impl LobbyState {
             can_rate: true,
             help: None,
             width: 80,
+            watched: Vec::new(),
+            corr_now: 0,
+            ended: Vec::new(),
         }
     }
 
@@ -514,6 +531,9 @@ impl LobbyState {
     /// whatever the row's state ([`words::table_lines`]), at every width from the
     /// served minimum (44); one for every other.
     fn row_lines(&self, row: &Row) -> usize {
+        if let Some(state) = self.watched_state(row) {
+            return self.watched_lines(row, &state).len();
+        }
         let width = usize::from(self.width);
         let two = width >= 44
             && !words::names_fit(
@@ -525,6 +545,52 @@ impl LobbyState {
                 width,
             );
         if two { 2 } else { 1 }
+    }
+
+    /// What `row` says of its state to a member who only watches it, listed by `f`
+    /// ([`LobbyState::watched`]): whose move and the time left now
+    /// (`bob's move, 2d 0h left`). `None` for every other row.
+    fn watched_state(&self, row: &Row) -> Option<String> {
+        let &(_, due) = self.watched.iter().find(|(id, _)| *id == row.id)?;
+        let (_, mover) = row.corr?;
+        let mover = mover?;
+        let left = club_words::corr_time(due - self.corr_now);
+        Some(words::watched_move(&row.names[mover.index()], &left))
+    }
+
+    /// The lines of a row listed to watch, saying `state` ([`LobbyState::watched_state`]),
+    /// none cut at this width: one as any row where it fits; else the names over the
+    /// state and the terms; else (44 columns, two long names) the names, the state
+    /// and the terms each on a line of their own.
+    fn watched_lines(&self, row: &Row, state: &str) -> Vec<String> {
+        let width = usize::from(self.width);
+        let n = number(row.id);
+        let names = [row.names[0].as_str(), row.names[1].as_str()];
+        let full = width >= words::FULL_TERMS_COLUMNS;
+        let terms = self.terms_at_width(row);
+        let counts = (row.moves, row.spectators);
+        if words::names_fit(n, names, state, &terms, width) {
+            let short = short_terms_of(row);
+            let rules = terms_of(row, Wording::Keys);
+            let line = words::table_line(
+                n,
+                names,
+                &rules,
+                (!full).then_some(short.as_str()),
+                row.moves,
+                row.spectators,
+                state,
+                width,
+            );
+            return vec![line];
+        }
+        let two = words::table_lines(n, names, state, (&terms, full), counts, width);
+        let indent = " ".repeat(crate::text::width(&n.to_string()) + 2);
+        if crate::text::width(&format!("{indent}{state}  {terms}")) <= width {
+            return two.to_vec();
+        }
+        let [first, rest] = words::table_lines(n, names, "", (&terms, full), counts, width);
+        vec![first, format!("{indent}{state}"), rest]
     }
 
     /// `row`'s terms as a row says them at this width, names cut first: in full from
@@ -841,6 +907,7 @@ impl LobbyState {
                 self.entry = Some((Entry::Find, String::new()));
                 Choice::Stay
             }
+            Some(Action::HideFound) => Choice::HideFound,
             Some(Action::Invitation) => {
                 self.entry = Some((Entry::Code, String::new()));
                 Choice::Stay
@@ -909,7 +976,13 @@ impl LobbyState {
     fn table(&mut self, n: usize, rows: &[Row]) -> Option<u32> {
         let found = rows.iter().find(|row| number(row.id) == n);
         if found.is_none() {
-            self.note_keyed(Keyed::NotATable);
+            if self.ended.iter().any(|&id| number(id) == n) {
+                // Listed to watch a moment ago: it ended since, which `No table`
+                // would not say.
+                self.note(words::watched_ended(n));
+            } else {
+                self.note_keyed(Keyed::NotATable);
+            }
         }
         found.map(|row| row.id)
     }
@@ -1388,7 +1461,9 @@ impl<'a> LobbyView<'a> {
             lines.push(Line::raw(Keyed::NoTables.words(self.wording)));
         }
         for row in shown.unwrap_or_default() {
-            let state = row_state(row, self.key);
+            // A row listed to watch says whose move and the time left, now.
+            let watched = self.lobby.watched_state(row);
+            let state = watched.as_deref().unwrap_or(row_state(row, self.key));
             let rules = terms_of(row, self.wording);
             // The same terms said short, for a row short of room (44 columns).
             let short = short_terms_of(row);
@@ -1415,6 +1490,11 @@ impl<'a> LobbyView<'a> {
                     row.spectators,
                     state,
                 )));
+                continue;
+            }
+            if let Some(state) = &watched {
+                let drawn = self.lobby.watched_lines(row, state);
+                lines.extend(drawn.into_iter().map(Line::raw));
                 continue;
             }
             // A row that one line would cut a name of: on two, whole, its terms as
@@ -2345,6 +2425,7 @@ mod tests {
                 size: 20,
                 total: 0,
                 now: 1_000,
+                in_play: Default::default(),
             },
         ))));
         let lines: Vec<String> = lobby
@@ -2868,6 +2949,95 @@ mod tests {
                 "1d"
             };
             assert!(reads.contains(terms), "{width}: {reads}");
+        }
+    }
+
+    /// Brief s22 (srvcorr): a row listed to watch (`f name`) named both players and
+    /// the terms, not whose move it is nor the time left. It says both, worked out
+    /// at the time it is drawn at (an hour on, an hour less), whole at 44x16 (two
+    /// names of 16 put the state on a line of its own there) and at 80x24, the
+    /// pages holding each row whole; its number, once the game ended and it left
+    /// the list, says so (it said `No such table`).
+    #[test]
+    fn a_row_listed_to_watch_says_whose_move_and_the_time_left_whole() {
+        // Every page drawn, each row's first line once in all.
+        let all_pages = |lobby: &mut LobbyState, rows: &[Row]| -> String {
+            let mut shown = Vec::new();
+            for page in 0..lobby.page_count(rows) {
+                lobby.page = page;
+                shown.extend(drawn_at_with(lobby, rows, lobby.width, lobby.height));
+            }
+            for row in rows {
+                let n = format!("{}  {} ", row.id, row.names[0]);
+                let found = shown.iter().filter(|l| l.starts_with(&n)).count();
+                assert_eq!(found, 1, "{n}: {}", shown.join("\n"));
+            }
+            shown.join("\n")
+        };
+        let row = |id: u32, names: [&str; 2]| Row {
+            id,
+            names: names.map(str::to_owned),
+            keys: [Some(format!("k{id}a")), Some(format!("k{id}b"))],
+            ruleset: Ruleset::Corners,
+            claims: true,
+            moves: 12,
+            spectators: 1,
+            state: RowState::Correspondence,
+            away: [true, true],
+            claim: [false, false],
+            code: None,
+            rated: true,
+            corr: Some((7, Some(Player::Yellow))),
+            clock: None,
+        };
+        let long = ["Zoe-Winterbottom", "山田太郎花子一二"];
+        let rows = [row(3, ["ann", "bob"]), row(4, long), row(5, ["cy", "di"])];
+        let now = 1_000_000;
+        let day = 24 * 3600;
+        for (width, height) in [(44, 16), (80, 24)] {
+            let mut lobby = LobbyState::new("carol", Palette::Default);
+            lobby.resized(width, height);
+            lobby.watched = vec![(3, now + 2 * day + 1), (4, now + 20 * day + 3600 * 23)];
+            lobby.corr_now = now;
+            let all = all_pages(&mut lobby, &rows);
+            assert!(!all.contains('…'), "{width}: {all}");
+            assert!(all.contains("bob's move, 2d 1h left"), "{width}: {all}");
+            assert!(
+                all.contains("山田太郎花子一二's move, 20d 23h left"),
+                "{width}: {all}"
+            );
+            // Not listed to watch: no state, as before.
+            assert!(!all.contains("di's move"), "{width}: {all}");
+            if width == 44 {
+                // Two names of 16: the names, the state, the terms, each whole.
+                let lines: Vec<&str> = all.lines().collect();
+                let at = lines.iter().position(|l| l.starts_with("4  Zoe")).unwrap();
+                assert_eq!(
+                    lines[at + 1].trim(),
+                    "山田太郎花子一二's move, 20d 23h left"
+                );
+                assert!(
+                    lines[at + 2].trim_start().starts_with("cnr claims"),
+                    "{all}"
+                );
+                assert_eq!(lobby.row_lines(&rows[1]), 3);
+            }
+            // An hour on, an hour less (worked out when drawn, not when listed).
+            lobby.corr_now = now + 3600;
+            lobby.page = 0;
+            let all = all_pages(&mut lobby, &rows);
+            assert!(all.contains("bob's move, 2d 0h left"), "{width}: {all}");
+            // Table 3 ended since: its number says so.
+            lobby.watched.retain(|(id, _)| *id != 3);
+            lobby.ended = vec![3];
+            let left: Vec<Row> = rows.iter().filter(|r| r.id != 3).cloned().collect();
+            assert_eq!(lobby.key(key(KeyCode::Char('3')), &left), Choice::Stay);
+            assert_eq!(
+                lobby.noted(),
+                Some("Table 3's correspondence game has ended since it was listed")
+            );
+            lobby.key(key(KeyCode::Char('9')), &left);
+            assert_eq!(lobby.noted(), Some(words::NOT_A_TABLE));
         }
     }
 

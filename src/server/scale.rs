@@ -118,7 +118,13 @@ impl Probe {
         let key = self.key(player);
         let tally = self.hall.history(key).tally;
         let size_for = |profile: &club_store::Profile, chart: Option<&(Board, Vec<f64>)>| {
-            profile_page_size(profile, chart, &tally, WIDTH, HEIGHT)
+            profile_page_size(
+                (profile, &super::standings::InPlay::default()),
+                chart,
+                &tally,
+                WIDTH,
+                HEIGHT,
+            )
         };
         let page = self
             .store()?

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use ratatui::Terminal;
@@ -32,6 +32,7 @@ use crate::ui::{
 use super::ask::Ask;
 use super::backend::SshBackend;
 use super::club::{Board, Speed};
+use super::corr::Stamp;
 use super::hall::Found;
 use super::hall::{Capped, NewTable, Terms};
 use super::link::TableLink;
@@ -43,10 +44,13 @@ use super::outside::safe_text;
 use super::prefs::{Pref, switch_said};
 use super::reviewer::{Asked, Reviewer};
 use super::shared::SharedHall;
-use super::standings::{BoardView, ClubChoice, ClubView, ProfileView, board_name};
+use super::standings::{
+    BoardView, ClubChoice, ClubView, IN_PLAY_SHOWN, InPlay, ProfileView, board_name,
+};
 use super::store::club as club_store;
 use super::table::{Back, GameTable, NoClaim, TableState};
 use super::talk::typed_code;
+use super::wall::CorrTime;
 use super::who::Who;
 use crate::strings::club as club_words;
 use crate::ui::{NewsWaker, ReplayState, ServedReview};
@@ -54,6 +58,25 @@ use crate::ui::{NewsWaker, ReplayState, ServedReview};
 /// How many of a player's public correspondence games `f name` lists at most (the
 /// newest tables): enough to pick one to watch, not a page of thousands.
 const LOOKED_UP_ROWS: usize = 10;
+
+/// How long until a time left of `left` seconds reads otherwise as a row shows it
+/// ([`club_words::corr_time`]: by the hour over a day, by the minute under it,
+/// rounded up): the next boundary of its unit, or a second where the unit itself
+/// changes (a day left, an hour left). Never late; at worst early, to the same text.
+/// `None` once none is left.
+fn next_change(left: i64) -> Option<Duration> {
+    const DAY: i64 = 24 * 3600;
+    if left <= 0 {
+        return None;
+    }
+    let unit = if left > DAY { 3600 } else { 60 };
+    let next = if club_words::corr_time(left - 1) != club_words::corr_time(left) {
+        1
+    } else {
+        (left - 1) % unit + 1
+    };
+    Some(Duration::from_secs(next.unsigned_abs()))
+}
 
 /// `more` listed in `rows` too (those not listed already), in the order of their
 /// numbers.
@@ -299,6 +322,12 @@ pub(crate) struct LobbyHost {
     /// play this lobby lists ([`super::hall::Hall::public_corr_rows`]), to watch one by its number:
     /// the shared listing leaves them out, there may be thousands.
     looked_up: Option<String>,
+    /// The correspondence clock, as the hall's (taken at each look at it): read
+    /// without the hall's lock to say the time left on the rows listed to watch.
+    corr_time: CorrTime,
+    /// When the player last pressed a key here (or came back from a game): the
+    /// lobby closes [`LobbyHost::idle`] after it, whatever ticks redraw it meanwhile.
+    touched: Instant,
 }
 
 impl LobbyHost {
@@ -348,6 +377,8 @@ impl LobbyHost {
             from: None,
             telling_closed: None,
             looked_up: None,
+            corr_time: CorrTime::default(),
+            touched: Instant::now(),
         };
         if !host.who.can_be_rated() {
             host.screen.as_guest();
@@ -364,6 +395,7 @@ impl LobbyHost {
         let (finished, corr, corr_rows, (looked_up, _)) = {
             let mut hall = self.hall.lock();
             self.listing = hall.listing();
+            self.corr_time = hall.corr_time().clone();
             (
                 hall.finished_count(),
                 hall.corr_games(key),
@@ -386,7 +418,24 @@ impl LobbyHost {
         self.rows = seen_by(&self.listing, key).cloned().collect();
         // The player's correspondence games, which the shared listing leaves out.
         self.rows.extend(corr_rows);
-        add_rows(&mut self.rows, looked_up);
+        // Another's games listed to watch (not this player's own, listed as theirs);
+        // one gone from the list since ended: a number typed for it says so.
+        let watched: Vec<(u32, Stamp)> = looked_up
+            .iter()
+            .filter(|(row, _)| row.seat_of(key).is_none())
+            .map(|(row, due)| (row.id, *due))
+            .collect();
+        for (id, _) in &self.screen.watched {
+            if !watched.iter().any(|(w, _)| w == id) && !self.screen.ended.contains(id) {
+                self.screen.ended.push(*id);
+            }
+        }
+        self.screen.watched = watched;
+        self.screen.corr_now = self.corr_time.now();
+        add_rows(
+            &mut self.rows,
+            looked_up.into_iter().map(|(row, _)| row).collect(),
+        );
         // A correspondence game newly at this player's move: the bell and a line.
         let due: Vec<(u32, usize)> = corr
             .iter()
@@ -410,6 +459,30 @@ impl LobbyHost {
             .chain(self.history.iter().cloned())
             .collect();
         self.tell_once();
+        self.refresh_in_play();
+    }
+
+    /// A profile shown lists the games in play as they are now: their time left at
+    /// this moment, one ended gone. Read again whole (the store, off the lock) where
+    /// how many it lists changed, as its page is sized with them.
+    fn refresh_in_play(&mut self) {
+        let Some(ClubView::Profile(view)) = &self.screen.club else {
+            return;
+        };
+        let (key, page, chart) = (
+            view.profile.key.clone(),
+            view.page,
+            view.chart.as_ref().map(|c| c.0),
+        );
+        let now = self.in_play_of(&key);
+        let Some(ClubView::Profile(view)) = &mut self.screen.club else {
+            return;
+        };
+        if (now.rows.len(), now.total) == (view.in_play.rows.len(), view.in_play.total) {
+            view.in_play = now;
+        } else {
+            self.show_profile(&key, page, chart);
+        }
     }
 
     /// The open correspondence tables the last restart closed (at login) and the
@@ -717,16 +790,21 @@ impl LobbyHost {
     }
 
     fn find(&mut self, typed: &str) -> Effects {
-        let (found, corr_key, (corr_rows, corr_total)) = {
+        let ((found, spelt), corr_key) = {
             let hall = self.hall.lock();
-            let corr_key = hall.corr_player(typed);
-            let corr = corr_key
-                .as_deref()
-                .map(|of| hall.public_corr_rows(of, LOOKED_UP_ROWS))
-                .unwrap_or_default();
-            (hall.find(typed), corr_key, corr)
+            (hall.find(typed), hall.corr_player(typed))
         };
-        let name = safe_text(typed.trim());
+        // Named as the member spells it (`alice`, not `ALICE` as typed): as the hall
+        // knows them, or else as their name was bound (read off the lock); a name
+        // nobody holds is said as typed.
+        let spelt = spelt.or_else(|| {
+            let store = self.hall.store()?;
+            store
+                .club(|c| club_store::bound_name(c, typed))
+                .ok()
+                .flatten()
+        });
+        let name = safe_text(spelt.as_deref().unwrap_or(typed).trim());
         let text = match found {
             Found::Playing(id) if self.rows.iter().any(|r| r.id == id) => {
                 words::found_at(&name, super::lobby::number(id))
@@ -741,17 +819,48 @@ impl LobbyHost {
             Found::Here => words::found_here(&name),
             Found::Away => words::found_away(&name),
         };
-        // Their public correspondence games are listed here from now on, until the
-        // next `f`: the shared listing leaves them out.
-        let shown = corr_rows.len();
-        self.looked_up = corr_key.filter(|_| corr_total > 0);
-        add_rows(&mut self.rows, corr_rows);
-        let text = match corr_total {
-            0 => text,
-            total => words::found_with_corr(&text, shown, total),
+        let text = match self.list_in_play(corr_key) {
+            (_, 0) => text,
+            (shown, total) => words::found_with_corr(&text, shown, total),
         };
         self.screen.note(text);
         vec![Effect::Redraw]
+    }
+
+    /// Lists the public correspondence games in play of the player of `key` in this
+    /// lobby from now on (until the next `f`, or Esc), to watch one by its number:
+    /// `f name` and a profile's `w` both (the shared listing leaves them out, there
+    /// may be thousands). How many are listed, of how many; none listed for `None`.
+    fn list_in_play(&mut self, key: Option<String>) -> (usize, usize) {
+        // One's own games are one's own rows already.
+        let key = key.filter(|k| *k != self.who.key);
+        let (rows, total) = key.as_deref().map_or_else(Default::default, |of| {
+            self.hall.lock().public_corr_rows(of, LOOKED_UP_ROWS)
+        });
+        self.looked_up = key.filter(|_| total > 0);
+        (self.screen.watched, self.screen.ended) = (Vec::new(), Vec::new());
+        self.refresh();
+        (rows.len(), total)
+    }
+
+    /// Esc: the games `f` listed to watch are listed no more, said with the name
+    /// they were listed by. Whether any were listed (the line mode says so where
+    /// none are).
+    fn hide_found(&mut self) -> bool {
+        let listed = self.looked_up.take().and_then(|key| {
+            self.rows
+                .iter()
+                .filter(|row| self.screen.watched.iter().any(|(id, _)| *id == row.id))
+                .find_map(|row| Some(row.names[row.seat_of(&key)?.index()].clone()))
+        });
+        (self.screen.watched, self.screen.ended) = (Vec::new(), Vec::new());
+        let hidden = listed.is_some();
+        match listed {
+            Some(name) => self.screen.note(words::found_hidden(&name)),
+            None if self.plain => self.screen.note(words::NONE_FOUND_LISTED),
+            None => {}
+        }
+        hidden
     }
 
     /// The screen was resized: a club screen whose page now holds another number of
@@ -768,7 +877,7 @@ impl LobbyHost {
             }
             Some(ClubView::Profile(view)) => {
                 let size = super::standings::profile_page_size(
-                    &view.profile,
+                    (&view.profile, &view.in_play),
                     view.chart.as_ref(),
                     &view.tally,
                     width,
@@ -804,6 +913,20 @@ impl LobbyHost {
                 }
             }
             ClubChoice::Replay(id) => return self.replay(id),
+            ClubChoice::WatchInPlay(key) => {
+                let name = match &self.screen.club {
+                    Some(ClubView::Profile(view)) => view.profile.names.first().cloned(),
+                    _ => None,
+                };
+                self.screen.show_club(None);
+                let (shown, total) = self.list_in_play(Some(key));
+                let name = safe_text(name.as_deref().unwrap_or("?"));
+                self.screen.note(if total == 0 {
+                    club_words::NONE_IN_PLAY.to_owned()
+                } else {
+                    words::in_play_listed(&name, shown, total)
+                });
+            }
             ClubChoice::Listed(listed) => {
                 let kept = match self.hall.store() {
                     Some(store) => store.writer().listed(self.who.key.clone(), listed),
@@ -869,12 +992,19 @@ impl LobbyHost {
             return;
         };
         let now = self.wall();
+        // Their games in play, from the hall's memory, before the store is read (off
+        // the lock): the page is sized with them.
+        let in_play = self.in_play_of(key);
         let (width, height) = (self.area.width, self.area.height);
         let tally = self.hall.history(key).tally;
         let size = std::cell::Cell::new(0);
         let size_for = |profile: &club_store::Profile, chart: Option<&(Board, Vec<f64>)>| {
             size.set(super::standings::profile_page_size(
-                profile, chart, &tally, width, height,
+                (profile, &in_play),
+                chart,
+                &tally,
+                width,
+                height,
             ));
             size.get()
         };
@@ -899,12 +1029,29 @@ impl LobbyHost {
                         size: size.get(),
                         total,
                         now,
+                        in_play,
                     }))));
             }
             Ok(None) => self.screen.note(club_words::no_player("?")),
             Err(error) => self
                 .screen
                 .note(club_words::not_read(&format!("{error:#}"))),
+        }
+    }
+
+    /// The public correspondence games in play of the player of `key` as their
+    /// profile lists them: the newest few, how many, and the time to work the time
+    /// left out at. Memory only, under the hall's lock.
+    fn in_play_of(&mut self, key: &str) -> InPlay {
+        let (rows, total) = {
+            let hall = self.hall.lock();
+            self.corr_time = hall.corr_time().clone();
+            hall.public_corr_rows(key, IN_PLAY_SHOWN)
+        };
+        InPlay {
+            rows,
+            total,
+            now: self.corr_time.now(),
         }
     }
 
@@ -972,6 +1119,8 @@ impl Lobby for LobbyHost {
             Input::Resize(width, height) => {
                 self.area = Rect::new(0, 0, width, height);
                 self.screen.resized(width, height);
+                // Drawn again with no look at the hall: the time left as it is now.
+                self.screen.corr_now = self.corr_time.now();
                 self.club_resized();
                 // The loop's first input: a player back within the grace period goes
                 // straight to their seat.
@@ -982,13 +1131,20 @@ impl Lobby for LobbyHost {
                 }
                 return vec![Effect::Redraw];
             }
-            // Left alone for LOBBY_IDLE: the session ends.
-            Input::Tick => {
+            // Left alone for LOBBY_IDLE: the session ends. A tick before that
+            // comes when the time left a row listed to watch shows changes.
+            Input::Tick if self.touched.elapsed() >= self.idle => {
                 self.idled();
                 return vec![Effect::Quit];
             }
+            Input::Tick => {
+                self.refresh();
+                // The next tick counted again: the next change of a time shown.
+                return vec![Effect::Redraw, Effect::RestartTimer];
+            }
             Input::Click(_) | Input::Pick(_) => return Vec::new(),
         };
+        self.touched = Instant::now();
         self.refresh();
         let mut effects = vec![Effect::Redraw, Effect::RestartTimer];
         match self.screen.key(key, &self.rows) {
@@ -1037,6 +1193,14 @@ impl Lobby for LobbyHost {
             Choice::Start(game) => effects.extend(self.start(game)),
             Choice::Pick(id) => effects.extend(self.pick(id)),
             Choice::Find(name) => effects.extend(self.find(&name)),
+            Choice::HideFound => {
+                // Esc with nothing `f` listed leaves, as it did; the line mode's
+                // `hide` types it too, and there leaves nothing.
+                if !self.hide_found() && !self.plain {
+                    self.stand_up();
+                    return vec![Effect::Quit];
+                }
+            }
             Choice::Code(code) => {
                 let found = self.hall.lock().by_code(&typed_code(&code));
                 match found {
@@ -1099,7 +1263,9 @@ impl Lobby for LobbyHost {
                 self.screen.waiting = None;
             }
         }
-        vec![Effect::Redraw]
+        // A row listed to watch may have come with the news: its time's next change
+        // counted (the idle time-out counts from the last key, not from here).
+        vec![Effect::Redraw, Effect::RestartTimer]
     }
 
     fn render(&self, area: Rect, buf: &mut Buffer) {
@@ -1221,6 +1387,26 @@ impl Lobby for LobbyHost {
     }
 
     fn tick_every(&self) -> Option<Duration> {
+        let idle = self.idle.saturating_sub(self.touched.elapsed());
+        // The rows listed to watch (and a profile's games in play) say their time
+        // left as it is: drawn again when it changes (`2d 1h` to `2d 0h`), not an
+        // hour stale. The idle time-out counts from the last key whatever the ticks.
+        let in_play = match &self.screen.club {
+            Some(ClubView::Profile(view)) => view.in_play.rows.as_slice(),
+            _ => &[],
+        };
+        let dues: Vec<Stamp> = (self.screen.watched.iter().map(|&(_, due)| due))
+            .chain(in_play.iter().map(|(_, due)| *due))
+            .collect();
+        if dues.is_empty() {
+            return Some(idle);
+        }
+        let now = self.corr_time.now();
+        let change = dues.iter().filter_map(|due| next_change(due - now)).min();
+        Some(change.map_or(idle, |change| idle.min(change)))
+    }
+
+    fn idle_limit(&self) -> Option<Duration> {
         Some(self.idle)
     }
 
@@ -1251,6 +1437,7 @@ impl Lobby for LobbyHost {
     fn back(&mut self) -> Effects {
         // Out of the replay viewer: no screen waits for its review any more.
         self.awaiting_review = None;
+        self.touched = Instant::now();
         self.refresh();
         vec![Effect::Redraw, Effect::RestartTimer]
     }
@@ -1309,6 +1496,33 @@ impl Drop for LobbyHost {
 mod tests {
     use super::*;
     use crate::server::who::who;
+
+    /// Brief s22 (srvcorr): a row listed to watch is drawn again when its time left
+    /// reads otherwise, never later: at each wake the text has changed (or, at
+    /// worst, it is early), from days to minutes, across the day's and the hour's
+    /// change of unit.
+    #[test]
+    fn the_time_left_is_drawn_again_when_it_reads_otherwise() {
+        for left in (1..=3 * 24 * 3600)
+            .step_by(7)
+            .chain([3600, 3601, 86_400, 86_401])
+        {
+            let wait = next_change(left).unwrap().as_secs() as i64;
+            assert!(wait >= 1, "{left}");
+            let shown = club_words::corr_time(left);
+            // Unchanged until then, and changed then (or early, the same text).
+            for d in 0..wait {
+                assert_eq!(club_words::corr_time(left - d), shown, "{left} at {d}");
+            }
+        }
+        assert_eq!(next_change(86_400), Some(Duration::from_secs(1)));
+        assert_eq!(next_change(3600), Some(Duration::from_secs(1)));
+        assert_eq!(
+            next_change(2 * 86_400 + 3600 * 5 + 10),
+            Some(Duration::from_secs(10))
+        );
+        assert_eq!(next_change(0), None);
+    }
 
     /// QA (club7): a player whose open correspondence table a restart closed and for
     /// whom a vacation day was used read only the day at their next login: the

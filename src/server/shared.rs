@@ -626,9 +626,9 @@ mod tests {
         assert_eq!(table.name(Player::Yellow), "hard");
         assert_eq!(table.ai(), Some((Player::Blue, Level::Hard)));
         // Looking for "hard" finds the person, never the AI's seat.
-        assert_eq!(hall.lock().find("hard"), Found::Playing(id));
+        assert_eq!(hall.lock().find("hard").0, Found::Playing(id));
         hall.lock().leave_table(id, "SHA256:hard");
-        assert_eq!(hall.lock().find("hard"), Found::Away);
+        assert_eq!(hall.lock().find("hard").0, Found::Away);
         // Quitting mid-game kept it for later; nobody else sees it then.
         assert!(adjourned(&hall, id));
         assert_eq!(seen(&hall, "SHA256:bob"), 0);
@@ -769,7 +769,7 @@ mod tests {
         dana.sync(&Game::from_moves([a1, d4]).unwrap());
         assert_eq!(hall.lock().tables()[&id].game().len(), 2);
         // Nobody finds the AI's seat by its name.
-        assert_eq!(hall.lock().find("medium"), Found::Away);
+        assert_eq!(hall.lock().find("medium").0, Found::Away);
         // A dropped player stops the clocks: nobody runs the AI meanwhile. Back within
         // the grace period, they are put straight back at the board, the clocks running.
         hall.lock().drop_out(id, "SHA256:dana");

@@ -17,9 +17,12 @@ use crate::ui::keymap::{Action, HintLine, KeyContext};
 use crate::ui::{Keyed, Message, MessageKind, Wording};
 
 use super::club::{Board, MIN_GAMES, MIN_OPPONENTS, Speed, Standing};
+use super::corr::Stamp;
+use super::listing::Row;
 use super::outside::safe_text;
 use super::store::Tally;
 use super::store::club::{GameLine, NotRated, Profile};
+use crate::strings::serve as serve_words;
 
 /// What the host does after a key on a club screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +41,9 @@ pub(crate) enum ClubChoice {
     Replay(i64),
     /// Take the player off the leaderboards (`false`), or put them back.
     Listed(bool),
+    /// List the correspondence games in play of the player of this key in the
+    /// lobby, to watch one by its table's number (as `f name` does).
+    WatchInPlay(String),
 }
 
 /// A leaderboard's page, as shown.
@@ -59,6 +65,24 @@ pub(crate) struct BoardView {
     pub(crate) now: i64,
 }
 
+/// A player's public correspondence games in play, as their profile lists them:
+/// the same rows, and the same words for whose move and the time left, as `f name`
+/// lists in the lobby ([`super::hall::Hall::public_corr_rows`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct InPlay {
+    /// The newest few ([`IN_PLAY_SHOWN`]), each with when its mover's time runs out.
+    pub(crate) rows: Vec<(Row, Stamp)>,
+    /// How many they play in all.
+    pub(crate) total: usize,
+    /// The correspondence time the time left is worked out at: set at each look
+    /// at the hall, and when the time a row shows changes.
+    pub(crate) now: Stamp,
+}
+
+/// How many games in play a profile lists at most: the rest are a key away (`w`
+/// lists the newest ten in the lobby, to watch).
+pub(crate) const IN_PLAY_SHOWN: usize = 3;
+
 /// A profile, as shown.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct ProfileView {
@@ -79,6 +103,8 @@ pub(crate) struct ProfileView {
     pub(crate) total: usize,
     /// The wall-clock time it was read at.
     pub(crate) now: i64,
+    /// Their public correspondence games in play.
+    pub(crate) in_play: InPlay,
 }
 
 /// A club screen over the lobby.
@@ -108,7 +134,7 @@ pub(crate) fn board_page_size(board: Board, width: u16, height: u16) -> usize {
 /// The games a profile's page lists on a screen `width`×`height`, with `chart` and
 /// `tally` shown: as [`board_page_size`], from its lines as drawn ([`profile_screen`]).
 pub(crate) fn profile_page_size(
-    profile: &Profile,
+    (profile, in_play): (&Profile, &InPlay),
     chart: Option<&(Board, Vec<f64>)>,
     tally: &Tally,
     width: u16,
@@ -127,6 +153,7 @@ pub(crate) fn profile_page_size(
         size: 0,
         total: SIZING_TOTAL,
         now: 0,
+        in_play: in_play.clone(),
     };
     let (parts, foot) = profile_screen(&view, Style::new(), Wording::Keys, width, sizing_tail());
     club_page_size(height, &parts, &foot, width)
@@ -458,6 +485,25 @@ impl ClubView {
             (ClubView::Profile(view), Some(Action::Listed)) if view.own => {
                 ClubChoice::Listed(view.profile.unlisted)
             }
+            (ClubView::Profile(view), Some(Action::WatchInPlay)) if view.own => {
+                return Err(Box::new(Message::new(
+                    MessageKind::Info,
+                    if view.in_play.total > 0 {
+                        words::OWN_IN_PLAY
+                    } else {
+                        words::NONE_IN_PLAY
+                    },
+                )));
+            }
+            (ClubView::Profile(view), Some(Action::WatchInPlay)) if view.in_play.total > 0 => {
+                ClubChoice::WatchInPlay(view.profile.key.clone())
+            }
+            (ClubView::Profile(_), Some(Action::WatchInPlay)) => {
+                return Err(Box::new(Message::new(
+                    MessageKind::Info,
+                    words::NONE_IN_PLAY,
+                )));
+            }
             (ClubView::Profile(_), Some(Action::Listed)) => {
                 return Err(Box::new(Message::new(
                     MessageKind::Info,
@@ -599,6 +645,13 @@ impl ClubWidget<'_> {
                 }
                 let [w, d, l] = profile.wdl;
                 lines.push(said::all_games(w + d + l, profile.wdl));
+                if view.in_play.total > 0 {
+                    lines.push(said::in_play_head(
+                        view.in_play.total,
+                        view.in_play.rows.len(),
+                    ));
+                    lines.extend(in_play_lines(&view.in_play));
+                }
                 if let Some((board, points)) = &view.chart
                     && let (Some(low), Some(high)) = (
                         points.iter().copied().reduce(f64::min),
@@ -767,6 +820,18 @@ fn profile_screen<'a>(
     // On a short screen the bars go first, then the tally, the chart's title, and the
     // count of all games, before the games' list is cut.
     let mut parts = vec![Part::kept(head), Part::gives(vec![Line::raw(all)], 3)];
+    // Their games in play: the count and the key kept, the games themselves the
+    // last to give way; no number of their own (the numbers here open finished
+    // games), `w` lists them in the lobby by their tables' numbers.
+    if view.in_play.total > 0 {
+        let head = words::in_play_head(view.in_play.total, view.in_play.rows.len());
+        parts.push(Part::kept(vec![Line::styled(head, bold)]));
+        let games = in_play_lines(&view.in_play)
+            .into_iter()
+            .map(Line::raw)
+            .collect();
+        parts.push(Part::gives(games, 4));
+    }
     if let Some((board, points)) = &view.chart
         && let (Some(low), Some(high)) = (
             points.iter().copied().reduce(f64::min),
@@ -828,6 +893,23 @@ fn profile_screen<'a>(
     foot.extend(hint_lines(hints, wording, width));
     foot.extend(tail);
     (parts, foot)
+}
+
+/// Each game in play as a profile lists it: both players, then whose move and the
+/// time left now, in the words of a row `f` lists ([`serve_words::watched_move`]).
+fn in_play_lines(in_play: &InPlay) -> Vec<String> {
+    in_play
+        .rows
+        .iter()
+        .map(|(row, due)| {
+            let mover = row.corr.and_then(|(_, mover)| mover);
+            let state = mover.map(|p| {
+                let left = words::corr_time(due - in_play.now);
+                serve_words::watched_move(&row.names[p.index()], &left)
+            });
+            serve_words::in_play_game(&row.names[0], &row.names[1], state.as_deref())
+        })
+        .collect()
 }
 
 /// A column of a club screen's table.
@@ -1280,6 +1362,7 @@ mod tests {
             size: 8,
             total: 0,
             now: 1_000,
+            in_play: InPlay::default(),
         }));
         let text = drawn(&view);
         for part in [
@@ -1309,7 +1392,13 @@ mod tests {
         let ClubView::Profile(shown) = &view else {
             unreachable!()
         };
-        let size = profile_page_size(&shown.profile, shown.chart.as_ref(), &shown.tally, 80, 24);
+        let size = profile_page_size(
+            (&shown.profile, &shown.in_play),
+            shown.chart.as_ref(),
+            &shown.tally,
+            80,
+            24,
+        );
         // Two ratings, the chart, the tally, the keys and a note, a number typed.
         assert_eq!(size, 8, "{text}");
         assert_eq!(view.pick(2), Ok(ClubChoice::Replay(101)));
@@ -1339,6 +1428,7 @@ mod tests {
             size: 8,
             total: 0,
             now: 1_000,
+            in_play: InPlay::default(),
         };
         let keys = |own: bool, wording: Wording| {
             let shown = view(own);
@@ -1426,6 +1516,7 @@ mod tests {
                 size,
                 total,
                 now: 1_000,
+                in_play: InPlay::default(),
             }));
             for view in [&leaderboard, &profile] {
                 let shown = read(&drawn_at(view, width, height));
@@ -1564,6 +1655,7 @@ mod tests {
                 size: 20,
                 total: 0,
                 now: 1_000,
+                in_play: InPlay::default(),
             }))
         };
         let said = |view: &ClubView| match view.key(Some(Action::Chart)) {
@@ -1709,6 +1801,91 @@ mod tests {
         }
     }
 
+    /// Brief s22 (srvcorr): a profile did not list the player's correspondence games
+    /// in play (only `f name` did). It lists the newest few, with how many there
+    /// are, each with whose move and the time left (in the words of `f`'s rows),
+    /// whole at 80x24 and 44x16, and said in the line mode; `w`, not a number (the
+    /// numbers open finished games), lists them in the lobby to watch; one's own
+    /// are in one's lobby already.
+    #[test]
+    fn a_profile_lists_the_games_in_play_and_w_lists_them_to_watch() {
+        let row = |id: u32, yellow: &str| crate::server::listing::Row {
+            id,
+            names: ["ann".into(), yellow.into()],
+            keys: [Some("k".into()), Some(format!("k{yellow}"))],
+            ruleset: Ruleset::Standard,
+            claims: false,
+            moves: 4,
+            spectators: 0,
+            state: crate::server::listing::RowState::Correspondence,
+            away: [true, true],
+            claim: [false, false],
+            code: None,
+            rated: true,
+            corr: Some((3, Some(crate::rules::Player::Yellow))),
+            clock: None,
+        };
+        let day = 24 * 3600;
+        let mut view = four_games_profile();
+        if let ClubView::Profile(profile) = &mut view {
+            profile.own = false;
+            profile.in_play = InPlay {
+                rows: vec![
+                    (row(9, "山田太郎花子一二"), 10 * day + 2 * day + 3600),
+                    (row(7, "bob"), 10 * day + 59),
+                ],
+                total: 5,
+                now: 10 * day,
+            };
+        }
+        for (width, height) in [(80, 24), (44, 16)] {
+            let shown = drawn_at(&view, width, height);
+            // The heading whole (wrapped at 44 columns), nothing of it cut.
+            let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                words.contains("In play: 5 correspondence games, the newest 2 here (w: watch)"),
+                "{width}: {shown}"
+            );
+            for line in shown
+                .lines()
+                .filter(|l| l.contains("move") || l.contains("In play"))
+            {
+                assert!(
+                    !line.contains('…') && text::width(line) <= usize::from(width),
+                    "{shown}"
+                );
+            }
+            if width == 80 {
+                assert!(
+                    shown.contains("ann v 山田太郎花子一二: 山田太郎花子一二's move, 2d 1h left"),
+                    "{shown}"
+                );
+                assert!(shown.contains("ann v bob: bob's move, 1m left"), "{shown}");
+            }
+        }
+        assert_eq!(
+            view.key(Some(Action::WatchInPlay)),
+            Ok(ClubChoice::WatchInPlay("k".into()))
+        );
+        // A number is still a finished game's.
+        assert_eq!(view.pick(1), Ok(ClubChoice::Replay(100)));
+        let said = ClubWidget {
+            view: &view,
+            colour: false,
+            typed: None,
+            note: None,
+            wording: Wording::Commands,
+        }
+        .said()
+        .join("\n");
+        assert!(said.contains("ann v bob: bob's move, 1m left"), "{said}");
+        assert!(said.contains("watch lists them"), "{said}");
+        if let ClubView::Profile(profile) = &mut view {
+            profile.own = true;
+        }
+        assert!(view.key(Some(Action::WatchInPlay)).is_err());
+    }
+
     /// QA (s12 lines): the line mode read the club's screens off their drawing, so a
     /// screen reader said `1999 ±50`, `20-5-6`, `v bob`, `*`, the columns' heading
     /// `#`, and four rows of a chart's block bars. It says each row in words, names
@@ -1780,6 +1957,7 @@ mod tests {
             size: 20,
             total: 0,
             now: 1_000,
+            in_play: InPlay::default(),
         }))
     }
 
@@ -1844,7 +2022,13 @@ mod tests {
         for (width, height) in [(80, 24), (60, 20), (44, 16), (40, 12), (30, 12)] {
             let size = board_page_size(board, width, height);
             let leaderboard = full_leaderboard_page(board, 0, size, size * 5 + 1);
-            let size = profile_page_size(&profile, chart.as_ref(), &tally, width, height);
+            let size = profile_page_size(
+                (&profile, &InPlay::default()),
+                chart.as_ref(),
+                &tally,
+                width,
+                height,
+            );
             let games = (0..size as i64)
                 .map(|n| GameLine {
                     id: 100 + n,
@@ -1872,6 +2056,7 @@ mod tests {
                 size,
                 total: size * 5 + 1,
                 now: 1_000,
+                in_play: InPlay::default(),
             }));
             for (view, title) in [
                 (&leaderboard, "Leaderboard: standard live"),

@@ -49,6 +49,21 @@ pub(crate) const CHART_NEEDS_TWO: &str = "One rated game: a chart needs two";
 /// `b` on a profile with one rating, its chart shown.
 pub(crate) const ONLY_RATING: &str = "This is the only rating: its chart is shown";
 pub(crate) const NOT_YOUR_PROFILE: &str = "Only your own profile can leave the leaderboards";
+/// `w` on one's own profile: one's games in play are listed in one's lobby.
+pub(crate) const OWN_IN_PLAY: &str = "Your correspondence games in play are in your lobby";
+/// `w` on a profile of a player with no public correspondence game in play.
+pub(crate) const NONE_IN_PLAY: &str = "No correspondence game of theirs in play to watch";
+/// A profile's heading over the player's public correspondence games in play:
+/// how many, and the key that lists them in the lobby, to watch (its numbers are
+/// the tables', not this screen's).
+pub(crate) fn in_play_head(total: usize, shown: usize) -> String {
+    let games = if total == 1 { "game" } else { "games" };
+    if shown < total {
+        format!("In play: {total} correspondence {games}, the newest {shown} here (w: watch)")
+    } else {
+        format!("In play: {total} correspondence {games} (w: watch)")
+    }
+}
 pub(crate) const NOBODY_LISTED: &str = "Nobody is listed yet: see the rule above";
 pub(crate) const NO_MORE: &str = "No more players";
 pub(crate) const NO_RATED_GAMES: &str = "No rated games yet";

@@ -1332,6 +1332,19 @@ pub(crate) mod club {
         )
     }
 
+    /// The heading over a player's correspondence games in play on their profile,
+    /// with the command that lists them in the lobby.
+    pub(crate) fn in_play_head(total: usize, shown: usize) -> String {
+        let games = if total == 1 { "game" } else { "games" };
+        if shown < total {
+            format!(
+                "In play: {total} correspondence {games}, the newest {shown} here; watch lists them to watch"
+            )
+        } else {
+            format!("In play: {total} correspondence {games}; watch lists them to watch")
+        }
+    }
+
     /// All of a player's finished games here, rated or not.
     pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
         format!("All games here: {total}: {}", results(wdl))

@@ -134,16 +134,58 @@ pub(crate) fn found_corr(name: &str) -> String {
 /// play: `shown` of their `total` are now listed, to watch one by its number.
 pub(crate) fn found_with_corr(found: &str, shown: usize, total: usize) -> String {
     if total == 1 {
-        format!("{found}. Their correspondence game in play is listed: its number watches it")
+        format!(
+            "{found}. Their correspondence game in play is listed: its number watches it, Esc hides it"
+        )
     } else if shown < total {
         format!(
-            "{found}. Their {total} correspondence games in play: the newest {shown} listed, a number watches one"
+            "{found}. Their {total} correspondence games in play: the newest {shown} listed, a number watches one, Esc hides them"
         )
     } else {
         format!(
-            "{found}. Their {total} correspondence games in play are listed: a number watches one"
+            "{found}. Their {total} correspondence games in play are listed: a number watches one, Esc hides them"
         )
     }
+}
+/// Esc in the lobby: the games `f` listed of `name`'s are listed no more.
+pub(crate) fn found_hidden(name: &str) -> String {
+    format!("{name}'s correspondence games are no longer listed (f lists them again)")
+}
+/// `hide` in the line mode's lobby with no games listed by `find`.
+pub(crate) const NONE_FOUND_LISTED: &str = "No games listed by find: nothing to hide";
+/// A row listed to watch (`f name`): whose move, and their time left (`2d 0h`), as
+/// the spectator's board says it.
+pub(crate) fn watched_move(mover: &str, left: &str) -> String {
+    format!("{mover}'s move, {left} left")
+}
+/// A correspondence game in play as a profile lists it: both players, and
+/// [`watched_move`] (`alice v bob: bob's move, 2d 0h left`).
+pub(crate) fn in_play_game(blue: &str, yellow: &str, state: Option<&str>) -> String {
+    match state {
+        Some(state) => format!("{blue} v {yellow}: {state}"),
+        None => format!("{blue} v {yellow}"),
+    }
+}
+/// `w` on a profile: `name`'s games in play are listed in the lobby now, `shown`
+/// of `total`.
+pub(crate) fn in_play_listed(name: &str, shown: usize, total: usize) -> String {
+    if shown < total {
+        format!(
+            "Listed to watch: the newest {shown} of {name}'s {total} correspondence games in play (a number watches one, Esc hides them)"
+        )
+    } else if total == 1 {
+        format!(
+            "Listed to watch: {name}'s correspondence game in play (its number watches it, Esc hides it)"
+        )
+    } else {
+        format!(
+            "Listed to watch: {name}'s {total} correspondence games in play (a number watches one, Esc hides them)"
+        )
+    }
+}
+/// Table `number`, listed to watch, was picked after its game ended.
+pub(crate) fn watched_ended(number: usize) -> String {
+    format!("Table {number}'s correspondence game has ended since it was listed")
 }
 pub(crate) fn found_here(name: &str) -> String {
     format!("{name} is in the lobby")

@@ -120,6 +120,11 @@ pub enum Action {
     Invitation,
     /// The lobby: type a player's name to find them.
     FindPlayer,
+    /// The lobby: no longer list the correspondence games `f` listed to watch.
+    HideFound,
+    /// A profile: list the player's correspondence games in play in the lobby, to
+    /// watch one (as `f` does).
+    WatchInPlay,
     /// The lobby: the next palette (none after the last), kept for the key.
     Palette,
     /// The lobby: the line mode (for screen readers) on or off, kept for the key.
@@ -1227,6 +1232,16 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Lobby],
+        // Esc closes the innermost thing, as over the lobby (the help, the form, a
+        // club screen): the games `f` listed, then the lobby itself (it left the
+        // lobby before they were listed, and does so where none are).
+        keys: &[(code(KeyCode::Esc), A::HideFound)],
+        names: "Esc",
+        help: "hide the correspondence games f listed; where none are, leave",
+        hints: &[],
+    },
+    Binding {
+        contexts: &[C::Lobby],
         keys: &[(ch('c'), A::Palette)],
         names: "c",
         help: "the next palette (default, colour-blind, light, high contrast, none)",
@@ -1281,7 +1296,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('v'), A::ViewProfile),
         ],
         names: "l, p, v",
-        help: "the leaderboards; your profile and games; another player's profile",
+        // One line at 80 columns: the lobby's help fits 80x24 whole.
+        help: "the leaderboards; your profile; another player's profile",
         hints: &[
             (HintLine::LobbyClub, 0, "l leaderboard"),
             (HintLine::LobbyClub, 1, "p your profile"),
@@ -1381,6 +1397,15 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyOtherProfile, 2, "b chart"),
         ],
     },
+    // A letter, not a number: a profile's numbers open its finished games' replays.
+    Binding {
+        contexts: &[C::LobbyProfile],
+        keys: &[(ch('w'), A::WatchInPlay)],
+        names: "w",
+        help: "list the player's correspondence games in play in the lobby, to watch one \
+               by its table's number",
+        hints: &[],
+    },
     // Said as what it does: `h leaderboards` read as a way to them, and took the
     // player off them.
     Binding {
@@ -1403,8 +1428,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Lobby],
-        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
-        names: "q / Esc",
+        keys: &[(ch('q'), A::Quit)],
+        names: "q",
         help: "leave",
         hints: &[
             (HintLine::Lobby, 6, "q leave"),
@@ -2315,7 +2340,9 @@ mod tests {
         let l = KeyContext::Lobby;
         assert_eq!(action(key(KeyCode::Char('7')), l), Some(Action::Digit(7)));
         assert_eq!(action(key(KeyCode::Char('0')), l), None);
-        assert_eq!(action(key(KeyCode::Esc), l), Some(Action::Quit));
+        // Esc hides the games `f` listed; with none listed, the lobby leaves.
+        assert_eq!(action(key(KeyCode::Esc), l), Some(Action::HideFound));
+        assert_eq!(action(key(KeyCode::Char('q')), l), Some(Action::Quit));
         let form = KeyContext::LobbyForm;
         assert_eq!(action(key(KeyCode::Char('q')), form), Some(Action::No));
         assert_eq!(action(key(KeyCode::Enter), form), Some(Action::Confirm));

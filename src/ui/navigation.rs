@@ -356,7 +356,7 @@ impl<A> Navigator<A> {
             }
             _ => false,
         };
-        if playing { None } else { lobby.tick_every() }
+        if playing { None } else { lobby.idle_limit() }
     }
 
     /// The session was left alone past [`Navigator::idle_limit`]: its lobby is told.

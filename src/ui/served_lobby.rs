@@ -88,8 +88,14 @@ pub(crate) trait Lobby: Debug {
     /// The lobby was drawn (or said, in the line mode): a line to be told once is
     /// told now.
     fn shown(&mut self) {}
-    /// How long until the lobby wants an [`Input::Tick`] (its idle time-out).
+    /// How long until the lobby wants an [`Input::Tick`] (its idle time-out, or
+    /// sooner to draw a changed time).
     fn tick_every(&self) -> Option<std::time::Duration>;
+    /// How long a screen over the lobby (a game watched, one with nothing running)
+    /// may be left alone before the session closes: the lobby's idle time-out.
+    fn idle_limit(&self) -> Option<std::time::Duration> {
+        self.tick_every()
+    }
     /// The game asked for by [`Effect::Open`](super::effect::Effect::Open), with its link to a table.
     fn take_game(&mut self) -> Option<(App, Option<Box<dyn Link>>)>;
     /// Back in the lobby from a game.

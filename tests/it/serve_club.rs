@@ -142,9 +142,16 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
         carol.wait_for("No tables yet").await;
         carol.send(b"fALICE\r").await;
         carol.wait_for("1  alice v bob").await;
+        // Brief s22 (srvcorr): the answer names her as she spells it (it said
+        // `ALICE is at…`), and her game's row says whose move and the time left, as
+        // the board does (it said neither), whole at 44 columns.
+        carol
+            .wait_for("alice is at a correspondence game. Their")
+            .await;
+        carol.wait_for("   bob's move, 2d 0h left").await;
         let screen = carol.screen();
         assert!(
-            screen.contains("ALICE is at a correspondence game") && !screen.contains('…'),
+            !screen.contains("ALICE") && !screen.contains('…'),
             "{screen}"
         );
         carol.send(b"1").await;
@@ -176,11 +183,36 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
         carol
             .wait_for("You are watching: q goes back to the lobby")
             .await;
-        // Back in the lobby, the game stays listed to her (until her next `f`).
+        // Back in the lobby, the game stays listed to her (until her next `f`), with
+        // whose move and the time left now, whole at 80 columns.
         carol.send(b"q").await;
         carol.wait_for("q leave").await;
         carol
-            .wait_for("1  alice (Blue) v bob (Yellow)  standard")
+            .wait_for("1  alice v bob  alice's move, 2d 6h left")
+            .await;
+        let screen = carol.screen();
+        assert!(!screen.contains('…'), "{screen}");
+        // Esc takes it off her list, and says so (it stayed until the next `f`).
+        carol.send(b"\x1b").await;
+        carol
+            .wait_for("alice's correspondence games are no longer listed")
+            .await;
+        carol.wait_for("No tables yet").await;
+        // Her profile lists it too, with whose move and the time left, and `w` (no
+        // number: those open finished games) lists it in the lobby to watch, as `f`.
+        carol.send(b"valice\r").await;
+        carol
+            .wait_for("In play: 1 correspondence game (w: watch)")
+            .await;
+        carol
+            .wait_for("alice v bob: alice's move, 2d 6h left")
+            .await;
+        carol.send(b"w").await;
+        carol
+            .wait_for("Listed to watch: alice's correspondence game in play")
+            .await;
+        carol
+            .wait_for("1  alice v bob  alice's move, 2d 6h left")
             .await;
         bob.send(b"q").await;
         bob.wait_for("q leave").await;
@@ -208,16 +240,34 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
         bob_status.contains("their move, 2d 6h left"),
         "{bob_status}"
     );
-    // Nobody connected: her time, then her twenty vacation days, run out.
-    set(T0 + 10 * DAY + 2 * DAY + DAY / 4 + 20 * DAY + 60);
-    let start = std::time::Instant::now();
-    while server.history().is_empty() {
-        assert!(
-            start.elapsed() < crate::serve_common::PATIENCE,
-            "no loss on time"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
+    // Brief s22 (srvcorr): Carol lists the game again, alice away: `f` names her as
+    // she spells it; an hour on, the row's time left is an hour less when drawn
+    // again (a resize, no key). Once the game is over, its number says so (it said
+    // `No such table`).
+    run(async {
+        let carol = Player::join(&server, "carol", 3, 44, 16).await;
+        carol.send(b"fALICE\r").await;
+        carol.wait_for("alice is not connected. Their").await;
+        carol.wait_for("alice's move, 2d 6h left").await;
+        set(T0 + 10 * DAY + 3600);
+        carol.resize(80, 24).await;
+        carol.wait_for("alice's move, 2d 5h left").await;
+        // Nobody playing connected: her time, then her twenty vacation days, run out.
+        set(T0 + 10 * DAY + 2 * DAY + DAY / 4 + 20 * DAY + 60);
+        let start = std::time::Instant::now();
+        while server.history().is_empty() {
+            assert!(
+                start.elapsed() < crate::serve_common::PATIENCE,
+                "no loss on time"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        carol.send(b"1").await;
+        carol
+            .wait_for("Table 1's correspondence game has ended since it was listed")
+            .await;
+        carol.disconnect().await;
+    });
     let record = &server.history()[0];
     assert!(
         record.contains("[Termination \"time forfeit\"]"),

@@ -178,8 +178,9 @@ fn the_lobby_finds_a_player_and_remembers_the_palette() {
         assert!(!carol.in_256_colours(), "the default palette at first");
         carol.send(b"q").await;
         carol.wait_for("q leave").await;
+        // Answered with her name as she spells it (brief s22: it said `Alice`).
         carol.send(b"fAlice\r").await;
-        carol.wait_for("Alice plays at table 1: 1 watches").await;
+        carol.wait_for("alice plays at table 1: 1 watches").await;
         carol.send(b"fzed\r").await;
         carol.wait_for("zed is not connected").await;
         carol.send(b"fcarol\r").await;

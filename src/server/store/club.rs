@@ -352,6 +352,14 @@ pub(crate) fn key_of_name(conn: &Connection, name: &str) -> rusqlite::Result<Opt
         .optional()
 }
 
+/// The name bound as `name` is (any case, either spelling of its accents), as it was
+/// bound: `f`'s answer for a member not connected names them so, not as typed.
+pub(crate) fn bound_name(conn: &Connection, name: &str) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached("SELECT name FROM names WHERE folded = ?1")?
+        .query_row([super::super::names::folded(name.trim())], |row| row.get(0))
+        .optional()
+}
+
 /// `key`'s profile: `None` if no name is bound to it.
 pub(crate) fn profile(conn: &Connection, key: &str) -> rusqlite::Result<Option<Profile>> {
     let mut names = Vec::new();

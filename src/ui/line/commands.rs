@@ -529,6 +529,13 @@ pub(crate) const COMMANDS: &[Command] = &[
         does: Does::Keys(&[S::Key(A::FindPlayer), S::Arg, S::Key(A::Confirm)]),
     },
     Command {
+        words: &["hide"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "no longer list the correspondence games find listed to watch (it never leaves here)",
+        does: Does::Keys(&[S::Key(A::HideFound)]),
+    },
+    Command {
         words: &["code", "i"],
         arg: Arg::Code,
         places: &[P::Lobby],
@@ -618,6 +625,13 @@ pub(crate) const COMMANDS: &[Command] = &[
         places: &[P::Lobby],
         help: "a leaderboard: the other speed (live, correspondence)",
         does: Does::Keys(&[S::Key(A::Speed)]),
+    },
+    Command {
+        words: &["watch"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "a profile: list the player's correspondence games in play in the lobby, to watch one",
+        does: Does::Keys(&[S::Key(A::WatchInPlay)]),
     },
     Command {
         words: &["chart"],
