@@ -2897,7 +2897,9 @@ mod tests {
 
     /// Brief s21 (corrwatch): another's correspondence game, listed to a member who
     /// asked after one of its players (`f name`) to watch it, said `their move` (whose?).
-    /// It says no state to one who only may watch, as a live game in play says none;
+    /// Its row state says nothing to one who only may watch (`row_state`: no `your
+    /// move`/`their move`; since s22 a row `f` lists names the mover and the time
+    /// left instead, `a_row_listed_to_watch_says_whose_move_and_the_time_left_whole`);
     /// the shared listing still leaves it out (there may be thousands), and a private
     /// one stays its players' own.
     #[test]
