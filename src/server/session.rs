@@ -1390,13 +1390,18 @@ impl Lobby for LobbyHost {
         let idle = self.idle.saturating_sub(self.touched.elapsed());
         // The rows listed to watch (and a profile's games in play) say their time
         // left as it is: drawn again when it changes (`2d 1h` to `2d 0h`), not an
-        // hour stale. The idle time-out counts from the last key whatever the ticks.
+        // hour stale; so does the line of the player's own game at their move (its
+        // time left worked out at the last look at the hall, `corr_now`). The idle
+        // time-out counts from the last key whatever the ticks.
         let in_play = match &self.screen.club {
             Some(ClubView::Profile(view)) => view.in_play.rows.as_slice(),
             _ => &[],
         };
+        let own = (self.screen.corr.iter().find(|g| g.my_move))
+            .map(|g| self.screen.corr_now.saturating_add(g.left));
         let dues: Vec<Stamp> = (self.screen.watched.iter().map(|&(_, due)| due))
             .chain(in_play.iter().map(|(_, due)| *due))
+            .chain(own)
             .collect();
         if dues.is_empty() {
             return Some(idle);
@@ -1522,6 +1527,45 @@ mod tests {
             Some(Duration::from_secs(10))
         );
         assert_eq!(next_change(0), None);
+    }
+
+    /// The lobby's line of the player's own game at their move (`Your move in 1
+    /// correspondence game: v bob, 2d 0h left`) was worked out at each look at the
+    /// hall and drawn again only at a key or news, so an idle lobby showed it hours
+    /// stale (s22's srvcorr left it). The lobby now wakes when that text changes, as
+    /// for the rows listed to watch; a game at the opponent's move wakes nothing.
+    #[test]
+    fn the_own_game_s_time_left_wakes_the_lobby_when_it_reads_otherwise() {
+        let hall = SharedHall::default();
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            who("ann"),
+            1,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        let game = |my_move| crate::server::hall::CorrGame {
+            id: 1,
+            opponent: "bob".into(),
+            my_move,
+            since: 0,
+            left: 2 * 86_400 + 10,
+            days: 3,
+            moves: 4,
+        };
+        host.screen.corr_now = host.corr_time.now();
+        host.screen.corr = vec![game(false)];
+        assert!(
+            host.tick_every() > Some(Duration::from_secs(50)),
+            "idle only"
+        );
+        host.screen.corr = vec![game(false), game(true)];
+        let wake = host.tick_every();
+        assert!(
+            wake <= Some(Duration::from_secs(10)) && wake >= Some(Duration::from_secs(8)),
+            "{wake:?}"
+        );
     }
 
     /// QA (club7): a player whose open correspondence table a restart closed and for
