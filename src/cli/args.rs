@@ -27,52 +27,49 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_config: bool,
     /// How the screens draw: the start screen's, and a command's given before it
-    /// (`hijara --ascii play`).
+    /// (`hijara --ascii play`); once [`Cli::parse_from_args`] has run, the flags in
+    /// force ([`Cli::display`]).
     #[command(flatten)]
     pub display: DisplayArgs,
+    /// Whether the command draws the full screen (or, for `config`, reports how it
+    /// would), as far as its screen flags say: not in the line mode, and never for a
+    /// headless command. Set by [`Cli::parse_from_args`].
+    #[arg(skip)]
+    full_screen: bool,
 }
 
 impl Cli {
-    /// `--palette` and `--ascii` in force: the command's, over those given before it.
-    /// A headless command takes none of its own, and draws nothing to use them on.
+    /// `--palette` and `--ascii` in force: the command's, over those given before it
+    /// ([`Cli::parse_from_args`]). A headless command takes none of its own, and
+    /// draws nothing to use them on.
     pub fn display(&self) -> DisplayArgs {
-        let own = match &self.command {
-            Some(Command::Play(args)) => args.display,
-            Some(Command::Replay(args)) => args.display,
-            Some(Command::Resume(args)) => args.display,
-            Some(Command::Learn(args)) => args.display,
-            Some(Command::Puzzle(args)) => args.display,
-            Some(Command::Config(args)) => args.display,
-            _ => DisplayArgs::default(),
-        };
-        DisplayArgs {
-            palette: own.palette.or(self.display.palette),
-            ascii: own.ascii || self.display.ascii,
-        }
+        self.display
     }
-}
 
-impl Cli {
-    /// The command line `args` (the program's name first) parsed, `--plain` given
-    /// before a command that opens a screen made that command's own. QA (s22):
-    /// `hijara --plain play` was taken and left unused, and the full screen opened,
-    /// though `hijara --ascii play` draws in ASCII. A headless command takes it too,
-    /// and has nothing to use it on.
+    /// The command line `args` (the program's name first) parsed, and the screen flags
+    /// given before a command that draws made that command's own, under its own
+    /// ([`Command::screen_flags`]): `hijara --ascii play` draws in ASCII as `play
+    /// --ascii` does. QA (s22): `hijara --plain play` was taken and left unused, and
+    /// the full screen opened. A headless command takes them too, and has nothing to
+    /// use them on.
     pub fn parse_from_args<I, T>(args: I) -> Result<Cli, clap::Error>
     where
         I: IntoIterator<Item = T>,
         T: Into<std::ffi::OsString> + Clone,
     {
         let mut cli = Cli::try_parse_from(args)?;
-        if cli.plain {
-            match &mut cli.command {
-                Some(Command::Play(args)) => args.plain.plain = true,
-                Some(Command::Replay(args)) => args.plain.plain = true,
-                Some(Command::Resume(args)) => args.plain.plain = true,
-                Some(Command::Learn(args)) => args.plain.plain = true,
-                Some(Command::Puzzle(args)) => args.plain.plain = true,
-                _ => {}
-            }
+        if let Some(own) = cli.command.as_mut().and_then(Command::screen_flags) {
+            own.display.palette = own.display.palette.or(cli.display.palette);
+            own.display.ascii |= cli.display.ascii;
+            cli.display = *own.display;
+            cli.full_screen = match own.plain {
+                Some(plain) => {
+                    plain.plain |= cli.plain;
+                    !plain.plain
+                }
+                // `config`: no line mode; it reports the palette a screen draws with.
+                None => true,
+            };
         }
         Ok(cli)
     }
@@ -84,15 +81,39 @@ impl Cli {
     pub fn may_draw_the_full_screen(&self) -> bool {
         match &self.command {
             None => !self.plain,
-            Some(Command::Play(args)) => !args.plain.plain,
-            Some(Command::Replay(args)) => !args.plain.plain,
-            Some(Command::Resume(args)) => !args.plain.plain,
             // `--list` prints the lessons: no screen.
-            Some(Command::Learn(args)) => !(args.plain.plain || args.list),
-            Some(Command::Puzzle(args)) => !(args.plain.plain || args.headless()),
-            Some(Command::Config(_)) => true,
-            _ => false,
+            Some(Command::Learn(args)) if args.list => false,
+            Some(Command::Puzzle(args)) if args.headless() => false,
+            Some(_) => self.full_screen,
         }
+    }
+}
+
+/// A drawing command's screen flags, to be read or set: its `--palette` and
+/// `--ascii`, and its `--plain` where it has a line mode (`config` has none).
+#[derive(Debug)]
+pub struct ScreenFlags<'a> {
+    /// `--palette` and `--ascii`.
+    pub display: &'a mut DisplayArgs,
+    /// `--plain`; `None` for `config`.
+    pub plain: Option<&'a mut PlainArgs>,
+}
+
+impl Command {
+    /// The one place that knows which commands draw a screen (`play`, `replay`,
+    /// `resume`, `learn`, `puzzle`, and `config`, which reports how they would draw)
+    /// and where their screen flags are; `None` for a headless command.
+    pub fn screen_flags(&mut self) -> Option<ScreenFlags<'_>> {
+        let (display, plain) = match self {
+            Command::Play(args) => (&mut args.display, Some(&mut args.plain)),
+            Command::Replay(args) => (&mut args.display, Some(&mut args.plain)),
+            Command::Resume(args) => (&mut args.display, Some(&mut args.plain)),
+            Command::Learn(args) => (&mut args.display, Some(&mut args.plain)),
+            Command::Puzzle(args) => (&mut args.display, Some(&mut args.plain)),
+            Command::Config(args) => (&mut args.display, None),
+            _ => return None,
+        };
+        Some(ScreenFlags { display, plain })
     }
 }
 
@@ -693,13 +714,12 @@ mod tests {
     /// command was taken and left unused. It is the command's now, as `--ascii` is.
     #[test]
     fn plain_before_a_drawing_command_is_that_command_s() {
-        let plain = |args: &[&str]| match parse(args).unwrap().command {
-            Some(Command::Play(a)) => a.plain.plain,
-            Some(Command::Replay(a)) => a.plain.plain,
-            Some(Command::Resume(a)) => a.plain.plain,
-            Some(Command::Learn(a)) => a.plain.plain,
-            Some(Command::Puzzle(a)) => a.plain.plain,
-            other => panic!("{other:?}"),
+        let plain = |args: &[&str]| {
+            let mut command = parse(args).unwrap().command.unwrap();
+            let own = command
+                .screen_flags()
+                .and_then(|own| own.plain.map(|p| p.plain));
+            own.unwrap_or_else(|| panic!("{command:?}"))
         };
         for args in [
             &["--plain", "play"][..],

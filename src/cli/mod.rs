@@ -25,7 +25,7 @@ pub(crate) use args::storage;
 pub use args::{
     AnalyzeArgs, BenchArgs, Cli, Command, CompletionsArgs, ConfigArgs, DisplayArgs, EngineArgs,
     GamesArgs, LearnArgs, PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ReplayTarget, ResumeArgs,
-    ScoreArgs, SelfplayArgs, SessionArgs, ThreadsArgs,
+    ScoreArgs, ScreenFlags, SelfplayArgs, SessionArgs, ThreadsArgs,
 };
 pub use out::stderr_columns;
 pub use score::json_report;

@@ -57,18 +57,31 @@ impl LearnProgress {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(LearnProgress::default()),
             Err(e) => return Err(named(e)),
         };
-        if meta.is_file() && meta.len() <= MAX_BYTES {
+        // Why it cannot be read, as the puzzles' file says it: QA (cli23) `hijara
+        // learn --list` said only `could not be read`.
+        let why = if !meta.is_file() {
+            "not a regular file".to_owned()
+        } else if meta.len() > MAX_BYTES {
+            format!("larger than {MAX_BYTES} bytes")
+        } else {
             // Bytes, not text: a file that is not UTF-8 is unreadable too, and kept.
             let bytes = std::fs::read(&path).map_err(named)?;
-            if let Ok(progress) = serde_json::from_slice::<LearnProgress>(&bytes)
-                && progress.version == LEARN_VERSION
-            {
-                return Ok(progress);
+            match std::str::from_utf8(&bytes) {
+                Ok(text) => match serde_json::from_str::<LearnProgress>(text) {
+                    Ok(progress) if progress.version == LEARN_VERSION => return Ok(progress),
+                    Ok(progress) => format!(
+                        "format version {}, this build reads {LEARN_VERSION}",
+                        progress.version
+                    ),
+                    // The JSON's error may quote the file: shown safe.
+                    Err(e) => crate::text::sanitize(&e.to_string()).into_owned(),
+                },
+                Err(e) => format!("not UTF-8 text: {e}"),
             }
-        }
+        };
         let kept = crate::session::keep_aside(&path).map_err(named)?;
         Err(io::Error::other(format!(
-            "{} could not be read; it was kept as {}",
+            "{} could not be read ({why}); it was kept as {}",
             crate::text::display_path(&path),
             crate::text::display_path(&kept)
         )))

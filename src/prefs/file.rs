@@ -210,10 +210,24 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
                             .split_once('=')
                             .map(|(k, _)| k.trim().trim_matches('"').to_owned())
                             .filter(|k| Key::named(k).is_some());
-                        let why = e.message().trim().to_owned();
-                        let message = match &key {
-                            Some(_) => format!("{why}; it keeps its default"),
-                            None => format!("{why}; the line is ignored"),
+                        // A known key's value TOML cannot read (a number past its
+                        // range, a string with a raw control character) is told as
+                        // any bad value of that key is, in the key's own words:
+                        // TOML's were `u64 value was too large` or `invalid type:
+                        // integer ... as i128, expected any valid TOML value`.
+                        let expected = key.as_deref().and_then(Key::named).map(expectation);
+                        let message = match (expected, trimmed.split_once('=')) {
+                            (Some(expected), Some((_, value))) => format!(
+                                "expected {expected}, found {}; it keeps its default",
+                                shown_text(written(value))
+                            ),
+                            _ => {
+                                let why = e.message().trim();
+                                match &key {
+                                    Some(_) => format!("{why}; it keeps its default"),
+                                    None => format!("{why}; the line is ignored"),
+                                }
+                            }
                         };
                         // Where TOML says the fault is (a number too large, a stray
                         // character), else where the line's text starts.
@@ -283,8 +297,23 @@ fn apply(
         });
         return;
     };
-    let prefs = &mut settings.prefs;
-    let result = match key {
+    match check(key, value, &mut settings.prefs) {
+        Ok(()) => settings.set(key, Source::File(line)),
+        Err(expected) => errors.push(PrefError {
+            line: Some(line),
+            column: Some(at.value),
+            key: Some(name.to_owned()),
+            message: format!(
+                "expected {expected}, found {}; it keeps its default",
+                shown(value)
+            ),
+        }),
+    }
+}
+
+/// Sets `key` in `prefs` from `value`, or says what the key expects.
+fn check(key: Key, value: &Value, prefs: &mut super::Prefs) -> Result<(), String> {
+    match key {
         Key::Level => choice(value, level, LEVELS).map(|v| prefs.level = v),
         Key::ThinkMs => think_ms(value).map(|v| prefs.think_ms = Some(v)),
         Key::ReviewThinkMs => review_think_ms(value).map(|v| prefs.review_think_ms = Some(v)),
@@ -301,19 +330,19 @@ fn apply(
         Key::Bell => boolean(value).map(|v| prefs.bell = v),
         Key::Notify => boolean(value).map(|v| prefs.notify = v),
         Key::SaveDir => folder(value).map(|v| prefs.save_dir = Some(v)),
-    };
-    match result {
-        Ok(()) => settings.set(key, Source::File(line)),
-        Err(expected) => errors.push(PrefError {
-            line: Some(line),
-            column: Some(at.value),
-            key: Some(name.to_owned()),
-            message: format!(
-                "expected {expected}, found {}; it keeps its default",
-                shown(value)
-            ),
-        }),
     }
+}
+
+/// What `key` expects, as its check says of a bad value: an empty table, which no
+/// key takes, so every check refuses it.
+fn expectation(key: Key) -> String {
+    check(
+        key,
+        &Value::Table(Default::default()),
+        &mut super::Prefs::default(),
+    )
+    .err()
+    .unwrap_or_default()
 }
 
 const LEVELS: &str = "random, easy, medium or hard";
@@ -321,7 +350,7 @@ const PALETTES: &str = "default, colour-blind, light, high-contrast or none";
 
 /// A value as the file wrote it, short and safe to print.
 fn shown(value: &Value) -> String {
-    let text = match value {
+    shown_text(&match value {
         Value::String(s) => format!("{s:?}"),
         Value::Table(_) => "a table".to_owned(),
         Value::Array(_) => "a list".to_owned(),
@@ -329,8 +358,25 @@ fn shown(value: &Value) -> String {
         Value::Float(x) => x.to_string(),
         Value::Boolean(b) => b.to_string(),
         Value::Datetime(d) => d.to_string(),
-    };
-    crate::text::fit(&crate::text::sanitize(&text), 40).into_owned()
+    })
+}
+
+/// A value's text as a line writes it, without the comment after an unquoted one
+/// (a quoted value is kept whole: its `#` may be its own).
+fn written(value: &str) -> &str {
+    let value = value.trim();
+    if value.starts_with(['"', '\'']) {
+        value
+    } else {
+        value
+            .split_once('#')
+            .map_or(value, |(value, _)| value.trim_end())
+    }
+}
+
+/// A value's text, short and safe to print.
+fn shown_text(text: &str) -> String {
+    crate::text::fit(&crate::text::sanitize(text), 40).into_owned()
 }
 
 fn level(text: &str) -> Option<Level> {

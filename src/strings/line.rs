@@ -330,34 +330,32 @@ pub(crate) fn game_heading(
 
 /// A game's clocks in words, where the full screen writes `5+3`, which a screen
 /// reader says as "5 plus 3", a figure only the command line's form explains:
-/// `5 minutes each, plus 3 seconds a move`.
+/// `5 minutes each, plus 3 seconds a move`. Said to the millisecond the clock keeps:
+/// QA (cli23): `--clock 5+3.5` was said `plus 3 seconds a move`, and `0.001+0` (60
+/// ms) `0 seconds each`.
 pub(crate) fn clock_control(control: crate::record::TimeControl) -> String {
-    let unit = |n: u128, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
     let base = control.base().as_millis();
-    let each = if base.is_multiple_of(60_000) {
-        unit(base / 60_000, "minute", "minutes")
-    } else {
-        // Seconds to the tenth, as a clock shows them under a minute.
-        let tenths = base / 100;
-        match tenths % 10 {
-            0 => unit(tenths / 10, "second", "seconds"),
-            t => format!("{}.{t} seconds", tenths / 10),
-        }
+    let each = match base / 60_000 {
+        1 if base == 60_000 => "1 minute".to_owned(),
+        minutes if base.is_multiple_of(60_000) => format!("{minutes} minutes"),
+        _ => seconds_said(base),
     };
-    let increment = control.increment().as_millis();
-    match increment / 1000 {
-        0 if increment == 0 => format!("{each} each, no time added"),
-        0 => format!("{each} each, plus {increment} milliseconds a move"),
-        seconds => format!(
-            "{each} each, plus {} a move",
-            unit(seconds, "second", "seconds")
-        ),
+    match control.increment().as_millis() {
+        0 => format!("{each} each, no time added"),
+        increment => format!("{each} each, plus {} a move", seconds_said(increment)),
+    }
+}
+
+/// `ms` milliseconds as seconds in words, to the millisecond: `1 second`, `30
+/// seconds`, `3.5 seconds`, `0.06 seconds`.
+fn seconds_said(ms: u128) -> String {
+    match (ms / 1000, ms % 1000) {
+        (1, 0) => "1 second".to_owned(),
+        (seconds, 0) => format!("{seconds} seconds"),
+        (seconds, millis) => {
+            let decimals = format!("{millis:03}");
+            format!("{seconds}.{} seconds", decimals.trim_end_matches('0'))
+        }
     }
 }
 
@@ -1155,6 +1153,17 @@ mod tests {
         assert_eq!(said("1+1"), "1 minute each, plus 1 second a move");
         assert_eq!(said("30+0"), "30 minutes each, no time added");
         assert_eq!(said("0.5+0"), "30 seconds each, no time added");
+        // To the millisecond the clock keeps, never rounded away.
+        assert_eq!(said("5+3.5"), "5 minutes each, plus 3.5 seconds a move");
+        assert_eq!(said("0.001+0"), "0.06 seconds each, no time added");
+        assert_eq!(
+            said("0.01+0.25"),
+            "0.6 seconds each, plus 0.25 seconds a move"
+        );
+        assert_eq!(
+            said("1.5+0.001"),
+            "90 seconds each, plus 0.001 seconds a move"
+        );
     }
 
     /// A clock is said in words, rounded up as the full screen's `4:31`: a screen

@@ -345,6 +345,49 @@ fn config_reports_the_review_s_thinking_time() {
     );
 }
 
+/// QA (cli23): a value TOML itself cannot read was told in TOML's words, where any
+/// other bad value of the key says what the key expects: a number past 2^63 read
+/// "invalid type: integer (the number) as i128, expected any valid TOML value" (or
+/// "u64 value was too large"), and a raw control character in a string "invalid
+/// basic string, expected non-double-quote visible characters".
+#[test]
+fn a_value_toml_cannot_read_is_told_in_the_key_s_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("prefs.toml");
+    std::fs::write(
+        &path,
+        "think_ms = 99999999999999999999999\nreview_nodes = 9223372036854775808 # all\n\
+         palette = \"li\u{1b}[2Jght\"\nlevel = \"easy\"\n",
+    )
+    .unwrap();
+    let output = with_config(&path)
+        .args(["score", "-"])
+        .write_stdin("a1 b2\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let shown = path.display();
+    for problem in [
+        "line 1, column 12, `think_ms`: expected milliseconds from 1 to 3600000 (an hour), \
+         found 99999999999999999999999; it keeps its default",
+        "line 2, column 16, `review_nodes`: expected search nodes from 1 to 1000000000, \
+         found 9223372036854775808; it keeps its default",
+        "line 3, column 14, `palette`: expected default, colour-blind, light, high-contrast \
+         or none, found \"li\\u{1b}[2Jght\"; it keeps its default",
+    ] {
+        assert!(
+            stderr.contains(&format!("hijara: config file {shown}: {problem}\n")),
+            "{problem}\n{stderr}"
+        );
+    }
+    assert!(
+        !stderr.contains("TOML") && !stderr.contains("i128"),
+        "{stderr}"
+    );
+}
+
 /// docs/preferences.md lists every key of the config file and every palette, so a new
 /// one can't go undocumented.
 #[test]

@@ -313,6 +313,38 @@ fn a_data_folder_that_is_a_file_is_named_in_every_warning() {
     assert!(err.contains("not-a-folder/games"), "{err}");
 }
 
+/// QA (cli23): an unreadable `lessons.json` was said as `could not be read; it was
+/// kept as ...`, with no reason, where `puzzles.json` says why. It says why now, the
+/// JSON's error (with its line and column) shown safe, or the other version.
+#[test]
+fn an_unreadable_lessons_file_says_why() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("lessons.json");
+    for (text, why) in [
+        (
+            "{\"version\": 1, \"done\": [\"\u{1b}[2J\"]}",
+            "(control character (\\u0000-\\u001F) found while parsing a string at line 1 \
+             column 26); it was kept as",
+        ),
+        (
+            "{\"version\": 2, \"done\": []}",
+            "(format version 2, this build reads 1); it was kept as",
+        ),
+    ] {
+        std::fs::write(&path, text).unwrap();
+        let out = hijara(data.path())
+            .args(["learn", "--list"])
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(why), "{why}\n{err}");
+        assert!(!err.contains('\u{1b}'), "{err:?}");
+        assert!(!path.exists());
+    }
+}
+
 /// `puzzle --answer` on a full square printed the puzzle to standard output and then
 /// failed (exit 1): a script read a puzzle and an error. The square is refused first.
 #[test]

@@ -722,10 +722,12 @@ fn the_deep_review_through_a_pipe() {
 }
 
 /// QA (lines): `clock` said `Blue 4:32, Yellow 5:00`, which a screen reader may
-/// read as times of day; it says the time left in words.
+/// read as times of day; it says the time left in words. QA (cli23): the first line
+/// said `--clock 5+3.5` as `plus 3 seconds a move`.
 #[test]
 fn the_clocks_are_said_in_words() {
-    let mut s = Piped::start(&["play", "--plain", "--clock", "5+0"]);
+    let mut s = Piped::start(&["play", "--plain", "--clock", "5+3.5"]);
+    s.wait_for("Clocks 5 minutes each, plus 3.5 seconds a move.");
     s.wait_for("Your move, Blue.");
     s.send("clock");
     // Blue's clock may have run a second already; Yellow's has not.
