@@ -230,6 +230,16 @@ fn yellow_holds(empties: u32) -> (Position, u64) {
         .expect("some random position is good for Yellow")
 }
 
+/// The nodes a player that keeps the first move's proof gets to re-prove it after
+/// each Blue reply: its re-proof with the kept table takes a handful of nodes. At
+/// this position neither a new player nor the kept table without the proof
+/// re-proves every reply within it (measured in s23, the least budget of a grid
+/// from 10 to 10,000 nodes: with the kept proof 10 at every reply; the table
+/// alone 300 at three replies; a new player 300 at one), so the test fails when
+/// the kept proof goes unused. (At 2,000 nodes, the budget before s23, all three
+/// re-prove every reply: the test passed with the proof never applied.)
+const KEPT_PROOF_NODES: u64 = 50;
+
 #[test]
 fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
     let unlimited = SearchLimit::nodes(u64::MAX);
@@ -241,11 +251,11 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
     assert!(proven >= Wdl::Draw);
     let mut after = position;
     after.play(first.mv).unwrap();
-    // Whatever Blue answers, what the first proof kept (its outcome and its table:
-    // at this position the table alone is enough, s22) answers it after a few
-    // nodes, and the result never drops below the proven one; a cold re-proof
-    // takes far more.
-    let mut cold_max = 0;
+    // Whatever Blue answers, the kept proof (its outcome, re-proved with its
+    // table) answers it within `KEPT_PROOF_NODES`, and the result never drops
+    // below the proven one; a cold re-proof takes far more.
+    let without_proof = prover.with_table_only();
+    let (mut cold_max, mut table_short, mut new_short) = (0, Vec::new(), Vec::new());
     for blue in after.legal_moves() {
         let mut next = after;
         next.play(blue).unwrap();
@@ -255,19 +265,34 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
             .prove(&next, &cold_order, proven)
             .expect("proof holds");
         cold_max = cold_max.max(searcher.nodes());
-        // A player that made the first move's proof, for every Blue reply: the
-        // re-proof finishes within 2,000 nodes (the margin then takes the rest).
         // Each reply's player is a copy of the one that proved (its table copied
         // too), so no reply's re-proof leaves entries for the next.
-        let d = prover
-            .clone()
-            .decide(&next, &SearchLimit::nodes(2_000))
-            .unwrap();
-        assert!(d.solved.is_some_and(|w| w >= proven), "{blue}\n{next}");
+        let re_proved = |player: &Engine| {
+            player
+                .clone()
+                .decide(&next, &SearchLimit::nodes(KEPT_PROOF_NODES))
+                .unwrap()
+                .solved
+                .is_some_and(|w| w >= proven)
+        };
+        assert!(re_proved(&prover), "{blue}\n{next}");
+        if !re_proved(&without_proof) {
+            table_short.push(blue);
+        }
+        if !re_proved(&hard(seed)) {
+            new_short.push(blue);
+        }
     }
     assert!(
         cold_max > 2_000,
         "cold re-proofs took at most {cold_max} nodes"
+    );
+    // The budget needs the proof: without it (the same table, or nothing kept)
+    // some reply is not re-proved within it.
+    assert!(
+        !table_short.is_empty() && !new_short.is_empty(),
+        "within {KEPT_PROOF_NODES} nodes the table alone fell short at {table_short:?}, \
+         a new player at {new_short:?}"
     );
 }
 
