@@ -44,6 +44,19 @@ impl Clone for Engine {
     }
 }
 
+#[cfg(test)]
+impl Engine {
+    /// A second player in this one's state without its kept proofs: its table a
+    /// copy, no proof (tests only: what the kept table does alone).
+    pub(crate) fn with_table_only(&self) -> Engine {
+        Engine {
+            settings: self.settings,
+            kept: self.kept.as_ref().map(Kept::table_only),
+            book: self.book,
+        }
+    }
+}
+
 impl Engine {
     /// A player with these settings, keeping nothing yet; hard plays from the
     /// shipped opening book ([`Book::shipped`]).

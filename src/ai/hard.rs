@@ -159,6 +159,19 @@ impl Clone for Kept {
     }
 }
 
+#[cfg(test)]
+impl Kept {
+    /// The same table (a copy) with no proof kept (tests only: what the kept
+    /// table does without the proofs it came with).
+    pub(crate) fn table_only(&self) -> Kept {
+        Kept {
+            ruleset: self.ruleset,
+            proofs: [None; 2],
+            table: Arc::new(TranspositionTable::clone(&self.table)),
+        }
+    }
+}
+
 /// The mover's kept proof if the game may follow it (its stones are all on
 /// the board), every kept proof, and the kept table. The table's entries are
 /// keyed by whole positions, so even one from another line of play (say before

@@ -40,11 +40,11 @@ pub struct MoveReview {
     pub lost_range: Option<[i32; 2]>,
     /// The verdict.
     pub class: Class,
-    /// Whether the verdict rests on estimates (shown as "likely"): an
-    /// inaccuracy or worse from an estimated loss, or a best or good move whose
-    /// loss the proofs left possibly above 0 (a bound of at most 5 or 10 points:
-    /// their last step ran out of budget), so it is not called best or good as
-    /// if proven.
+    /// Whether the verdict rests on estimates (shown as "likely"): either value
+    /// is an estimate, whatever the class, so a best or good move that only
+    /// estimates back (the engine's choice, not a proof) reads "likely best" or
+    /// "likely good", never as if proven. `false` when both values are exact, or
+    /// when the proofs showed that the move lost nothing (a bound of at most 0).
     pub likely: bool,
 }
 
@@ -112,7 +112,9 @@ impl MoveReview {
                 .then(|| lost_range(lost, b, a, empties, bound))
                 .flatten(),
             class,
-            likely: likely(b, a) && (class > Class::Good || unsettled(bound)),
+            // Every verdict from estimates says so, a best one too (s23: one no
+            // proof backed read "best", as if proven).
+            likely: likely(b, a) && !proven_lossless(bound),
         })
     }
 
@@ -122,10 +124,11 @@ impl MoveReview {
     }
 }
 
-/// Whether proofs bounded a loss without settling it: at most some points above
-/// 0, so a move the estimates call best or good may have lost up to that many.
-fn unsettled(bound: Option<LossBound>) -> bool {
-    matches!(bound, Some(LossBound::AtMost(n)) if n > 0)
+/// Whether proofs showed that the move lost nothing (at most 0 points): then it
+/// is best though a value beside it is an estimate. A bound of at most 5 or 10
+/// leaves a loss above 0 open (the last step ran out of budget).
+fn proven_lossless(bound: Option<LossBound>) -> bool {
+    matches!(bound, Some(LossBound::AtMost(n)) if n <= 0)
 }
 
 /// The move that lost a player the most points.
