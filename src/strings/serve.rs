@@ -69,6 +69,11 @@ pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops he
 pub(crate) fn left_stopped(name: &str) -> String {
     format!("{name} left the table: the game stops here (q: lobby)")
 }
+/// [`left_stopped`] when both players left before the screen saw either go: both
+/// named, Blue first.
+pub(crate) fn both_left_stopped(blue: &str, yellow: &str) -> String {
+    format!("{blue} and {yellow} left the table: the game stops here (q: lobby)")
+}
 
 pub(crate) fn you(name: &str) -> String {
     format!("you: {name}")
