@@ -381,7 +381,8 @@ impl Keyed {
 fn line_hints(hints: HintLine) -> &'static str {
     match hints {
         HintLine::Lobby | HintLine::LobbyNumbered => line::LOBBY_HINTS,
-        HintLine::LobbyClub => line::LOBBY_CLUB_HINTS,
+        // Unchanged in the line mode, which says a changed line again: `help` lists `hide`.
+        HintLine::LobbyClub | HintLine::LobbyClubFound => line::LOBBY_CLUB_HINTS,
         HintLine::LobbyForm => line::LOBBY_FORM_HINTS,
         HintLine::LobbyFormEnd => line::LOBBY_FORM_END_HINTS,
         HintLine::LobbyWaiting => line::LOBBY_WAITING_HINTS,
