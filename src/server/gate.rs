@@ -20,6 +20,9 @@
 //!   for long;
 //! - **sessions**, in all and per address, checked when a connection authenticates.
 //!
+//! "An address" is a source as [`counted_as`] gives it: an IPv4 address, or an IPv6
+//! address's /64 network (one host's, which holds 2^64 addresses).
+//!
 //! The login grace time (OpenSSH's `LoginGraceTime`) is enforced by the connection's
 //! own task (`handler`), through its [`Door`]. Nothing here does I/O: the lock is held
 //! for counting only.
@@ -239,6 +242,36 @@ pub(crate) fn plain(address: IpAddr) -> IpAddr {
     }
 }
 
+/// The prefix length an IPv6 source is counted by: one /64 is one subscriber's
+/// network (RFC 6177 gives a site a /48 to /64, and SLAAC needs a whole /64), so a
+/// host that has one has 2^64 addresses to pick from at no cost.
+pub(crate) const IPV6_PREFIX: u8 = 64;
+
+/// The source `address` is counted as by every per-address limit (the door's rate and
+/// pending caps, players at once, new names, the tables an address may open): an IPv4
+/// address (seen as IPv6 too) as itself, an IPv6 address as its /64 network
+/// ([`IPV6_PREFIX`]), the host bits zero: OpenSSH's `PerSourceNetBlockSize 32:64`
+/// groups sources so (its default, `32:128`, counts each IPv6 address apart). Before
+/// (s23), each IPv6 address counted apart here too, so one /64 held 2^64 budgets.
+pub(crate) fn counted_as(address: IpAddr) -> IpAddr {
+    match plain(address) {
+        IpAddr::V6(v6) => {
+            let mask = u128::MAX << (128 - u32::from(IPV6_PREFIX));
+            IpAddr::V6(std::net::Ipv6Addr::from_bits(v6.to_bits() & mask))
+        }
+        v4 => v4,
+    }
+}
+
+/// A source as the log names it: an IPv4 address, or an IPv6 /64 with its prefix
+/// length (`2001:db8:1:2::/64`), which is what was counted ([`counted_as`]).
+pub(crate) fn shown(counted: IpAddr) -> String {
+    match counted {
+        IpAddr::V6(v6) => format!("{v6}/{IPV6_PREFIX}"),
+        v4 => v4.to_string(),
+    }
+}
+
 impl Gate {
     pub(crate) fn new(options: GateOptions) -> Gate {
         Gate {
@@ -260,7 +293,7 @@ impl Gate {
         now: Instant,
         roll: u32,
     ) -> Result<Admitted, Refused> {
-        let address = plain(address);
+        let address = counted_as(address);
         let o = &self.options;
         let mut counts = self.counts();
         if counts.addresses.len() >= MAX_ADDRESSES && !counts.addresses.contains_key(&address) {
@@ -628,6 +661,62 @@ mod tests {
             &second.evicted.unwrap(),
             &talking.pending.door()
         ));
+    }
+
+    /// Brief s23 ("addresses are cheap"): each IPv6 address had a bucket and caps of
+    /// its own, so a host with a /64 came back with a fresh one at every connection.
+    /// An IPv6 source is its /64 now, an IPv4 address seen as IPv6 the IPv4 address.
+    #[test]
+    fn an_ipv6_source_is_counted_as_its_64() {
+        let v6 = |s: &str| s.parse::<IpAddr>().unwrap();
+        assert_eq!(
+            counted_as(v6("2001:db8:1:2:aaaa:bbbb:cccc:1")),
+            v6("2001:db8:1:2::")
+        );
+        assert_eq!(counted_as(v6("2001:db8:1:2::")), v6("2001:db8:1:2::"));
+        assert_eq!(counted_as(v6("::ffff:192.0.2.7")), v6("192.0.2.7"));
+        assert_eq!(counted_as(v6("192.0.2.7")), v6("192.0.2.7"));
+        assert_eq!(counted_as(v6("::1")), v6("::"));
+        assert_eq!(
+            shown(counted_as(v6("2001:db8:1:2::9"))),
+            "2001:db8:1:2::/64"
+        );
+        assert_eq!(shown(v6("192.0.2.7")), "192.0.2.7");
+        // The rate: a burst of 3 taken from three addresses of one /64, a fourth
+        // from a fourth is too fast; the next /64 has its own bucket.
+        let gate = Gate::new(GateOptions {
+            startups: "100".parse().unwrap(),
+            startups_per_address: 2,
+            connect_burst: 3,
+            connect_per_minute: 30,
+            max_sessions: 10,
+            max_per_address: 1,
+        });
+        let now = Instant::now();
+        let mut kept = Vec::new();
+        for host in [":1", ":2", "ffff:ffff:ffff:ffff"] {
+            kept.push(
+                gate.admit(v6(&format!("2001:db8:1:2:{host}")), now, 99)
+                    .unwrap(),
+            );
+        }
+        let fourth = gate.admit(v6("2001:db8:1:2:4::4"), now, 99);
+        assert_eq!(fourth.unwrap_err().why, Refusal::TooFast);
+        // Pending per address (2): the third of the /64 took the first one's place.
+        assert!(Arc::ptr_eq(
+            kept[2].evicted.as_ref().unwrap(),
+            &kept[0].pending.door()
+        ));
+        // Players per address (1): a second from the /64 is one too many.
+        let Admitted { pending, .. } = kept.pop().unwrap();
+        let _seat = pending.seat().unwrap();
+        let second = kept.pop().unwrap().pending.seat();
+        assert!(matches!(second, Err((_, Full::Address(1)))));
+        let next = gate.admit(v6("2001:db8:1:3::1"), now, 99).unwrap();
+        assert!(
+            next.pending.seat().is_ok(),
+            "the next /64 is another source"
+        );
     }
 
     #[test]

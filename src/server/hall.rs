@@ -18,6 +18,7 @@ use crate::rules::{Game, Player, Ruleset};
 use crate::ui::{NewsWaker, Request};
 
 use super::corr::{DaysTaken, Stamp, Vacation};
+use super::gate::counted_as;
 use super::listing::{Listing, Row};
 use super::names::folded;
 use super::prefs::Pref;
@@ -388,7 +389,9 @@ impl Hall {
             }
             all += 1;
             of_key += usize::from(table.seat_of(&who.key).is_some());
-            of_address += usize::from(from.is_some() && self.opened_from.get(id) == from.as_ref());
+            // By the source as the door counts it: an IPv6 /64 is one source.
+            let same = |opened: &IpAddr| from.is_some_and(|f| counted_as(f) == counted_as(*opened));
+            of_address += usize::from(self.opened_from.get(id).is_some_and(same));
         }
         if of_key >= per_key {
             Some(Capped::Key(per_key))
@@ -1489,6 +1492,28 @@ mod tests {
     use crate::ui::Inbox;
 
     use crate::server::who::who;
+
+    /// Brief s23: the tables an address may open were counted by the full IPv6
+    /// address, so a host with a /64 opened without end. Its /64 counts now.
+    #[test]
+    fn the_tables_of_an_ipv6_address_count_to_its_64() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        let rules = (Ruleset::Standard, false);
+        for n in 0..MAX_AI_GAMES_PER_ADDRESS {
+            // Each key under its own cap, each game from another address of the /64.
+            let player = who(&format!("p{}", n / MAX_AI_GAMES));
+            let id = hall.open_ai(player, Player::Blue, rules, Level::Easy, None);
+            let from = format!("2001:db8:1:2::{:x}", n + 1).parse().unwrap();
+            hall.opened_from(id, from);
+        }
+        let same = "2001:db8:1:2:ffff::1".parse().ok();
+        assert_eq!(
+            hall.cap_for(NewTable::Ai, &who("zed"), same),
+            Some(Capped::Address(MAX_AI_GAMES_PER_ADDRESS))
+        );
+        let next = "2001:db8:1:3::1".parse().ok();
+        assert_eq!(hall.cap_for(NewTable::Ai, &who("zed"), next), None);
+    }
 
     #[test]
     fn a_change_wakes_the_screens_at_its_table_and_the_lobbies_only() {

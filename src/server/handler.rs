@@ -32,7 +32,7 @@ use super::ask::Ask;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, wake_of, window_size};
 use super::bans::Bans;
 use super::door::{Closing, Cuttable, Door, Stage};
-use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, plain};
+use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, counted_as};
 use super::hall::Ceilings;
 use super::host_key::fingerprint_of;
 use super::log::ServerLog;
@@ -545,7 +545,8 @@ impl Connections {
 fn log_unlogged(server: &Server, now: Instant) {
     for (address, count) in server.gate.unlogged(now) {
         server.log.line(&format!(
-            "{address}: {} refused at the door in the last {} s",
+            "{}: {} refused at the door in the last {} s",
+            super::gate::shown(address),
             crate::strings::count(count, "more connection", "more connections"),
             super::gate::QUIET.as_secs()
         ));
@@ -1101,7 +1102,7 @@ impl Handler for Connection {
             user.to_owned(),
             fingerprint.clone(),
         );
-        let (new_names, from) = (self.server.new_names.clone(), plain(self.peer.ip()));
+        let (new_names, from) = (self.server.new_names.clone(), counted_as(self.peer.ip()));
         // `None`: a new name past the address's rate (a name the key has is free).
         let claimed = tokio::task::spawn_blocking(move || {
             let known = store.name_is_of(&name, &key).unwrap_or(false);

@@ -51,11 +51,12 @@ pub(crate) struct TableLink {
     told_end: bool,
     /// Whether the screen was told the other player got up ([`News::OpponentLeft`]).
     told_alone: bool,
-    /// The name as shown of the one person seated when this screen last saw the
-    /// table, if it was someone else's seat and the other was the server's AI's or
-    /// free: once that person gets up the table closes, and with it
-    /// [`GameTable::left_by`], so the line that it stopped names them from here.
-    lone_human: Option<String>,
+    /// The names as shown of the people seated when this screen last saw the table
+    /// (not the server's AI, not this link's own player), Blue's first: once the last
+    /// of them gets up the table closes, and with it [`GameTable::left_by`], so the
+    /// line that it stopped names them from here (one who sat alone against the AI,
+    /// or both players who left before this screen saw either go).
+    seated: Vec<String>,
     watching: Option<usize>,
     /// News found while syncing, handed out with the rest.
     pending: Vec<News>,
@@ -161,7 +162,7 @@ impl TableLink {
         seat: Option<Player>,
         at: &GameTable,
     ) -> TableLink {
-        let lone_human = lone_human(at, key.as_deref());
+        let seated = seated(at, key.as_deref());
         TableLink {
             hall,
             table,
@@ -177,7 +178,7 @@ impl TableLink {
             told_stop: false,
             told_end: false,
             told_alone: false,
-            lone_human,
+            seated,
             watching: None,
             pending: Vec::new(),
             told: None,
@@ -361,14 +362,16 @@ fn leaver(table: &GameTable) -> Option<&str> {
         .find_map(|p| table.left_by(p))
 }
 
-/// The name as shown of the one person seated at `table`, if the other seat is the
-/// server's AI's or free and the person is not `me` (a player's own key).
-fn lone_human(table: &GameTable, me: Option<&str>) -> Option<String> {
-    let mut people = table.seats().iter().flatten().filter(|w| !w.is_ai());
-    match (people.next(), people.next()) {
-        (Some(who), None) if me != Some(who.key.as_str()) => Some(who.display_name()),
-        _ => None,
-    }
+/// The names as shown of the people seated at `table`, Blue's first: not the server's
+/// AI, not `me` (a player's own key).
+fn seated(table: &GameTable, me: Option<&str>) -> Vec<String> {
+    table
+        .seats()
+        .iter()
+        .flatten()
+        .filter(|w| !w.is_ai() && me != Some(w.key.as_str()))
+        .map(Who::display_name)
+        .collect()
 }
 
 /// Whether `live` is `kept` with only stones and claims of `ours` added.
@@ -704,11 +707,15 @@ impl Link for TableLink {
         let Some(table) = hall.table(self.table) else {
             if !self.told_stop {
                 self.told_stop = true;
-                // The table closed as its last person got up: named if this screen
-                // saw them seated alone (a game against the server's AI).
-                let keyed = match self.lone_human.take() {
-                    Some(name) => Keyed::LeftStopped(name),
-                    None => Keyed::PlayerLeft,
+                // The table closed as its last person got up: named as this screen
+                // last saw them seated (alone against the server's AI, or both
+                // players, who left before this screen saw either go).
+                let keyed = match std::mem::take(&mut self.seated).as_mut_slice() {
+                    [one] => Keyed::LeftStopped(std::mem::take(one)),
+                    [blue, yellow] => {
+                        Keyed::BothLeftStopped(std::mem::take(blue), std::mem::take(yellow))
+                    }
+                    _ => Keyed::PlayerLeft,
                 };
                 news.push(News::Stopped(Message::keyed(MessageKind::Info, keyed)));
             }
@@ -717,7 +724,7 @@ impl Link for TableLink {
             }
             return news;
         };
-        self.lone_human = lone_human(table, self.key.as_deref());
+        self.seated = seated(table, self.key.as_deref());
         // The game was adjourned for its mover's idle time-out: a player's screen goes
         // back to the lobby with the line that says why.
         let (idled, mover) = table.idle_adjourned();
@@ -1120,6 +1127,47 @@ mod tests {
             "{told:?}"
         );
         assert!(carol.news().is_empty(), "told once");
+    }
+
+    /// s22 (srvspec) left this: a spectator whose screen caught up only once both
+    /// players had left read the unnamed "A player left the table": the table had
+    /// closed, and its `left_by` with it, and the link had seen two people seated.
+    /// It names both now (Blue first), once.
+    #[test]
+    fn a_spectator_who_catches_up_after_both_players_left_is_told_both_names() {
+        let (hall, id, mut blue, mut yellow) = table(false);
+        blue.sync(&Game::from_moves([sq("b3")]).unwrap());
+        let mut carol = TableLink::spectator(&hall, id, 1).unwrap();
+        carol.news();
+        yellow.leave();
+        drop(yellow);
+        blue.leave();
+        drop(blue);
+        assert!(hall.lock().table(id).is_none(), "the table closed");
+        let told = carol.news();
+        let both = Keyed::BothLeftStopped("alice".to_owned(), "bob".to_owned());
+        assert!(
+            told.iter()
+                .any(|n| matches!(n, News::Stopped(said) if said.keyed == Some(both.clone()))),
+            "{told:?}"
+        );
+        assert!(carol.news().is_empty(), "told once");
+        // One who saw bob go first was told his name then, and no more at the close.
+        let (hall, id, mut blue, mut yellow) = table(false);
+        let mut dan = TableLink::spectator(&hall, id, 2).unwrap();
+        dan.news();
+        yellow.leave();
+        drop(yellow);
+        let told = dan.news();
+        assert!(
+            told.iter().any(|n| matches!(n, News::Stopped(said)
+                if said.keyed == Some(Keyed::LeftStopped("bob".to_owned())))),
+            "{told:?}"
+        );
+        blue.leave();
+        drop(blue);
+        assert!(hall.lock().table(id).is_none(), "the table closed");
+        assert!(dan.news().is_empty(), "{:?}", dan.news());
     }
 
     /// QA (lineserve2): back at a game she left, alice heard her own seat named `-`

@@ -464,7 +464,8 @@ impl LobbyState {
         if width < words::FULL_TERMS_COLUMNS {
             let mut variants: Vec<String> = Vec::new();
             let mut days: Vec<u8> = Vec::new();
-            for row in rows {
+            // Only the short words a row says: a row in full needs no legend.
+            for row in rows.iter().filter(|row| self.says_terms_short(row)) {
                 let variant = row.ruleset.to_string();
                 if !variants.contains(&variant) {
                     variants.push(variant);
@@ -479,8 +480,7 @@ impl LobbyState {
             variants.reverse(); // `std` first, as the rows' wording
             days.sort_unstable();
             let variants: Vec<&str> = variants.iter().map(String::as_str).collect();
-            let legend = words::short_terms_legend(&variants, &days);
-            lines.extend(crate::text::wrap(&legend, width));
+            lines.extend(words::short_terms_legend(&variants, &days, width));
         }
         let mut clocks: Vec<TimeControl> = Vec::new();
         for clock in rows.iter().filter_map(|row| row.clock) {
@@ -513,7 +513,7 @@ impl LobbyState {
             (None, Some(_), _) => &[HintLine::LobbyEntry],
             (None, None, Some(_)) => &[HintLine::LobbyForm, HintLine::LobbyFormEnd],
             (None, None, None) if self.number.is_some() => &[HintLine::LobbyNumber],
-            (None, None, None) => &[table_keys(rows), HintLine::LobbyClub],
+            (None, None, None) => &[table_keys(rows), self.club_keys()],
         };
         let wrapped = |width: usize| -> usize {
             lines
@@ -523,6 +523,17 @@ impl LobbyState {
         };
         let extra = wrapped(usize::from(self.width.max(1))).saturating_sub(wrapped(80));
         u16::try_from(extra).unwrap_or(u16::MAX)
+    }
+
+    /// The club's keys line: with `Esc hide` while another member's correspondence
+    /// games looked up by `f` or `v` are listed ([`LobbyState::watched`]), which Esc
+    /// hides (where none are, Esc leaves, and the line does not say it).
+    fn club_keys(&self) -> HintLine {
+        if self.watched.is_empty() {
+            HintLine::LobbyClub
+        } else {
+            HintLine::LobbyClubFound
+        }
     }
 
     /// The lines `row` takes in the list at this width: two where one line would cut
@@ -591,6 +602,34 @@ impl LobbyState {
         }
         let [first, rest] = words::table_lines(n, names, "", (&terms, full), counts, width);
         vec![first, format!("{indent}{state}"), rest]
+    }
+
+    /// Whether `row`'s lines say its terms short at this width ([`short_terms_of`]),
+    /// as they are drawn: a row on two lines or more under [`words::FULL_TERMS_COLUMNS`]
+    /// always does, a row on one line where its terms in full do not fit. Its state is
+    /// the widest it may say to anyone ([`widest_state`]; a row listed to watch, its
+    /// own), as for the lines it takes, so the legend is the same in every lobby.
+    fn says_terms_short(&self, row: &Row) -> bool {
+        let width = usize::from(self.width);
+        if width >= words::FULL_TERMS_COLUMNS {
+            return false;
+        }
+        if self.row_lines(row) > 1 {
+            return true;
+        }
+        let watched = self.watched_state(row);
+        let state = watched.as_deref().unwrap_or(widest_state(row));
+        let (_, short) = words::table_line_said(
+            number(row.id),
+            [&row.names[0], &row.names[1]],
+            &terms_of(row, Wording::Keys),
+            Some(&short_terms_of(row)),
+            row.moves,
+            row.spectators,
+            state,
+            width,
+        );
+        short
     }
 
     /// `row`'s terms as a row says them at this width, names cut first: in full from
@@ -1638,7 +1677,7 @@ impl<'a> LobbyView<'a> {
             lines.extend(self.hints(HintLine::LobbyNumber, width));
         } else {
             lines.extend(self.hints(table_keys(self.rows), width));
-            lines.extend(self.hints(HintLine::LobbyClub, width));
+            lines.extend(self.hints(self.lobby.club_keys(), width));
         }
         if let Some(note) = self.note().filter(|n| !self.told_above(n)) {
             lines.push(Line::raw(self.said(note)));
@@ -2768,6 +2807,117 @@ mod tests {
             assert_eq!(reads.contains("7d 7 days a move"), w < 80, "{reads}");
             insta::assert_snapshot!(format!("lobby_terms_{w}x{h}"), reads);
         }
+    }
+
+    /// s22 (srvcorr) left this: while another member's correspondence games that `f`
+    /// or `v` looked up are listed, Esc hides them (the answer, the help and the docs
+    /// said so) but the keys' lines did not. The club's line names `Esc hide` then,
+    /// from the key table, whole at 80x24 and 44x16 and on no more rows than before;
+    /// not before the list, nor once it is hidden (Esc leaves then).
+    #[test]
+    fn the_keys_name_esc_hide_while_looked_up_games_are_listed() {
+        let listed = Row {
+            id: 3,
+            names: ["ann".to_owned(), "bob".to_owned()],
+            keys: [Some("ka".to_owned()), Some("kb".to_owned())],
+            ruleset: Ruleset::Standard,
+            claims: false,
+            moves: 4,
+            spectators: 0,
+            state: RowState::Correspondence,
+            away: [true, true],
+            claim: [false, false],
+            code: None,
+            rated: true,
+            corr: Some((3, Some(Player::Yellow))),
+            clock: None,
+        };
+        let rows = [listed];
+        let now = 1_000_000;
+        for (width, height) in [(80, 24), (44, 16)] {
+            let mut lobby = LobbyState::new("carol", Palette::Default);
+            lobby.resized(width, height);
+            lobby.corr_now = now;
+            let before = drawn_at_with(&lobby, &rows, width, height).join("\n");
+            assert!(!before.contains("Esc hide"), "{before}");
+            let fixed = lobby.fixed_rows(&rows);
+            lobby.watched = vec![(3, now + 2 * 24 * 3600)];
+            let shown = drawn_at_with(&lobby, &rows, width, height);
+            let reads = shown.join("\n");
+            assert!(!reads.contains('…'), "{width}x{height}:\n{reads}");
+            assert!(reads.contains("bob's move, 2d 0h left"), "{reads}");
+            let keys: Vec<&str> = shown
+                .iter()
+                .map(|l| l.trim_end())
+                .filter(|l| l.contains("Esc hide"))
+                .collect();
+            assert_eq!(keys.len(), 1, "{width}x{height}:\n{reads}");
+            assert!(
+                keys[0].ends_with("]/[ pages  Esc hide  ? all keys"),
+                "{reads}"
+            );
+            assert_eq!(lobby.fixed_rows(&rows), fixed, "no row more");
+            insta::assert_snapshot!(format!("lobby_found_{width}x{height}"), reads);
+            // Hidden (what Esc does, in the session): the line as before.
+            lobby.watched.clear();
+            let after = drawn_at_with(&lobby, &rows, width, height).join("\n");
+            assert_eq!(after, before);
+        }
+    }
+
+    /// The closing note of s22 left "the 44-column lobby legend": under 80 columns it
+    /// explained the short words of every variant and pace listed (`std standard`)
+    /// under rows that said their terms in full (`1  a1 v b1  standard, 3 moves`),
+    /// taking rows from the tables' page; and it wrapped as words do, so a short word
+    /// and its meaning were split (`3d 3 days a` / `move, 7d 7 days a move`). It
+    /// explains only what a row says short now, each short word whole with its meaning.
+    #[test]
+    fn the_legend_explains_only_the_short_words_the_rows_say_each_whole() {
+        let in_full = playing([1, 2]);
+        let mut lobby = LobbyState::new("zoe", Palette::Default);
+        lobby.resized(44, 16);
+        assert!(in_full.iter().all(|row| !lobby.says_terms_short(row)));
+        assert_eq!(lobby.legend(&in_full), Vec::<String>::new());
+        let reads = drawn_at_with(&lobby, &in_full, 44, 16).join("\n");
+        assert!(reads.contains("1  a1 v b1  standard, 3 moves"), "{reads}");
+        assert!(!reads.contains("std standard"), "{reads}");
+        insta::assert_snapshot!("lobby_in_full_44x16", reads);
+        // Open correspondence tables at 1, 3 and 7 days a move say them short.
+        let open = |id: u32, days: u8| Row {
+            names: [format!("player{id}"), words::EMPTY_SEAT.to_owned()],
+            keys: [Some(format!("k{id}")), None],
+            state: RowState::Open,
+            rated: true,
+            moves: 0,
+            corr: Some((days, None)),
+            ..playing([id]).remove(0)
+        };
+        let mut rows = vec![open(3, 1), open(4, 3), open(5, 7)];
+        assert!(rows.iter().all(|row| lobby.says_terms_short(row)));
+        assert_eq!(
+            lobby.legend(&rows),
+            [
+                "std standard, 1d 1 day a move,",
+                "3d 3 days a move, 7d 7 days a move"
+            ]
+        );
+        // A table in full among them adds nothing to explain; corners said short does.
+        rows.extend(playing([6]));
+        assert_eq!(lobby.legend(&rows).len(), 2);
+        rows.push(Row {
+            ruleset: Ruleset::Corners,
+            ..open(7, 7)
+        });
+        assert_eq!(
+            lobby.legend(&rows),
+            [
+                "std standard, cnr corners, 1d 1 day a move,",
+                "3d 3 days a move, 7d 7 days a move"
+            ]
+        );
+        // From 80 columns nothing is said short.
+        lobby.resized(80, 24);
+        assert_eq!(lobby.legend(&rows), Vec::<String>::new());
     }
 
     /// Tables in play numbered `ids`, each `aN` against `bN`.

@@ -958,6 +958,11 @@ pub(crate) fn left_stopped(name: &str) -> String {
     format!("{name} left the table: the game stops here (quit: back to the lobby)")
 }
 
+/// [`super::serve::both_left_stopped`] in the line mode's commands.
+pub(crate) fn both_left_stopped(blue: &str, yellow: &str) -> String {
+    format!("{blue} and {yellow} left the table: the game stops here (quit: back to the lobby)")
+}
+
 /// [`super::talk::left`] in the line mode's commands.
 pub(crate) fn left(name: &str) -> String {
     format!("{name} left the table (quit: back to the lobby)")

@@ -132,6 +132,13 @@ pub(crate) fn left_early(name: &str) -> String {
 pub(crate) fn left_stopped(name: &str) -> String {
     format!("{name} left: game stops (q: lobby)")
 }
+/// [`serve::both_left_stopped`] on a narrow screen, where the names fit (two of 16
+/// columns do not at 44: [`BOTH_LEFT_STOPPED`] is said there).
+pub(crate) fn both_left_stopped(blue: &str, yellow: &str) -> String {
+    format!("{blue} and {yellow} left: game stops (q: lobby)")
+}
+/// [`serve::both_left_stopped`] on a narrow screen with no room for the names.
+pub(crate) const BOTH_LEFT_STOPPED: &str = "Both players left: game stops (q: lobby)";
 /// How a player ended a game by resigning, in the fewest words: for
 /// [`ended_early`].
 pub(crate) fn resigned(name: &str) -> String {

@@ -69,6 +69,11 @@ pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops he
 pub(crate) fn left_stopped(name: &str) -> String {
     format!("{name} left the table: the game stops here (q: lobby)")
 }
+/// [`left_stopped`] when both players left before the screen saw either go: both
+/// named, Blue first.
+pub(crate) fn both_left_stopped(blue: &str, yellow: &str) -> String {
+    format!("{blue} and {yellow} left the table: the game stops here (q: lobby)")
+}
 
 pub(crate) fn you(name: &str) -> String {
     format!("you: {name}")
@@ -230,11 +235,13 @@ pub(crate) fn short_terms(
     }
     terms.join(" ")
 }
-/// Under the tables of a lobby narrower than 80 columns, where rows may say their
-/// terms short ([`short_terms`]): the short words of the `variants` and the `days` a
-/// move listed (`std standard, cnr corners, 1d 1 day a move, 7d 7 days a move`);
-/// casual is said by `rated` missing.
-pub(crate) fn short_terms_legend(variants: &[&str], days: &[u8]) -> String {
+/// Under the tables of a lobby narrower than 80 columns, where rows say their terms
+/// short ([`short_terms`]): the short words of the `variants` and the `days` a move
+/// they say (`std standard, cnr corners, 1d 1 day a move, 7d 7 days a move`), in rows
+/// at most `columns` wide broken between the words explained only, so a short word
+/// stays with its meaning (at 44 columns `3d 3 days a` ended a row, `move` began the
+/// next); casual is said by `rated` missing.
+pub(crate) fn short_terms_legend(variants: &[&str], days: &[u8], columns: usize) -> Vec<String> {
     let mut said: Vec<String> = variants
         .iter()
         .filter_map(|variant| match *variant {
@@ -247,7 +254,20 @@ pub(crate) fn short_terms_legend(variants: &[&str], days: &[u8]) -> String {
         days.iter()
             .map(|&d| format!("{d}d {}", super::club::days_a_move(d))),
     );
-    said.join(", ")
+    let last = said.len().saturating_sub(1);
+    let mut rows: Vec<String> = Vec::new();
+    for (at, item) in said.into_iter().enumerate() {
+        let item = if at < last { format!("{item},") } else { item };
+        match rows.last_mut() {
+            Some(row) if crate::text::width(row) + 1 + crate::text::width(&item) <= columns => {
+                row.push(' ');
+                row.push_str(&item);
+            }
+            // One too wide for a row of its own (none is, from 16 columns) wraps.
+            _ => rows.extend(crate::text::wrap(&item, columns)),
+        }
+    }
+    rows
 }
 /// Under the tables (and [`short_terms_legend`], narrower than [`FULL_TERMS_COLUMNS`]) where
 /// a table listed has a live clock, at every width: `5+3` explained
@@ -349,7 +369,7 @@ pub(crate) const FULL_TERMS_COLUMNS: usize = 80;
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn table_line(
     number: usize,
-    [blue, yellow]: [&str; 2],
+    names: [&str; 2],
     rules: &str,
     short: Option<&str>,
     moves: usize,
@@ -357,7 +377,24 @@ pub(crate) fn table_line(
     state: &str,
     columns: usize,
 ) -> String {
+    let (line, _) = table_line_said(number, names, rules, short, moves, watching, state, columns);
+    line
+}
+/// [`table_line`], and whether it says its terms short (`short`, where given): the
+/// lobby's legend explains only short words a row says ([`short_terms_legend`]).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn table_line_said(
+    number: usize,
+    [blue, yellow]: [&str; 2],
+    rules: &str,
+    short: Option<&str>,
+    moves: usize,
+    watching: usize,
+    state: &str,
+    columns: usize,
+) -> (String, bool) {
     // No short wording: the long one, the names cut first.
+    let said_short = short.is_some();
     let short = short.unwrap_or(rules);
     let fits = |line: &String| crate::text::width(line) <= columns;
     let coloured = format!("{blue} (Blue) v {yellow} (Yellow)");
@@ -383,23 +420,24 @@ pub(crate) fn table_line(
     let long = format!("{rules}, {count}");
     let brief = format!("{short}  {count}");
     let seats_taken = ![blue, yellow].contains(&EMPTY_SEAT);
+    // Each try, and whether it says the terms short.
     let mut tries = vec![
-        row(&[&coloured, &long, state]),
-        row(&[&coloured, state, &long]),
+        (row(&[&coloured, &long, state]), false),
+        (row(&[&coloured, state, &long]), false),
     ];
     // The colours go (Blue is named first) where no seat is free (a free seat's
     // colour is the one a newcomer plays) before the terms are said short.
     if seats_taken {
-        tries.push(row(&[&bare, state, &long]));
+        tries.push((row(&[&bare, state, &long]), false));
     }
-    tries.push(row(&[&coloured, state, &brief]));
+    tries.push((row(&[&coloured, state, &brief]), said_short));
     if !seats_taken {
-        tries.push(row(&[&coloured, state, short]));
+        tries.push((row(&[&coloured, state, short]), said_short));
     }
-    tries.push(row(&[&bare, state, &brief]));
-    tries.push(row(&[&bare, state, short]));
-    if let Some(line) = tries.iter().find(|l| fits(l)) {
-        return line.clone();
+    tries.push((row(&[&bare, state, &brief]), said_short));
+    tries.push((row(&[&bare, state, short]), said_short));
+    if let Some(said) = tries.into_iter().find(|(l, _)| fits(l)) {
+        return said;
     }
     // The names are cut, not the state nor the terms; with no room for a letter of
     // them (a long state at 44 columns), they go: nobody sits at a table in play.
@@ -407,7 +445,7 @@ pub(crate) fn table_line(
     // Each name is cut to its share (a free seat's `-` is kept), so both show.
     let room = columns.saturating_sub(rest).saturating_sub(3);
     if room < 4 {
-        return row(&[state, short]);
+        return (row(&[state, short]), said_short);
     }
     let cut = |name: &str, columns: usize| -> String {
         if name == EMPTY_SEAT {
@@ -420,7 +458,7 @@ pub(crate) fn table_line(
     let blue = cut(blue, room - crate::text::width(yellow).min(room / 2));
     let yellow = cut(yellow, room - crate::text::width(&blue));
     let players = format!("{blue} v {yellow}");
-    row(&[&players, state, short])
+    (row(&[&players, state, short]), said_short)
 }
 /// A live table's clock after its rules: `, 3+2` (minutes, then seconds a move).
 pub(crate) fn clock_suffix(minutes: &str) -> String {

@@ -381,6 +381,10 @@ pub enum HintLine {
     LobbyEntry,
     /// The lobby's doors to the club: standings, profiles, pages.
     LobbyClub,
+    /// [`HintLine::LobbyClub`] while another member's correspondence games that `f` or
+    /// `v` looked up are listed: with the key that hides them (`Esc hide`), which has
+    /// room on this line at 80 and 44 columns, where the tables' keys have none.
+    LobbyClubFound,
     /// A number being typed in the lobby.
     LobbyNumber,
     /// A leaderboard.
@@ -447,6 +451,7 @@ impl HintLine {
             | HintLine::LobbyForm
             | HintLine::LobbyFormEnd
             | HintLine::LobbyClub
+            | HintLine::LobbyClubFound
             | HintLine::LobbyBoard
             | HintLine::LobbyProfile
             | HintLine::LobbyOtherProfile
@@ -1061,6 +1066,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::ReplayStart, 4, "? help"),
             (HintLine::ReplayServedStart, 4, "? help"),
             (HintLine::LobbyClub, 4, "? all keys"),
+            (HintLine::LobbyClubFound, 5, "? all keys"),
             (HintLine::LobbyFormEnd, 2, "? help"),
             (HintLine::LobbyBoard, 5, "? help"),
             (HintLine::LobbyProfile, 5, "? help"),
@@ -1238,7 +1244,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(code(KeyCode::Esc), A::HideFound)],
         names: "Esc",
         help: "hide the correspondence games f listed; where none are, leave",
-        hints: &[],
+        hints: &[(HintLine::LobbyClubFound, 4, "Esc hide")],
     },
     Binding {
         contexts: &[C::Lobby],
@@ -1302,6 +1308,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LobbyClub, 0, "l leaderboard"),
             (HintLine::LobbyClub, 1, "p your profile"),
             (HintLine::LobbyClub, 2, "v a player"),
+            (HintLine::LobbyClubFound, 0, "l leaderboard"),
+            (HintLine::LobbyClubFound, 1, "p your profile"),
+            (HintLine::LobbyClubFound, 2, "v a player"),
         ],
     },
     Binding {
@@ -1316,6 +1325,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "the next page of the list, the previous page",
         hints: &[
             (HintLine::LobbyClub, 3, "]/[ pages"),
+            (HintLine::LobbyClubFound, 3, "]/[ pages"),
             (HintLine::LobbyBoard, 2, "]/[ pages"),
             (HintLine::LobbyProfile, 0, "]/[ games"),
             (HintLine::LobbyOtherProfile, 0, "]/[ games"),
@@ -2232,6 +2242,10 @@ mod tests {
         assert_eq!(
             hint_line(HintLine::LobbyClub),
             "l leaderboard  p your profile  v a player  ]/[ pages  ? all keys"
+        );
+        assert_eq!(
+            hint_line(HintLine::LobbyClubFound),
+            "l leaderboard  p your profile  v a player  ]/[ pages  Esc hide  ? all keys"
         );
         assert_eq!(
             hint_line(HintLine::LobbyFormEnd),

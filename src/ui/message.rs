@@ -134,6 +134,9 @@ pub enum Keyed {
     PlayerLeft,
     /// The player named left a server table's game in play: it stops there.
     LeftStopped(String),
+    /// Both players, named (Blue, Yellow), left a server table's game, before the
+    /// screen saw either go: it stops there.
+    BothLeftStopped(String, String),
     /// The opponent, named, left the table after its game.
     Left(String),
     /// The opponent, named, left the table, which ended the rated game before both
@@ -241,6 +244,7 @@ impl Keyed {
             }
             Keyed::PlayerLeft => serve::PLAYER_LEFT.to_owned(),
             Keyed::LeftStopped(name) => serve::left_stopped(name),
+            Keyed::BothLeftStopped(blue, yellow) => serve::both_left_stopped(blue, yellow),
             Keyed::Left(name) => crate::strings::talk::left(name),
             Keyed::LeftEarly(name) => crate::strings::talk::left_early(name),
             Keyed::EndedEarly(end) => crate::strings::talk::not_rated_after(end),
@@ -330,6 +334,7 @@ impl Keyed {
             Keyed::Entry(what, typed) => line::entry(what, typed),
             Keyed::PlayerLeft => line::PLAYER_LEFT.to_owned(),
             Keyed::LeftStopped(name) => line::left_stopped(name),
+            Keyed::BothLeftStopped(blue, yellow) => line::both_left_stopped(blue, yellow),
             Keyed::Left(name) => line::left(name),
             Keyed::LeftEarly(name) => line::left_early(name),
             Keyed::EndedEarly(_) => crate::strings::talk::ENDED_TOO_SOON.to_owned(),
@@ -376,7 +381,8 @@ impl Keyed {
 fn line_hints(hints: HintLine) -> &'static str {
     match hints {
         HintLine::Lobby | HintLine::LobbyNumbered => line::LOBBY_HINTS,
-        HintLine::LobbyClub => line::LOBBY_CLUB_HINTS,
+        // Unchanged in the line mode, which says a changed line again: `help` lists `hide`.
+        HintLine::LobbyClub | HintLine::LobbyClubFound => line::LOBBY_CLUB_HINTS,
         HintLine::LobbyForm => line::LOBBY_FORM_HINTS,
         HintLine::LobbyFormEnd => line::LOBBY_FORM_END_HINTS,
         HintLine::LobbyWaiting => line::LOBBY_WAITING_HINTS,
@@ -439,6 +445,7 @@ impl Message {
                 Keyed::TookBack(count) => Some(message::took_back_short(*count)),
                 Keyed::LeftEarly(name) => Some(narrow::left_early(name)),
                 Keyed::LeftStopped(name) => Some(narrow::left_stopped(name)),
+                Keyed::BothLeftStopped(..) => Some(narrow::BOTH_LEFT_STOPPED.to_owned()),
                 Keyed::Gone(name) => Some(narrow::gone(name)),
                 Keyed::WatchedWaitingFor(name, left) => Some(narrow::watched_waiting_for(
                     name,
@@ -446,7 +453,13 @@ impl Message {
                 )),
                 _ => narrow::short_of(&keyed.keys()).map(str::to_owned),
             },
-            middle: Vec::new(),
+            // The names where they fit, before the short wording that has none.
+            middle: match &keyed {
+                Keyed::BothLeftStopped(blue, yellow) => {
+                    vec![narrow::both_left_stopped(blue, yellow)]
+                }
+                _ => Vec::new(),
+            },
             keyed: Some(keyed),
         }
     }
@@ -691,13 +704,25 @@ mod tests {
         for keyed in [
             Keyed::Gone(name.clone()),
             Keyed::LeftEarly(name.clone()),
-            Keyed::LeftStopped(name),
+            Keyed::LeftStopped(name.clone()),
+            Keyed::BothLeftStopped(name.clone(), name),
         ] {
             let message = Message::keyed(MessageKind::Info, keyed.clone());
             assert!(message.fits(44), "{:?}", message.wording(44));
-            assert_eq!(message.wording(100), keyed.keys());
+            assert_eq!(message.wording(120), keyed.keys());
             assert_eq!(message.line_words(), keyed.commands());
         }
+        // Both players who left: named where the names fit (at 44 with short ones).
+        let both = Keyed::BothLeftStopped("alice".to_owned(), "bob".to_owned());
+        let message = Message::keyed(MessageKind::Info, both);
+        assert_eq!(
+            message.wording(80),
+            "alice and bob left the table: the game stops here (q: lobby)"
+        );
+        assert_eq!(
+            message.wording(44),
+            "alice and bob left: game stops (q: lobby)"
+        );
     }
 
     /// At 44 columns the one-wording lines a player meets at a served table (a
