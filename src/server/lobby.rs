@@ -2754,7 +2754,7 @@ mod tests {
     /// wrapped five times to count their rows. A frame does each once now (the foot
     /// once more only where its blank gives way), at every size of the sweep, with a
     /// note, and with the player's games on pages of their own. Counts, no timing;
-    /// fails on the old code (2 and 5 at 80x24).
+    /// fails on the old code (the rows around the lists worked out twice at 80x24).
     #[test]
     fn a_lobby_frame_lays_out_its_page_and_wraps_its_lists_once() {
         let rows = playing(0..12);
