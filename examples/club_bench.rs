@@ -133,7 +133,7 @@ fn timed(
 /// accepts there: its first line says it listens, then a connection is accepted.
 fn server_start(server: &str, dir: &Path) -> anyhow::Result<Duration> {
     let started = Instant::now();
-    let (process, addr) = server_support::start_server(server, dir, &[])?;
+    let (process, addr) = server_support::start_server(server, "127.0.0.1:0", dir, &[])?;
     TcpStream::connect_timeout(&addr, Duration::from_secs(10))
         .with_context(|| format!("the server at {addr} does not accept"))?;
     let took = started.elapsed();

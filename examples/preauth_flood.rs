@@ -235,7 +235,7 @@ fn ms(d: Duration) -> String {
 fn main() -> anyhow::Result<()> {
     let o = Options::parse();
     let dir = tempfile::tempdir()?;
-    let (server, addr) = start_server(&o.server, dir.path(), &[])?;
+    let (server, addr) = start_server(&o.server, "127.0.0.1:0", dir.path(), &[])?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -575,7 +575,7 @@ async fn main() -> anyhow::Result<()> {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let (server, addr) = start_server(&options.server, dir.path(), &args)?;
+    let (server, addr) = start_server(&options.server, "127.0.0.1:0", dir.path(), &args)?;
     let pid = server.child.id();
     println!("server {addr}, pid {pid}, RSS {} KiB at start", rss(pid));
     let witness = join(addr, 1, "wendy", 1).await.context("the witness")?;

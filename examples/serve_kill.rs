@@ -193,7 +193,7 @@ fn shown_moves(screen: &str) -> Vec<Square> {
 /// engine.
 fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerProcess, SocketAddr)> {
     let args = ["--reconnect-grace", "600", "--ai-engines", "1"].map(String::from);
-    server_support::start_server(&o.server, dir, &args)
+    server_support::start_server(&o.server, "127.0.0.1:0", dir, &args)
 }
 
 /// The moves of the game in play, and of the newest game that ended.

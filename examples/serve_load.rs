@@ -12,7 +12,8 @@
 //! `--pairs P` (tables of two people, at most 9: the lobby numbers nine tables; default
 //! N/20, at least 1), `--ai A` (sessions playing the hard AI; default 0), `--seconds S`
 //! (30), `--per-address K` (8), `--data-dir DIR` (the server's data folder, e.g. a
-//! club filled by `examples/club_fill.rs`; a new temporary one by default). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
+//! club filled by `examples/club_fill.rs`; a new temporary one by default), `--listen
+//! ADDR` (the server's address, default 127.0.0.1:0, a free port). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
 //! so the server's per-address cap holds (its caps on logins in progress are raised
 //! to let them log in 25 at a time). Everything stays on loopback and ends after
 //! the measured seconds (plus set-up, bounded by time-outs).
@@ -73,6 +74,10 @@ struct Options {
     /// [default: a new temporary one].
     #[arg(long)]
     data_dir: Option<std::path::PathBuf>,
+    /// The server's address (a loopback address and a port kept for this run, where
+    /// the machine is shared) [default: a free port of 127.0.0.1].
+    #[arg(long, default_value = "127.0.0.1:0")]
+    listen: String,
 }
 
 impl Options {
@@ -209,7 +214,7 @@ fn start_server(o: &Options, dir: &std::path::Path) -> anyhow::Result<(ServerPro
         .iter()
         .flat_map(|(flag, n)| [flag.to_string(), n.to_string()])
         .collect();
-    server_support::start_server(&o.server, dir, &args)
+    server_support::start_server(&o.server, &o.listen, dir, &args)
 }
 
 fn main() -> anyhow::Result<()> {

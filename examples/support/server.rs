@@ -1,6 +1,6 @@
 //! The release server for the `hijara serve` tools in examples/ (`serve_kill`,
-//! `serve_load`, `preauth_flood`): started on a free loopback port, killed when
-//! dropped.
+//! `serve_load`, `preauth_flood`): started on a free loopback port (or one asked
+//! for), killed when dropped.
 //!
 //! The support files are separate modules, each example including (`#[path]`) only
 //! those it uses whole: an included function no example calls fails the examples'
@@ -27,15 +27,17 @@ impl Drop for ServerProcess {
     }
 }
 
-/// Starts `server` (the binary) as `hijara serve` on a free port of 127.0.0.1, with
-/// its data in `dir` and `args` more; the process and its address.
+/// Starts `server` (the binary) as `hijara serve` listening on `listen` (e.g.
+/// `127.0.0.1:0`, a free port, or one kept for the caller where the machine is shared), with its
+/// data in `dir` and `args` more; the process and its address.
 pub fn start_server(
     server: &str,
+    listen: &str,
     dir: &std::path::Path,
     args: &[String],
 ) -> anyhow::Result<(ServerProcess, SocketAddr)> {
     let mut child = Command::new(server)
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .args(["serve", "--listen", listen, "--data-dir"])
         .arg(dir)
         .args(args)
         .stdin(Stdio::null())

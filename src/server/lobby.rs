@@ -335,25 +335,53 @@ impl LobbyState {
     /// row of two lines, [`LobbyState::row_lines`], takes two of them).
     #[cfg(test)]
     pub(crate) fn page_size(&self, rows: &[Row]) -> usize {
-        self.page_lines(rows).min(LISTED)
+        self.layout(rows).1.min(LISTED)
     }
 
-    /// The lines the screen has for a page of `rows`' tables, past the rest of the
-    /// lobby: [`LISTED`] tables at most fill them ([`LobbyState::page_starts`]), so
-    /// tables of two lines do not leave lines blank a page of one-line rows fills.
-    fn page_lines(&self, rows: &[Row]) -> usize {
-        let mut fixed = self.fixed_rows(rows);
-        if !self.mine_apart(rows) {
-            fixed = fixed.saturating_add(self.mine_section_rows());
-        }
+    /// How the lists fall into pages at this size, worked out once for a frame: the
+    /// rows around the lists, whether the player's games go apart, and where each
+    /// page starts. (A frame worked them out again for the page and for the page
+    /// count, the keys wrapped at two widths each time: at 500 sessions, every
+    /// lobby's frame paid it.)
+    fn pages(&self, rows: &[Row]) -> Pages {
+        self.layout(rows).0
+    }
+
+    /// [`LobbyState::pages`], and the lines the screen has for a page's tables, past
+    /// the rest of the lobby.
+    fn layout(&self, rows: &[Row]) -> (Pages, usize) {
+        let legend_lines = self.legend(rows);
+        let legend = u16::try_from(legend_lines.len()).unwrap_or(u16::MAX);
+        let fixed = self.fixed_rows(rows, legend);
+        let section = self.mine_section_rows();
+        let apart = self.mine_apart(rows, fixed, section);
         // At least one table: a page of three on a short screen was cut under its
         // heading ("Tables 1-3 of 12" over none of them at 30x12).
-        usize::from(self.height.saturating_sub(fixed)).max(1)
+        let around = if apart {
+            fixed
+        } else {
+            fixed.saturating_add(section)
+        };
+        let lines = usize::from(self.height.saturating_sub(around)).max(1);
+        let mine = if apart {
+            self.mine_starts(fixed.saturating_sub(legend))
+        } else {
+            Vec::new()
+        };
+        let pages = Pages {
+            starts: self.page_starts(rows, lines),
+            mine,
+            legend: legend_lines,
+        };
+        (pages, lines)
     }
 
     /// The rows a page of the lobby takes past its list, the player's games aside:
-    /// the title, the lines over and under the list, the legend, the keys, the note.
-    fn fixed_rows(&self, rows: &[Row]) -> u16 {
+    /// the title, the lines over and under the list, the legend (`legend` rows), the
+    /// keys, the note.
+    fn fixed_rows(&self, rows: &[Row], legend: u16) -> u16 {
+        #[cfg(test)]
+        frame_work::count(|w| w.fixed_rows += 1);
         let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
         // The correspondence line and the note wrap on a narrow screen (44 columns:
@@ -378,7 +406,7 @@ impl LobbyState {
         };
         fixed += if self.number.is_some() { 2 } else { 0 };
         fixed += self.keys_wrapped(rows);
-        fixed.saturating_add(u16::try_from(self.legend(rows).len()).unwrap_or(u16::MAX))
+        fixed.saturating_add(legend)
     }
 
     /// The rows each line of the player's games takes, wrapped to the width (at 44
@@ -410,28 +438,22 @@ impl LobbyState {
     /// correspondence game and a history, the lists were cut (`… a taller terminal
     /// shows all the lists`) with the keys at the foot and no way to read them. Under
     /// 44x16 the lists are cut, as before (no legend either: the row is a table's).
-    fn mine_apart(&self, rows: &[Row]) -> bool {
+    /// `fixed` and `section` are [`LobbyState::fixed_rows`] and
+    /// [`LobbyState::mine_section_rows`].
+    fn mine_apart(&self, rows: &[Row], fixed: u16, section: u16) -> bool {
         if self.mine.is_empty() || self.width < 44 || self.height < 16 {
             return false;
         }
         let tables: usize = rows.iter().map(|row| self.row_lines(row)).sum();
         let wanted = tables.clamp(1, 3);
-        let fixed = self
-            .fixed_rows(rows)
-            .saturating_add(self.mine_section_rows());
-        usize::from(self.height.saturating_sub(fixed)) < wanted
+        usize::from(self.height.saturating_sub(fixed.saturating_add(section))) < wanted
     }
 
     /// Where each page of the player's games starts (their lines' indexes), when they
     /// are on pages of their own ([`LobbyState::mine_apart`]): as many lines as the
-    /// screen has past the rest of the lobby (its legend aside, which is the
+    /// screen has past the rest of the lobby (`fixed`: its legend aside, which is the
     /// tables'), one at least.
-    fn mine_starts(&self, rows: &[Row]) -> Vec<usize> {
-        if !self.mine_apart(rows) {
-            return Vec::new();
-        }
-        let legend = u16::try_from(self.legend(rows).len()).unwrap_or(u16::MAX);
-        let fixed = self.fixed_rows(rows).saturating_sub(legend);
+    fn mine_starts(&self, fixed: u16) -> Vec<usize> {
         let room = usize::from(self.height.saturating_sub(fixed)).max(1);
         let mut starts = vec![0];
         let mut used = 0;
@@ -505,7 +527,7 @@ impl LobbyState {
     }
 
     /// The rows the keys shown take at this width past those they take at 80 columns
-    /// (which [`LobbyState::page_lines`] counts): narrow, they wrap onto more rows.
+    /// (which [`LobbyState::pages`] counts): narrow, they wrap onto more rows.
     fn keys_wrapped(&self, rows: &[Row]) -> u16 {
         let lines: &[HintLine] = match (self.waiting, &self.entry, &self.form) {
             (Some(Waiting::Opponent(_)), _, _) => &[HintLine::LobbyWaiting],
@@ -521,7 +543,13 @@ impl LobbyState {
                 .map(|&line| keymap::hint_rows(line, width).len())
                 .sum()
         };
-        let extra = wrapped(usize::from(self.width.max(1))).saturating_sub(wrapped(80));
+        // At 80 columns, none (worked out, it was the same wrapping twice).
+        let width = usize::from(self.width.max(1));
+        let extra = if width == 80 {
+            0
+        } else {
+            wrapped(width).saturating_sub(wrapped(80))
+        };
         u16::try_from(extra).unwrap_or(u16::MAX)
     }
 
@@ -642,10 +670,11 @@ impl LobbyState {
         }
     }
 
-    /// Where each page of `rows` starts: as many rows as [`LobbyState::page_lines`]
-    /// hold, [`LISTED`] at most, one at least.
-    fn page_starts(&self, rows: &[Row]) -> Vec<usize> {
-        let lines = self.page_lines(rows);
+    /// Where each page of `rows` starts: as many rows as `lines` (the lines the
+    /// screen has for a page's tables, past the rest of the lobby) hold, [`LISTED`]
+    /// at most, one at least: [`LISTED`] tables at most fill them, so tables of two
+    /// lines do not leave lines blank a page of one-line rows fills.
+    fn page_starts(&self, rows: &[Row], lines: usize) -> Vec<usize> {
         let mut starts = vec![0];
         let (mut used, mut listed) = (0, 0);
         for (i, row) in rows.iter().enumerate() {
@@ -663,14 +692,14 @@ impl LobbyState {
     /// How many pages the tables take, and the player's games on pages of their own
     /// ([`LobbyState::mine_apart`]).
     fn page_count(&self, rows: &[Row]) -> usize {
-        self.page_starts(rows).len() + self.mine_starts(rows).len()
+        self.pages(rows).count()
     }
 
-    /// What the page shown lists, the page's number (from 1) first.
-    fn shown<'a>(&self, rows: &'a [Row]) -> (usize, Shown<'a>) {
-        let starts = self.page_starts(rows);
-        let mine = self.mine_starts(rows);
-        let page = self.page.min(starts.len() + mine.len() - 1);
+    /// What the page shown lists, the page's number (from 1) first, `pages` being
+    /// [`LobbyState::pages`] of `rows`.
+    fn shown<'a>(&self, rows: &'a [Row], pages: &Pages) -> (usize, Shown<'a>) {
+        let (starts, mine) = (&pages.starts, &pages.mine);
+        let page = self.page.min(pages.count() - 1);
         if let Some(at) = page.checked_sub(starts.len()) {
             let end = mine.get(at + 1).copied().unwrap_or(self.mine.len());
             return (page + 1, Shown::Mine(mine[at]..end));
@@ -1072,6 +1101,25 @@ pub(super) fn drawn_row(buf: &Buffer, y: u16) -> String {
 /// The most tables a lobby lists on a page.
 pub(crate) const LISTED: usize = 9;
 
+/// How the lobby's lists fall into pages at its size ([`LobbyState::pages`]).
+struct Pages {
+    /// Where each page of the tables starts (the rows' indexes).
+    starts: Vec<usize>,
+    /// Where each page of the player's games starts, when they are on pages of their
+    /// own (their lines' indexes; none when they are under the tables).
+    mine: Vec<usize>,
+    /// The lines under the tables that explain what their rows say
+    /// ([`LobbyState::legend`]).
+    legend: Vec<String>,
+}
+
+impl Pages {
+    /// The pages in all: the tables' and the player's games'.
+    fn count(&self) -> usize {
+        self.starts.len() + self.mine.len()
+    }
+}
+
 /// What a page of the lobby lists ([`LobbyState::shown`]).
 enum Shown<'a> {
     /// These tables, and these lines of the player's games under them (`None`: the
@@ -1303,22 +1351,29 @@ impl LobbyView<'_> {
             self.render_club(area, buf)
         } else {
             let (lists, mut tail) = self.parts(area.width);
+            // Each part wrapped once a frame (it was up to five times, the lobby's
+            // costliest work at every frame of a busy server).
             let wrapped = |lines: &[Line<'_>]| {
+                #[cfg(test)]
+                frame_work::count(|w| w.wrapped += 1);
                 let rows = Paragraph::new(lines.to_vec())
                     .wrap(Wrap { trim: false })
                     .line_count(area.width);
                 u16::try_from(rows).unwrap_or(u16::MAX)
             };
+            let lists_rows = wrapped(&lists);
+            let mut tail_rows = wrapped(&tail);
             // Short of a row: the blank over the keys gives way before a table does
             // (at 30x12 a page's one table, its keys and a note fit only so).
-            if wrapped(&lists).saturating_add(wrapped(&tail)) > area.height
+            if lists_rows.saturating_add(tail_rows) > area.height
                 && tail.first().is_some_and(|l| l.width() == 0)
             {
                 tail.remove(0);
+                tail_rows = wrapped(&tail);
             }
-            let tail_rows = wrapped(&tail).min(area.height);
-            if wrapped(&lists).saturating_add(tail_rows) <= area.height {
-                let top = area.y.saturating_add(wrapped(&lists));
+            let tail_rows = tail_rows.min(area.height);
+            if lists_rows.saturating_add(tail_rows) <= area.height {
+                let top = area.y.saturating_add(lists_rows);
                 Paragraph::new([lists, tail].concat())
                     .wrap(Wrap { trim: false })
                     .render(area, buf);
@@ -1479,8 +1534,9 @@ impl<'a> LobbyView<'a> {
         if let Some(line) = corr_line(&self.lobby.corr, self.wording, self.news, width) {
             lines.push(Line::styled(line, bold));
         }
-        let (page, shown) = self.lobby.shown(self.rows);
-        let pages = self.lobby.page_count(self.rows);
+        let laid_out = self.lobby.pages(self.rows);
+        let (page, shown) = self.lobby.shown(self.rows, &laid_out);
+        let pages = laid_out.count();
         let (shown, mine) = match shown {
             Shown::Tables(tables, mine) => (Some(tables), mine),
             Shown::Mine(mine) => (None, Some(mine)),
@@ -1567,9 +1623,9 @@ impl<'a> LobbyView<'a> {
             ));
         }
         // What the rows said short mean, and each live clock's `5+3` at every width
-        // (`page_lines` keeps their rows).
+        // (`pages` keeps their rows).
         if self.wording == Wording::Keys && !self.news && shown.is_some() {
-            lines.extend(self.lobby.legend(self.rows).into_iter().map(Line::raw));
+            lines.extend(laid_out.legend.into_iter().map(Line::raw));
         }
         let apart = shown.is_none();
         if let Some(mine) = mine.and_then(|at| self.lobby.mine.get(at))
@@ -1693,6 +1749,42 @@ impl<'a> LobbyView<'a> {
             && matches!(&note.keyed, Some(Keyed::CorrMoved(opponent))
                 if self.lobby.corr.iter().find(|g| g.my_move)
                     .is_some_and(|g| g.opponent == *opponent))
+    }
+}
+
+/// The lobby's work at a frame, counted on the drawing thread for the tests: how
+/// often the rows around the lists were worked out ([`LobbyState::fixed_rows`]) and
+/// how often the lists were wrapped to count their rows ([`LobbyView::render_foot`]).
+/// Each a frame repeated was paid at every lobby's frame of a busy server.
+#[cfg(test)]
+pub(crate) mod frame_work {
+    use std::cell::Cell;
+
+    /// The work counted since the last [`take`].
+    #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+    pub(crate) struct Work {
+        /// The rows around the lists worked out.
+        pub(crate) fixed_rows: usize,
+        /// A part of the lobby (its lists, its foot) wrapped to count its rows.
+        pub(crate) wrapped: usize,
+    }
+
+    thread_local! {
+        static WORK: Cell<Work> = const { Cell::new(Work { fixed_rows: 0, wrapped: 0 }) };
+    }
+
+    /// Counts work on this thread.
+    pub(crate) fn count(add: impl FnOnce(&mut Work)) {
+        WORK.with(|work| {
+            let mut now = work.get();
+            add(&mut now);
+            work.set(now);
+        });
+    }
+
+    /// The work counted on this thread since the last call.
+    pub(crate) fn take() -> Work {
+        WORK.with(|work| work.replace(Work::default()))
     }
 }
 
@@ -2693,6 +2785,48 @@ mod tests {
             }
             assert_eq!(seen, rows.len(), "{w}x{h}");
         }
+    }
+
+    /// s23 (srvcpu): at 500 sessions the lobbies' frames were most of the server's
+    /// CPU, and most of a frame was the same work done again: the rows around the
+    /// lists worked out twice (page and page count), and the lists and the foot
+    /// wrapped five times to count their rows. A frame does each once now (the foot
+    /// once more only where its blank gives way), at every size of the sweep, with a
+    /// note, and with the player's games on pages of their own. Counts, no timing;
+    /// fails on the old code (the rows around the lists worked out twice at 80x24).
+    #[test]
+    fn a_lobby_frame_lays_out_its_page_and_wraps_its_lists_once() {
+        let rows = playing(0..12);
+        for (w, h) in [(80u16, 24u16), (60, 20), (44, 16), (40, 12), (30, 12)] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.resized(w, h);
+            lobby.key(key(KeyCode::Char('x')), &rows);
+            for page in 0..2 {
+                lobby.page = page;
+                frame_work::take();
+                let shown = drawn_at_with(&lobby, &rows, w, h).join("\n");
+                let work = frame_work::take();
+                assert_eq!(work.fixed_rows, 1, "{w}x{h} page {page}:\n{shown}");
+                let most = if (w, h) == (80, 24) { 2 } else { 3 };
+                assert!(
+                    (2..=most).contains(&work.wrapped),
+                    "{w}x{h} page {page}: {work:?}\n{shown}"
+                );
+            }
+        }
+        // The player's games apart, at 44x16: laid out once too.
+        let mut lobby = LobbyState::new("Zoe-Winterbourne", Palette::Default);
+        corr_game_at_my_move(&mut lobby);
+        lobby.mine = (0..6)
+            .map(|n| Message::keyed(MessageKind::Info, Keyed::TableCode(n, "ABCDEF".into())))
+            .collect();
+        lobby.resized(44, 16);
+        let rows = playing(1..=6);
+        assert!(!lobby.pages(&rows).mine.is_empty(), "the games apart");
+        frame_work::take();
+        let shown = drawn_at_with(&lobby, &rows, 44, 16).join("\n");
+        let work = frame_work::take();
+        assert_eq!(work.fixed_rows, 1, "{shown}");
     }
 
     /// QA (club6, brief s15): at 44x16 an open table read `3  alice (Blue) v -
