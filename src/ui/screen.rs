@@ -198,14 +198,20 @@ impl Widget for &AppView<'_> {
                 wordings.push(keys.to_owned());
                 wordings
             }
+            // The keys in fewer words before the result alone (s23: at 44 columns,
+            // and at 80 after a resignation, no wording with the keys fitted, and the
+            // way on was named nowhere on screen).
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
                     words::game_over(describe::ending(ending)),
+                    words::game_over_short(describe::ending(ending)),
+                    words::game_over_short(outcome),
                     describe::ending(ending),
                     describe::result_sentence(outcome),
                 ],
                 None => vec![
                     words::game_over(outcome),
+                    words::game_over_short(outcome),
                     describe::result_sentence(outcome),
                 ],
             },
@@ -336,6 +342,8 @@ impl Widget for &AppView<'_> {
             message,
             right: &right,
             hints: shows_hints,
+            // A game over here: its keys go before the totals where both do not fit.
+            turn_over_totals: outcome.is_some() && !app.is_served(),
             look,
         }
         .render(layout.status, buf);

@@ -57,6 +57,11 @@ pub(crate) struct StatusView<'a> {
     pub right: &'a str,
     /// Whether the second line is a hint line (the keys), not a message.
     pub hints: bool,
+    /// Whether a longer wording of the turn goes before the totals, which the ladders
+    /// show in digits too, where the first line has no room for both: at a local game
+    /// over, whose longer wordings name the keys that go on (at 44 columns the result
+    /// alone left them named nowhere).
+    pub turn_over_totals: bool,
     /// The colours.
     pub look: Look,
 }
@@ -130,7 +135,21 @@ impl Widget for &StatusView<'_> {
             }
             best
         };
-        let best = choose(true);
+        let mut best = choose(true);
+        let mut with_totals = true;
+        // s23: a local game over whose keys fit only without the totals (44 columns)
+        // says them there, in place of the totals, rather than the result alone.
+        if self.turn_over_totals
+            && let Some(((core, rules, _, Reverse(t), _), _)) = best
+            && t > 0
+            && let Some(alone) = choose(false)
+        {
+            let ((alone_core, alone_rules, _, Reverse(alone_t), _), _) = alone;
+            if alone_t < t && alone_core >= core && alone_rules >= rules {
+                best = Some(alone);
+                with_totals = false;
+            }
+        }
         // What the first line keeps (who may claim, the rules): the help may not take it.
         let kept = best.as_ref().map(|((core, rules, ..), _)| (*core, *rules));
         let shortest = self.turn.last().map_or("", String::as_str);
@@ -143,7 +162,6 @@ impl Widget for &StatusView<'_> {
         // columns at 44) is kept whole, and the help goes on the first line in place of
         // the totals, which the ladders show in digits too: the help stays in view
         // whatever the message, and the message stays whole.
-        let mut with_totals = true;
         if area.height >= 2
             && !help_on_top
             && !self.right.is_empty()
@@ -268,6 +286,7 @@ mod tests {
             message: Span::raw(""),
             right: "",
             hints: false,
+            turn_over_totals: false,
             look: Look::PLAIN,
         };
         let area = Rect::new(0, 0, 44, 2);
@@ -295,6 +314,7 @@ mod tests {
                 message: Span::raw(message.to_owned()),
                 right: "? help",
                 hints: false,
+                turn_over_totals: false,
                 look: Look::PLAIN,
             };
             let area = Rect::new(0, 0, 44, 2);
