@@ -271,6 +271,15 @@ impl Widget for &AppView<'_> {
             );
             turn_core = turn.len() - 1;
         }
+        // A game over here: the wordings that name its keys go before the totals
+        // where none fits beside them (not while the last stone may still be claimed,
+        // whose wordings say who may claim).
+        let keyed_turns = match (outcome, ending) {
+            _ if app.is_served() || app.final_claim_open().is_some() => 0,
+            (Some(_), Some(_)) => 3,
+            (Some(_), None) => 2,
+            (None, _) => 0,
+        };
         let turn_style = match outcome {
             Some(_) => look.banner(),
             None => look.player(mover),
@@ -342,8 +351,7 @@ impl Widget for &AppView<'_> {
             message,
             right: &right,
             hints: shows_hints,
-            // A game over here: its keys go before the totals where both do not fit.
-            turn_over_totals: outcome.is_some() && !app.is_served(),
+            keyed_turns,
             look,
         }
         .render(layout.status, buf);

@@ -57,11 +57,11 @@ pub(crate) struct StatusView<'a> {
     pub right: &'a str,
     /// Whether the second line is a hint line (the keys), not a message.
     pub hints: bool,
-    /// Whether a longer wording of the turn goes before the totals, which the ladders
-    /// show in digits too, where the first line has no room for both: at a local game
-    /// over, whose longer wordings name the keys that go on (at 44 columns the result
-    /// alone left them named nowhere).
-    pub turn_over_totals: bool,
+    /// How many of the first wordings of `turn` name the keys that go on (at a local
+    /// game over; 0 elsewhere). Where the first line with the totals has room for none
+    /// of them, the totals go, which the ladders show in digits too, for one that fits
+    /// (at 44 columns the result alone left the keys named nowhere).
+    pub keyed_turns: usize,
     /// The colours.
     pub look: Look,
 }
@@ -139,13 +139,12 @@ impl Widget for &StatusView<'_> {
         let mut with_totals = true;
         // s23: a local game over whose keys fit only without the totals (44 columns)
         // says them there, in place of the totals, rather than the result alone.
-        if self.turn_over_totals
-            && let Some(((core, rules, _, Reverse(t), _), _)) = best
-            && t > 0
+        if let Some(((core, rules, _, Reverse(t), _), _)) = best
+            && t >= self.keyed_turns
             && let Some(alone) = choose(false)
         {
             let ((alone_core, alone_rules, _, Reverse(alone_t), _), _) = alone;
-            if alone_t < t && alone_core >= core && alone_rules >= rules {
+            if alone_t < self.keyed_turns && alone_core >= core && alone_rules >= rules {
                 best = Some(alone);
                 with_totals = false;
             }
@@ -286,7 +285,7 @@ mod tests {
             message: Span::raw(""),
             right: "",
             hints: false,
-            turn_over_totals: false,
+            keyed_turns: 0,
             look: Look::PLAIN,
         };
         let area = Rect::new(0, 0, 44, 2);
@@ -314,7 +313,7 @@ mod tests {
                 message: Span::raw(message.to_owned()),
                 right: "? help",
                 hints: false,
-                turn_over_totals: false,
+                keyed_turns: 0,
                 look: Look::PLAIN,
             };
             let area = Rect::new(0, 0, 44, 2);
