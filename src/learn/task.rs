@@ -124,6 +124,10 @@ pub struct Check {
     pub done: bool,
     /// What the move did, in words (`"c2 lands on section 1 and scores nothing"`).
     pub what: String,
+    /// [`Check::what`] in fewest words, the combinations left out (`"c2 lands on
+    /// section 1, no points"`, `"b2 lands on section 4: 10 points"`): at most 34
+    /// columns, so that after `Not yet: ` it keeps one row of a 44-column status line.
+    pub what_short: String,
     /// Cells to highlight (a bitboard): what the move completed when right; when
     /// wrong, what the task was about (the combination to complete or stop).
     pub cells: u64,
@@ -156,6 +160,14 @@ pub fn check(task: Task, game: &Game, mv: Move, answer: Move) -> Option<Check> {
         format!(
             "{mv} lands on section {section} and completes {}: {} points",
             scored.join(", "),
+            placement.points
+        )
+    };
+    let what_short = if scored.is_empty() {
+        format!("{mv} lands on section {section}, no points")
+    } else {
+        format!(
+            "{mv} lands on section {section}: {} points",
             placement.points
         )
     };
@@ -217,6 +229,7 @@ pub fn check(task: Task, game: &Game, mv: Move, answer: Move) -> Option<Check> {
     Some(Check {
         done,
         what,
+        what_short,
         cells,
         why,
         claimed: None,

@@ -146,6 +146,17 @@ pub(crate) fn claim_missed(placement: &Placement, claimed: u32) -> String {
     )
 }
 
+/// [`claim_missed`] in fewest words, the combinations and the forfeit left out (`a1
+/// made 20, not the 15 claimed`): at most 34 columns, for a 44-column status line
+/// after `Not yet: `.
+pub(crate) fn claim_missed_short(placement: &Placement, claimed: u32) -> String {
+    format!(
+        "{} made {}, not the {claimed} claimed",
+        placement.square(),
+        placement.points
+    )
+}
+
 /// A wrong claim: what the stone made, all of it forfeited.
 pub(crate) fn wrong_claim(placement: &Placement, claimed: u32) -> String {
     if placement.points == 0 {
@@ -308,6 +319,31 @@ fn puzzle_move_made(judged: &Verdict) -> String {
             scored.join(" and "),
             judged.points
         )
+    }
+}
+
+/// [`puzzle_move_made`] in fewest words, the combinations left out: `c4, 20 points`,
+/// `b1, nothing at once`.
+fn puzzle_move_short(judged: &Verdict) -> String {
+    if judged.scored.is_empty() {
+        format!("{}, nothing at once", judged.mv)
+    } else {
+        format!("{}, {} points", judged.mv, judged.points)
+    }
+}
+
+/// The first line of [`puzzle_explained`] (or of [`puzzle_given_up`], `given_up`) in
+/// fewest words, for a status line with no room for it whole beside a puzzle's keys
+/// (44×16, where no panel says it): `Not this one: b4, 10 points.`, at most 44
+/// columns; `e` reads the whole.
+pub(crate) fn puzzle_verdict_short(judged: &Verdict, given_up: bool) -> String {
+    let made = puzzle_move_short(judged);
+    if given_up {
+        format!("Given up. The answer: {made}.")
+    } else if judged.solved {
+        format!("Right! {made}.")
+    } else {
+        format!("Not this one: {made}.")
     }
 }
 

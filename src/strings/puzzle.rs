@@ -5,8 +5,9 @@ use crate::rules::{Player, Square};
 
 /// A key the puzzle screen does not use.
 pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: q leaves.";
-/// A move after the puzzle was answered.
-pub(crate) const ANSWERED: &str = "Answered: u tries again, n opens the next puzzle.";
+/// A move after the puzzle was answered. One row of 44 columns, so that at 44×16
+/// the keys' row under it leaves it whole.
+pub(crate) const ANSWERED: &str = "Answered: u tries again, n: next puzzle.";
 /// A puzzle tried before: its tries no longer count.
 pub(crate) const TRIED_BEFORE: &str =
     "You have tried this puzzle before: only the first try counts, so your rating stays as it is.";

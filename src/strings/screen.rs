@@ -84,6 +84,11 @@ pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {
         result_sentence(outcome)
     )
 }
+/// [`game_over`] in fewer columns, its keys still named: `Yellow wins. n new, r
+/// review, q quit` (36 columns: at 44, `? help` fits beside it).
+pub(crate) fn game_over_short(outcome: impl std::fmt::Display) -> String {
+    format!("{}. n new, r review, q quit", result_sentence(outcome))
+}
 /// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
 /// The help's title when it is longer than the screen: the keys that scroll it.
 pub(crate) fn help_title_scrolling(keys: &str) -> String {

@@ -431,6 +431,10 @@ pub enum HintLine {
     /// A puzzle's status line where its panel has no room (44×16): the key to read it,
     /// and the help's, which the panel's border names on a larger screen.
     PuzzleHidden,
+    /// [`HintLine::PuzzleHidden`] after a try or the answer given up: the keys to try
+    /// again and to the next puzzle first, which only the panel's border named (s23:
+    /// at 44×16 a verdict said no way on but the help's).
+    PuzzleHiddenAnswered,
     /// A puzzle's title line where there is no panel and nothing in it (44×16, before
     /// a try): how to play and where the help is, which the panel's borders say on a
     /// larger screen.
@@ -731,6 +735,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LessonHidden, 0, "e: read the lesson"),
             (HintLine::LessonHiddenDone, 1, "e: read the lesson"),
             (HintLine::PuzzleHidden, 0, "e: read it all"),
+            (HintLine::PuzzleHiddenAnswered, 2, "e: read it all"),
         ],
     },
     Binding {
@@ -783,6 +788,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::PuzzleAsking, 3, "n: skip"),
             (HintLine::PuzzleAnswered, 1, "n: next puzzle"),
+            (HintLine::PuzzleHiddenAnswered, 1, "n: next"),
         ],
     },
     Binding {
@@ -790,7 +796,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('u'), A::Undo)],
         names: "u",
         help: "try the puzzle again",
-        hints: &[(HintLine::PuzzleAnswered, 0, "u: try again")],
+        hints: &[
+            (HintLine::PuzzleAnswered, 0, "u: try again"),
+            (HintLine::PuzzleHiddenAnswered, 0, "u: again"),
+        ],
     },
     Binding {
         contexts: &[C::Puzzle],
@@ -1079,6 +1088,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::LessonHidden, 1, "? help"),
             (HintLine::LessonHiddenDone, 2, "? help"),
             (HintLine::PuzzleHidden, 1, "? help"),
+            (HintLine::PuzzleHiddenAnswered, 3, "? help"),
         ],
     },
     Binding {
@@ -2278,6 +2288,15 @@ mod tests {
         );
         assert_eq!(hint_line(HintLine::PuzzleNoPanel), "a-d 1-4: play · ? help");
         assert_eq!(hint_line(HintLine::PuzzleHidden), "e: read it all · ? help");
+        // s23: 44 columns, the narrowest status line's whole width.
+        assert_eq!(
+            hint_line(HintLine::PuzzleHiddenAnswered),
+            "u: again · n: next · e: read it all · ? help"
+        );
+        assert_eq!(
+            crate::text::width(&hint_line(HintLine::PuzzleHiddenAnswered)),
+            44
+        );
         assert_eq!(
             hint_line(HintLine::LessonHidden),
             "e: read the lesson · ? help"

@@ -517,14 +517,17 @@ impl LessonState {
             return Vec::new();
         };
         let cells = placement.combos().cells_mask() | placement.cell.bit();
-        let (done, what) = match self.game.claim(points) {
+        let (done, what, what_short) = match self.game.claim(points) {
             Ok(ClaimOutcome::Awarded { points, combos }) => (
                 points == placement.points,
                 describe::claim_awarded(&placement, points, combos),
+                describe::claim_awarded_short(&placement, points),
             ),
-            Ok(ClaimOutcome::Wrong { claimed, .. }) => {
-                (false, describe::claim_missed(&placement, claimed))
-            }
+            Ok(ClaimOutcome::Wrong { claimed, .. }) => (
+                false,
+                describe::claim_missed(&placement, claimed),
+                describe::claim_missed_short(&placement, claimed),
+            ),
             Err(error) => return self.say(&claim_words::refused(error)),
         };
         self.phase = LessonPhase::Tried(
@@ -532,6 +535,7 @@ impl LessonState {
             Check {
                 done,
                 what,
+                what_short,
                 cells,
                 why: None,
                 claimed: Some(points),
@@ -631,8 +635,15 @@ pub(crate) fn text_hidden(size: Rect) -> bool {
 /// and of a note when the text cannot show them in view on a `size` screen (none
 /// there, or too few lines before them): so a try never looks like nothing happened.
 /// The note first, the latest; empty when the text shows both (and a done task and a
-/// claim waiting are said on the status line anyway).
-pub(crate) fn status_feedback(state: &LessonState, size: Rect, look: Look) -> Vec<Line<'static>> {
+/// claim waiting are said on the status line anyway). With `short`, the verdict in
+/// fewest words ([`crate::learn::Check::what_short`]), for a status line with no room
+/// for it whole beside the keys.
+pub(crate) fn status_feedback(
+    state: &LessonState,
+    size: Rect,
+    look: Look,
+    short: bool,
+) -> Vec<Line<'static>> {
     let (lines, feedback) = text_parts(state, look, false);
     let area = text_area(size);
     let in_view = |end: usize| {
@@ -654,6 +665,10 @@ pub(crate) fn status_feedback(state: &LessonState, size: Rect, look: Look) -> Ve
     if let Some((end, verdict)) = feedback.verdict
         && !in_view(end)
     {
+        let verdict = match state.phase() {
+            LessonPhase::Tried(_, check) if short => words::not_yet(&check.what_short),
+            _ => verdict,
+        };
         said.push(Line::styled(verdict, look.error()));
     }
     said

@@ -259,12 +259,8 @@ impl LessonView<'_> {
             LessonPhase::Tried(_, check) if check.done => words::to_move(to_move, words::WELL_DONE),
             _ => words::to_move(to_move, lesson.task),
         };
-        // A wrong try and a note the text cannot show in view go first (at 44×16 there
-        // is no text at all), so a try never looks like nothing happened.
-        let mut status_lines = status_feedback(state, area, look);
-        status_lines.push(Line::styled(status, look.player(to_move)));
         // No text on screen: the status line's last row says the key that reads it.
-        if text_hidden(area) {
+        let key = text_hidden(area).then(|| {
             // Once done, the way on first: the text that says `n` is not in view.
             let done = matches!(state.phase(), LessonPhase::Tried(_, check) if check.done);
             let line = if done {
@@ -272,7 +268,25 @@ impl LessonView<'_> {
             } else {
                 HintLine::LessonHidden
             };
-            let key = Line::styled(hint_line(line), look.dim());
+            Line::styled(hint_line(line), look.dim())
+        });
+        // A wrong try and a note the text cannot show in view go first (at 44×16 there
+        // is no text at all), so a try never looks like nothing happened: the verdict
+        // whole, in fewest words where it and the keys do not both fit (s23: a wrong
+        // claim's was cut, `…not…`, above the keys at 44×16).
+        let mut status_lines = status_feedback(state, area, look, false);
+        if let Some(key) = &key
+            && !super::reading::whole_with_key_row(
+                &status_lines,
+                key,
+                layout.status.width,
+                layout.status.height,
+            )
+        {
+            status_lines = status_feedback(state, area, look, true);
+        }
+        status_lines.push(Line::styled(status, look.player(to_move)));
+        if let Some(key) = key {
             status_lines = super::reading::with_key_row(
                 status_lines,
                 key,

@@ -528,11 +528,19 @@ pub(crate) fn panel_hidden(state: &PuzzleState, size: Rect) -> bool {
     panel_area(size).height <= 2 && !panel_lines(state, Look::PLAIN).0.is_empty()
 }
 
-/// What the status line says, before the puzzle's title and the task, of the verdict
-/// and of a note when the panel cannot show them in view on a `size` screen (none
-/// there, or too few lines): so a try never looks like nothing happened. The note
-/// first, the latest; empty when the panel shows both.
-pub(crate) fn status_feedback(state: &PuzzleState, size: Rect, look: Look) -> Vec<Line<'static>> {
+/// What the status line says, before the puzzle's title and the task, of the verdict,
+/// of a note and of the themes asked for when the panel cannot show them in view on a
+/// `size` screen (none there, or too few lines): so a try (or `t`) never looks like
+/// nothing happened. The note first, the latest, then the verdict, then the themes;
+/// empty when the panel shows them all. With `short`, the verdict in
+/// fewest words ([`describe::puzzle_verdict_short`]), for a status line with no room
+/// for its first line whole beside the keys.
+pub(crate) fn status_feedback(
+    state: &PuzzleState,
+    size: Rect,
+    look: Look,
+    short: bool,
+) -> Vec<Line<'static>> {
     let (lines, _, feedback) = panel_parts(state, look);
     let area = panel_area(size);
     let in_view = |end: usize| {
@@ -547,9 +555,37 @@ pub(crate) fn status_feedback(state: &PuzzleState, size: Rect, look: Look) -> Ve
     if let Some((end, verdict)) = feedback.verdict
         && !in_view(end)
     {
-        said.push(verdict);
+        let fewest = match state.phase() {
+            PuzzlePhase::Answered(judged, _) if short => {
+                Some(describe::puzzle_verdict_short(judged, false))
+            }
+            PuzzlePhase::GivenUp(judged, _) if short => {
+                Some(describe::puzzle_verdict_short(judged, true))
+            }
+            _ => None,
+        };
+        said.push(match fewest {
+            Some(text) => Line::styled(text, verdict_style(state, look)),
+            None => verdict,
+        });
+    }
+    // The themes asked for, after the verdict (they may have been asked before the
+    // try): at 44×16 `t` showed nothing but the key to read them (QA s23).
+    if let Some((end, themes)) = feedback.themes
+        && !in_view(end)
+    {
+        said.push(Line::raw(themes));
     }
     said
+}
+
+/// The style of the verdict's first line: a right answer's banner, else an error's
+/// (a wrong try, the answer given up).
+fn verdict_style(state: &PuzzleState, look: Look) -> ratatui::style::Style {
+    match state.phase() {
+        PuzzlePhase::Answered(verdict, _) if verdict.solved => look.banner(),
+        _ => look.error(),
+    }
 }
 
 /// Where the feedback is among the panel's lines: the end of each (the index after
@@ -560,6 +596,8 @@ struct Feedback {
     verdict: Option<(usize, Line<'static>)>,
     /// The note.
     note: Option<(usize, String)>,
+    /// The themes asked for (`t`).
+    themes: Option<(usize, String)>,
 }
 
 /// The panel's lines (the verdict and why, or the themes asked for, and notes) and
@@ -576,14 +614,8 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
     let mut lines: Vec<Line<'static>> = Vec::new();
     let keys = match state.phase() {
         PuzzlePhase::Asking => hint_line_leaving(HintLine::PuzzleAsking, state.is_from_start()),
-        PuzzlePhase::Answered(verdict, explanation)
-        | PuzzlePhase::GivenUp(verdict, explanation) => {
-            let given_up = matches!(state.phase(), PuzzlePhase::GivenUp(..));
-            let style = if verdict.solved && !given_up {
-                look.banner()
-            } else {
-                look.error()
-            };
+        PuzzlePhase::Answered(_, explanation) | PuzzlePhase::GivenUp(_, explanation) => {
+            let style = verdict_style(state, look);
             for (i, text) in explanation.iter().enumerate() {
                 lines.push(if i == 0 {
                     Line::styled(text.clone(), style)
@@ -604,7 +636,9 @@ fn panel_parts(state: &PuzzleState, look: Look) -> (Vec<Line<'static>>, String, 
             .iter()
             .map(|t| PuzzleTheme::name(*t))
             .collect();
-        lines.push(Line::raw(words::themes(&themes)));
+        let themes = words::themes(&themes);
+        lines.push(Line::raw(themes.clone()));
+        feedback.themes = Some((lines.len(), themes));
     }
     if state.tried_before() {
         lines.push(Line::styled(words::TRIED_BEFORE, look.dim()));

@@ -169,17 +169,39 @@ impl PuzzleView<'_> {
         // The status lines: which puzzle, and what it asks, for the side to move now
         // (the solver while asking, the opponent after a try).
         let to_move = game.to_move();
+        // No panel for its text: the status line's last row says the key that reads
+        // it; after a try, the keys to try again and to the next puzzle first, which
+        // only the panel's border named.
+        let key = panel_hidden(state, area).then(|| {
+            let line = match state.phase() {
+                PuzzlePhase::Asking => HintLine::PuzzleHidden,
+                PuzzlePhase::Answered(..) | PuzzlePhase::GivenUp(..) => {
+                    HintLine::PuzzleHiddenAnswered
+                }
+            };
+            Line::styled(hint_line(line), look.dim())
+        });
         // The verdict and a note the panel cannot show in view go first (at 44×16
-        // there is no panel), so a try never looks like nothing happened.
-        let mut status = status_feedback(state, area, look);
+        // there is no panel), so a try never looks like nothing happened: the
+        // verdict whole, in fewest words where its first line and the keys do not
+        // both fit (s23: the keys had no room for `u` and `n` beside it at 44×16).
+        let mut status = status_feedback(state, area, look, false);
+        if let Some(key) = &key
+            && !super::reading::whole_with_key_row(
+                &status,
+                key,
+                layout.status.width,
+                layout.status.height,
+            )
+        {
+            status = status_feedback(state, area, look, true);
+        }
         status.push(title_line(state, area, layout.status.width, look));
         status.push(Line::from(Span::styled(
             task_in(state, layout.status.width),
             look.player(to_move),
         )));
-        // No panel for its text: the status line's last row says the key that reads it.
-        if panel_hidden(state, area) {
-            let key = Line::styled(hint_line(HintLine::PuzzleHidden), look.dim());
+        if let Some(key) = key {
             status = super::reading::with_key_row(
                 status,
                 key,

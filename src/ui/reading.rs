@@ -163,6 +163,35 @@ pub(crate) fn with_key_row(
     out
 }
 
+/// Whether [`with_key_row`] shows all of `lines` whole beside `key`, in `width`
+/// columns and `rows` rows: their wrapped rows, with the key beside the last (two
+/// columns apart) or on a row of its own, take at most `rows`.
+pub(crate) fn whole_with_key_row(
+    lines: &[Line<'static>],
+    key: &Line<'static>,
+    width: u16,
+    rows: u16,
+) -> bool {
+    let width = usize::from(width);
+    let rows = usize::from(rows);
+    let text = |line: &Line<'static>| -> String {
+        line.spans.iter().map(|s| s.content.as_ref()).collect()
+    };
+    let wrapped: Vec<String> = lines
+        .iter()
+        .flat_map(|line| crate::text::wrap(&text(line), width))
+        .collect();
+    let key_width = crate::text::width(&text(key));
+    match wrapped.last() {
+        Some(last)
+            if wrapped.len() <= rows && crate::text::width(last) + 2 + key_width <= width =>
+        {
+            true
+        }
+        _ => wrapped.len() < rows,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -387,6 +387,7 @@ impl Widget for &ReplayView<'_> {
             right: words::HELP_KEY,
             // Its hint line names `? help` itself; the rest are notes, kept whole.
             hints: false,
+            keyed_turns: 0,
             look,
         }
         .render(layout.status, buf);

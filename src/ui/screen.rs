@@ -198,14 +198,20 @@ impl Widget for &AppView<'_> {
                 wordings.push(keys.to_owned());
                 wordings
             }
+            // The keys in fewer words before the result alone (s23: at 44 columns,
+            // and at 80 after a resignation, no wording with the keys fitted, and the
+            // way on was named nowhere on screen).
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
                     words::game_over(describe::ending(ending)),
+                    words::game_over_short(describe::ending(ending)),
+                    words::game_over_short(outcome),
                     describe::ending(ending),
                     describe::result_sentence(outcome),
                 ],
                 None => vec![
                     words::game_over(outcome),
+                    words::game_over_short(outcome),
                     describe::result_sentence(outcome),
                 ],
             },
@@ -265,6 +271,15 @@ impl Widget for &AppView<'_> {
             );
             turn_core = turn.len() - 1;
         }
+        // A game over here: the wordings that name its keys go before the totals
+        // where none fits beside them (not while the last stone may still be claimed,
+        // whose wordings say who may claim).
+        let keyed_turns = match (outcome, ending) {
+            _ if app.is_served() || app.final_claim_open().is_some() => 0,
+            (Some(_), Some(_)) => 3,
+            (Some(_), None) => 2,
+            (None, _) => 0,
+        };
         let turn_style = match outcome {
             Some(_) => look.banner(),
             None => look.player(mover),
@@ -336,6 +351,7 @@ impl Widget for &AppView<'_> {
             message,
             right: &right,
             hints: shows_hints,
+            keyed_turns,
             look,
         }
         .render(layout.status, buf);

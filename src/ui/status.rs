@@ -57,6 +57,11 @@ pub(crate) struct StatusView<'a> {
     pub right: &'a str,
     /// Whether the second line is a hint line (the keys), not a message.
     pub hints: bool,
+    /// How many of the first wordings of `turn` name the keys that go on (at a local
+    /// game over; 0 elsewhere). Where the first line with the totals has room for none
+    /// of them, the totals go, which the ladders show in digits too, for one that fits
+    /// (at 44 columns the result alone left the keys named nowhere).
+    pub keyed_turns: usize,
     /// The colours.
     pub look: Look,
 }
@@ -130,7 +135,20 @@ impl Widget for &StatusView<'_> {
             }
             best
         };
-        let best = choose(true);
+        let mut best = choose(true);
+        let mut with_totals = true;
+        // s23: a local game over whose keys fit only without the totals (44 columns)
+        // says them there, in place of the totals, rather than the result alone.
+        if let Some(((core, rules, _, Reverse(t), _), _)) = best
+            && t >= self.keyed_turns
+            && let Some(alone) = choose(false)
+        {
+            let ((alone_core, alone_rules, _, Reverse(alone_t), _), _) = alone;
+            if alone_t < self.keyed_turns && alone_core >= core && alone_rules >= rules {
+                best = Some(alone);
+                with_totals = false;
+            }
+        }
         // What the first line keeps (who may claim, the rules): the help may not take it.
         let kept = best.as_ref().map(|((core, rules, ..), _)| (*core, *rules));
         let shortest = self.turn.last().map_or("", String::as_str);
@@ -143,7 +161,6 @@ impl Widget for &StatusView<'_> {
         // columns at 44) is kept whole, and the help goes on the first line in place of
         // the totals, which the ladders show in digits too: the help stays in view
         // whatever the message, and the message stays whole.
-        let mut with_totals = true;
         if area.height >= 2
             && !help_on_top
             && !self.right.is_empty()
@@ -268,6 +285,7 @@ mod tests {
             message: Span::raw(""),
             right: "",
             hints: false,
+            keyed_turns: 0,
             look: Look::PLAIN,
         };
         let area = Rect::new(0, 0, 44, 2);
@@ -295,6 +313,7 @@ mod tests {
                 message: Span::raw(message.to_owned()),
                 right: "? help",
                 hints: false,
+                keyed_turns: 0,
                 look: Look::PLAIN,
             };
             let area = Rect::new(0, 0, 44, 2);

@@ -66,6 +66,16 @@ fn every_lesson_s_answer_is_right_and_its_wrong_answer_is_wrong() {
             "{}",
             lesson.id
         );
+        // s23: after `Not yet: ` (9 columns) it keeps one row at 44 columns.
+        for tried in [&right, &wrong] {
+            assert!(
+                tried.what_short.chars().count() <= 34
+                    && tried.what_short.split(' ').next() == tried.what.split(' ').next(),
+                "{}: {}",
+                lesson.id,
+                tried.what_short
+            );
+        }
         assert_ne!(
             wrong.cells, 0,
             "{}: a wrong try highlights something",

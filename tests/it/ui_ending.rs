@@ -37,6 +37,17 @@ fn r_asks_first_and_only_yes_resigns_for_the_player_to_move() {
     assert!(archive.is_some() && archive < autosave, "{effects:?}");
     let text = screen_text(&app);
     assert!(text.contains("Blue wins: Yellow resigned"), "{text}");
+    // s23: the keys that go on, in fewer words, where the whole wording with the
+    // result and how it came does not fit with `? help` (they were named nowhere).
+    assert!(
+        text.contains("Blue wins: Yellow resigned. n new, r review, q quit"),
+        "{text}"
+    );
+    let small = crate::common::rows(render(&app, 44, 16, Look::PLAIN).backend().buffer());
+    assert_eq!(
+        small[14].split_whitespace().collect::<Vec<_>>().join(" "),
+        "Blue wins. n new, r review, q quit ? help"
+    );
     // No stone goes on a resigned board, and R again has nothing to resign.
     let _ = typing(&mut app, "d4");
     assert_eq!(app.game().len(), 3);

@@ -433,12 +433,42 @@ fn t_shows_the_themes_after_a_try_too() {
 }
 
 /// A wrong answer at the game's smallest size: no panel, so the status line says it.
+/// s23: the keys' row named `e` and `? help` only, not `u` (try again) and `n` (the
+/// next puzzle), which only the panel's border names, and there was no room for them
+/// beside the verdict's two rows. A verdict too long to leave the keys a row is said
+/// in fewest words (`e` reads the whole); one that leaves them a row is kept whole.
 #[test]
 fn puzzle_wrong_answer_44x16() {
+    let status = |s: &PuzzleState| -> [String; 2] {
+        let rows = crate::common::rows(render(s, 44, 16, Look::PLAIN).backend().buffer());
+        [14, 15].map(|y| rows[y].trim_end().to_owned())
+    };
+    let keys = "u: again · n: next · e: read it all · ? help";
     let mut s = state("p0001");
     let _ = s.handle(Input::Resize(44, 16));
     let _ = typing(&mut s, "b4");
     insta::assert_snapshot!(render(&s, 44, 16, Look::PLAIN).backend());
+    assert_eq!(status(&s), ["Not this one: b4, 10 points.", keys]);
+    // The answer given up, in fewest words too.
+    let _ = press(&mut s, KeyCode::Char('g'));
+    assert_eq!(status(&s), ["Given up. The answer: c4, 20 points.", keys]);
+    // A square after the answer: the note, whole, over the keys.
+    let _ = typing(&mut s, "a1");
+    assert_eq!(
+        status(&s),
+        ["Answered: u tries again, n: next puzzle.", keys]
+    );
+    // `u` and the answer: the right one, in fewest words.
+    let _ = typing(&mut s, "uc4");
+    assert_eq!(status(&s), ["Right! c4, 20 points.", keys]);
+    // A verdict that leaves the keys a row stays whole.
+    let mut s = state("p0009");
+    let _ = s.handle(Input::Resize(44, 16));
+    let _ = typing(&mut s, "b1");
+    assert_eq!(
+        status(&s),
+        ["Not this one: b1 scores nothing at once.", keys]
+    );
 }
 
 /// QA: at 44×16 a puzzle's explanation was cut to its first line on the status line
@@ -454,6 +484,19 @@ fn e_reads_the_explanation_in_place_of_the_board_44x16() {
     // s20: before a try no key at all was on the screen (the panel's borders name
     // them on a larger one): the title row says how to play and the help's key.
     assert!(asking.contains("  a-d 1-4: play · ? help\""), "{asking}");
+    // s23: `t` showed no themes at 44×16 (the panel that says them is not drawn),
+    // only the key to read them: the status line says them.
+    let _ = press(&mut s, KeyCode::Char('t'));
+    let rows = crate::common::rows(render(&s, 44, 16, Look::PLAIN).backend().buffer());
+    assert_eq!(
+        [rows[14].trim_end(), rows[15].trim_end()],
+        ["Themes: square.", "e: read it all · ? help"]
+    );
+    let _ = press(&mut s, KeyCode::Char('t'));
+    assert_eq!(
+        render(&s, 44, 16, Look::PLAIN).backend().to_string(),
+        asking
+    );
     let _ = typing(&mut s, "b4");
     let board = render(&s, 44, 16, Look::PLAIN).backend().to_string();
     assert!(board.contains("e: read it all · ? help"), "{board}");

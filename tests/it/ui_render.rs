@@ -92,6 +92,24 @@ fn game_over_80x24() {
     insta::assert_snapshot!(render(&app, 80, 24, Look::PLAIN).backend());
 }
 
+/// s23: at 44×16 a finished game's first status line said the result alone (`Draw`)
+/// beside the totals, and the second the last move: the keys that go on (`n`, `r`,
+/// `q`) were named nowhere on screen. In fewer words, they take the totals' place,
+/// which the ladders show in digits.
+#[test]
+fn game_over_44x16() {
+    let app = finished();
+    let rows = crate::common::rows(render(&app, 44, 16, Look::PLAIN).backend().buffer());
+    assert!(
+        rows[14].starts_with("Draw. n new, r review, q quit ") && rows[14].ends_with(" ? help"),
+        "{}",
+        rows[14]
+    );
+    // The last move is still said under it, and the ladders give both totals.
+    assert!(rows[15].starts_with("Yellow +30: "), "{}", rows[15]);
+    assert_eq!(rows[2].matches(" 200 ").count(), 2, "{}", rows.join("\n"));
+}
+
 #[test]
 fn ai_thinking_and_hint_80x24() {
     let mut app = App::new(GameConfig {

@@ -38,7 +38,7 @@ use super::navigation::Screen;
 use super::replay::GOTO_DIGITS;
 use commands::{Does, Parsed, Place, Reading, Step};
 use editor::{Edit, Editor};
-use narrate::{Narrator, Why, key_contexts, place, read};
+use narrate::{Narrator, Why, key_contexts, place, read, read_whole};
 
 /// The size the states are laid out for in the line mode: wide enough that no
 /// message is ever too long for its line, so no key goes to closing a box.
@@ -197,10 +197,23 @@ impl<'a, W: Write> LineFace<'a, W> {
                 }
                 _ => vec![Input::Click(Some(square))],
             },
-            Parsed::Key(c) => vec![Input::Key(KeyEvent::new(
-                KeyCode::Char(c),
-                KeyModifiers::NONE,
-            ))],
+            Parsed::Key(c) => {
+                let typed = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+                // The full screen's `e` shows a lesson's or a puzzle's text in place of
+                // the board, and its next key only goes back. The line mode never shows
+                // that view, so the next command was lost (QA s23: `e`, then `q`, said
+                // the task again and stayed). The text is said whole instead.
+                let action = contexts
+                    .iter()
+                    .find_map(|&context| keymap::action(typed, context));
+                match read_whole(screen) {
+                    Some(lines) if action == Some(Action::Read) => {
+                        let _ = self.say(&lines);
+                        Vec::new()
+                    }
+                    _ => vec![Input::Key(typed)],
+                }
+            }
             Parsed::Empty => match screen {
                 // Enter, where the screen waits for it: the AI plays on after a
                 // claim, the hint is played.
@@ -780,6 +793,50 @@ mod tests {
             let _ = state.handle(input);
         }
         String::from_utf8(out).unwrap()
+    }
+
+    /// QA (s23): `e`, the full screen's key that shows a lesson's or a puzzle's text in
+    /// place of the board, opened that view in the line mode, where it is never seen,
+    /// and the next command only closed it: `e` then `q` said the task again and
+    /// stayed. `e` types nothing now; it says the text whole, and the next command acts.
+    #[test]
+    fn e_says_the_text_whole_and_the_next_command_acts() {
+        let set = crate::puzzle::PuzzleSet::shipped().unwrap();
+        let puzzle = set.puzzle("p0001").unwrap().clone();
+        let mut state = crate::ui::PuzzleState::new(
+            set,
+            crate::puzzle::Progress::default(),
+            None,
+            puzzle,
+            None,
+        );
+        let _ = state.handle(Input::Resize(80, 24));
+        let _ = state.handle(Input::Click(Some(crate::rules::Square::B4)));
+        let mut input = LineInput::piped();
+        let mut out = Vec::new();
+        let screen = Screen::Puzzle(Box::new(state.clone()));
+        let typed = LineFace::new(&mut out, &mut input).command(&screen, "e");
+        assert_eq!(typed, Vec::new());
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.starts_with("Blue to move, after your b4.\nNot this one: b4 completes "),
+            "{out}"
+        );
+        assert!(out.contains("Checking what it costs.\n"), "{out}");
+        // The next command acts: `q` leaves.
+        let screen = Screen::Puzzle(Box::new(state.clone()));
+        let typed = LineFace::new(&mut Vec::new(), &mut input).command(&screen, "q");
+        for input in typed {
+            let _ = state.handle(input);
+        }
+        assert!(state.has_quit());
+        // A lesson's `e` says its text as an empty line reads it.
+        let mut lesson = lesson_at(1);
+        let said = type_in(&mut lesson, "e");
+        assert_eq!(said, type_in(&mut lesson, ""));
+        assert!(said.contains("Squares score 20"), "{said}");
+        let _ = type_in(&mut lesson, "q");
+        assert!(lesson.has_quit());
     }
 
     /// QA (s14 lines, left): in the claim lesson, its stone waiting for its claim,

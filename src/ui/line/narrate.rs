@@ -984,6 +984,31 @@ fn puzzle_lines(state: &PuzzleState) -> Vec<String> {
     ]
 }
 
+/// The text the full screen's `e` (`Action::Read`) shows in place of the board, as
+/// lines: a puzzle's task and, after a try, its explanation whole (said as it came,
+/// then not again); a lesson's text, as an empty line reads it. `None` where `e`
+/// reads nothing.
+pub(crate) fn read_whole(screen: &Screen) -> Option<Vec<String>> {
+    match screen {
+        Screen::Puzzle(state) => {
+            let mut lines = vec![task_line(state)];
+            if let PuzzlePhase::Answered(_, explained) | PuzzlePhase::GivenUp(_, explained) =
+                state.phase()
+            {
+                lines.extend(explained.iter().map(|l| match l.as_str() {
+                    describe::CHECKING_COST => words::CHECKING_COST.to_owned(),
+                    _ => l.clone(),
+                }));
+            }
+            Some(lines)
+        }
+        Screen::Lesson(state) if !matches!(state.phase(), LessonPhase::Menu(_)) => {
+            Some(lesson_lines(state))
+        }
+        _ => None,
+    }
+}
+
 /// What a puzzle asks now (or the position after the move tried).
 fn task_line(state: &PuzzleState) -> String {
     let to_move = state.game().to_move();
