@@ -2974,7 +2974,11 @@ mod tests {
             lobby.corr_now = now;
             let before = drawn_at_with(&lobby, &rows, width, height).join("\n");
             assert!(!before.contains("Esc hide"), "{before}");
-            let fixed = lobby.fixed_rows(&rows);
+            let fixed_rows = |lobby: &LobbyState| {
+                let legend = u16::try_from(lobby.legend(&rows).len()).unwrap();
+                lobby.fixed_rows(&rows, legend)
+            };
+            let fixed = fixed_rows(&lobby);
             lobby.watched = vec![(3, now + 2 * 24 * 3600)];
             let shown = drawn_at_with(&lobby, &rows, width, height);
             let reads = shown.join("\n");
@@ -2990,7 +2994,7 @@ mod tests {
                 keys[0].ends_with("]/[ pages  Esc hide  ? all keys"),
                 "{reads}"
             );
-            assert_eq!(lobby.fixed_rows(&rows), fixed, "no row more");
+            assert_eq!(fixed_rows(&lobby), fixed, "no row more");
             insta::assert_snapshot!(format!("lobby_found_{width}x{height}"), reads);
             // Hidden (what Esc does, in the session): the line as before.
             lobby.watched.clear();
