@@ -819,11 +819,12 @@ impl LobbyHost {
             Found::Here => words::found_here(&name),
             Found::Away => words::found_away(&name),
         };
-        let text = match self.list_in_play(corr_key) {
-            (_, 0) => text,
-            (shown, total) => words::found_with_corr(&text, shown, total),
-        };
-        self.screen.note(text);
+        match self.list_in_play(corr_key) {
+            (_, 0) => self.screen.note(text),
+            (shown, total) => self
+                .screen
+                .note_keyed(Keyed::FoundWithCorr(text, shown, total)),
+        }
         vec![Effect::Redraw]
     }
 
@@ -921,11 +922,12 @@ impl LobbyHost {
                 self.screen.show_club(None);
                 let (shown, total) = self.list_in_play(Some(key));
                 let name = safe_text(name.as_deref().unwrap_or("?"));
-                self.screen.note(if total == 0 {
-                    club_words::NONE_IN_PLAY.to_owned()
+                if total == 0 {
+                    self.screen.note(club_words::NONE_IN_PLAY);
                 } else {
-                    words::in_play_listed(&name, shown, total)
-                });
+                    self.screen
+                        .note_keyed(Keyed::InPlayListed(name, shown, total));
+                }
             }
             ClubChoice::Listed(listed) => {
                 let kept = match self.hall.store() {

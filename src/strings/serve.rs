@@ -136,21 +136,27 @@ pub(crate) fn found_corr(name: &str) -> String {
     format!("{name} is at a correspondence game")
 }
 /// `f name`'s answer `found` when the player has public correspondence games in
-/// play: `shown` of their `total` are now listed, to watch one by its number.
-pub(crate) fn found_with_corr(found: &str, shown: usize, total: usize) -> String {
+/// play: `shown` of their `total` are now listed, to watch one by its number, and
+/// what hides them (`hides`: `Esc hides` at the full screen, [`hides`]).
+pub(crate) fn found_with_corr(found: &str, shown: usize, total: usize, hides: &str) -> String {
     if total == 1 {
         format!(
-            "{found}. Their correspondence game in play is listed: its number watches it, Esc hides it"
+            "{found}. Their correspondence game in play is listed: its number watches it, {hides} it"
         )
     } else if shown < total {
         format!(
-            "{found}. Their {total} correspondence games in play: the newest {shown} listed, a number watches one, Esc hides them"
+            "{found}. Their {total} correspondence games in play: the newest {shown} listed, a number watches one, {hides} them"
         )
     } else {
         format!(
-            "{found}. Their {total} correspondence games in play are listed: a number watches one, Esc hides them"
+            "{found}. Their {total} correspondence games in play are listed: a number watches one, {hides} them"
         )
     }
+}
+/// What hides the games `f` or `w` listed: the full screen's key, or the line
+/// mode's command (`hide`; Esc there is no command).
+pub(crate) fn hides(line_mode: bool) -> &'static str {
+    if line_mode { "hide hides" } else { "Esc hides" }
 }
 /// Esc in the lobby: the games `f` listed of `name`'s are listed no more.
 pub(crate) fn found_hidden(name: &str) -> String {
@@ -172,19 +178,19 @@ pub(crate) fn in_play_game(blue: &str, yellow: &str, state: Option<&str>) -> Str
     }
 }
 /// `w` on a profile: `name`'s games in play are listed in the lobby now, `shown`
-/// of `total`.
-pub(crate) fn in_play_listed(name: &str, shown: usize, total: usize) -> String {
+/// of `total`, and what hides them ([`hides`]).
+pub(crate) fn in_play_listed(name: &str, shown: usize, total: usize, hides: &str) -> String {
     if shown < total {
         format!(
-            "Listed to watch: the newest {shown} of {name}'s {total} correspondence games in play (a number watches one, Esc hides them)"
+            "Listed to watch: the newest {shown} of {name}'s {total} correspondence games in play (a number watches one, {hides} them)"
         )
     } else if total == 1 {
         format!(
-            "Listed to watch: {name}'s correspondence game in play (its number watches it, Esc hides it)"
+            "Listed to watch: {name}'s correspondence game in play (its number watches it, {hides} it)"
         )
     } else {
         format!(
-            "Listed to watch: {name}'s {total} correspondence games in play (a number watches one, Esc hides them)"
+            "Listed to watch: {name}'s {total} correspondence games in play (a number watches one, {hides} them)"
         )
     }
 }

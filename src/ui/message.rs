@@ -126,6 +126,13 @@ pub enum Keyed {
     CorrDue(usize, String, i64),
     /// A correspondence game just came to this player's move: the opponent.
     CorrMoved(String),
+    /// `f name`'s answer (where they are) with their correspondence games in play
+    /// now listed to watch: `shown` of `total`, which Esc (the line mode's `hide`)
+    /// hides.
+    FoundWithCorr(String, usize, usize),
+    /// A profile's `w`: the name's correspondence games in play listed to watch,
+    /// `shown` of `total`, which Esc (the line mode's `hide`) hides.
+    InPlayListed(String, usize, usize),
     /// A line typed in the lobby (a name to find, an invitation code): what it is,
     /// and what is typed so far.
     Entry(&'static str, String),
@@ -239,6 +246,12 @@ impl Keyed {
                 club::your_move(*count, opponent, &club::corr_time(*left))
             }
             Keyed::CorrMoved(opponent) => club::moved(opponent),
+            Keyed::FoundWithCorr(found, shown, total) => {
+                serve::found_with_corr(found, *shown, *total, serve::hides(false))
+            }
+            Keyed::InPlayListed(name, shown, total) => {
+                serve::in_play_listed(name, *shown, *total, serve::hides(false))
+            }
             Keyed::Entry(what, typed) => {
                 serve::entry(what, typed, &keymap::hint_line(HintLine::LobbyEntry))
             }
@@ -331,6 +344,12 @@ impl Keyed {
                 line::corr_due(*count, opponent, &line::corr_time(*left))
             }
             Keyed::CorrMoved(opponent) => line::corr_moved(opponent),
+            Keyed::FoundWithCorr(found, shown, total) => {
+                serve::found_with_corr(found, *shown, *total, serve::hides(true))
+            }
+            Keyed::InPlayListed(name, shown, total) => {
+                serve::in_play_listed(name, *shown, *total, serve::hides(true))
+            }
             Keyed::Entry(what, typed) => line::entry(what, typed),
             Keyed::PlayerLeft => line::PLAYER_LEFT.to_owned(),
             Keyed::LeftStopped(name) => line::left_stopped(name),
@@ -749,5 +768,30 @@ mod tests {
             // The line mode still says its commands.
             assert_eq!(message.line_words(), keyed.commands());
         }
+    }
+
+    /// s23: `f name`'s answer and a profile's `w`, when they list correspondence
+    /// games to watch, said `Esc hides them` in the line mode too, where Esc is no
+    /// command: the line mode says its own `hide` (the full screen as before).
+    #[test]
+    fn the_games_listed_to_watch_are_hidden_by_each_face_s_own_word() {
+        for keyed in [
+            Keyed::FoundWithCorr("bob is in the lobby".to_owned(), 10, 12),
+            Keyed::FoundWithCorr("bob is in the lobby".to_owned(), 1, 1),
+            Keyed::InPlayListed("bob".to_owned(), 2, 2),
+            Keyed::InPlayListed("bob".to_owned(), 1, 1),
+        ] {
+            let message = Message::keyed(MessageKind::Info, keyed.clone());
+            let (keys, said) = (message.wording(200), message.line_words());
+            assert!(keys.contains("Esc hides"), "{keys}");
+            assert!(!said.contains("Esc"), "{said}");
+            assert!(said.contains("hide hides"), "{said}");
+            assert_eq!(keys.replace("Esc hides", "hide hides"), said);
+        }
+        assert_eq!(
+            Keyed::FoundWithCorr("bob is in the lobby".to_owned(), 10, 12).commands(),
+            "bob is in the lobby. Their 12 correspondence games in play: the newest 10 \
+             listed, a number watches one, hide hides them"
+        );
     }
 }
