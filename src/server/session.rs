@@ -857,7 +857,7 @@ impl LobbyHost {
         (self.screen.watched, self.screen.ended) = (Vec::new(), Vec::new());
         let hidden = listed.is_some();
         match listed {
-            Some(name) => self.screen.note(words::found_hidden(&name)),
+            Some(name) => self.screen.note_keyed(Keyed::FoundHidden(name)),
             None if self.plain => self.screen.note(words::NONE_FOUND_LISTED),
             None => {}
         }

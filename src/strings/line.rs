@@ -906,6 +906,12 @@ pub(crate) fn results(counts: [u32; 3]) -> String {
     format!("won {won}, drawn {drawn}, lost {lost}")
 }
 
+/// `hide` in the line mode's lobby: the games `find` listed of `name`'s are listed no
+/// more (the full screen's Esc says `f lists them again`, a key the line mode has not).
+pub(crate) fn found_hidden(name: &str) -> String {
+    format!("{name}'s correspondence games are no longer listed (find {name} lists them again)")
+}
+
 /// [`super::club::moved`] in the line mode's commands.
 pub(crate) fn corr_moved(opponent: &str) -> String {
     format!("Your move in your correspondence game against {opponent} (due opens it)")

@@ -133,6 +133,9 @@ pub enum Keyed {
     /// A profile's `w`: the name's correspondence games in play listed to watch,
     /// `shown` of `total`, which Esc (the line mode's `hide`) hides.
     InPlayListed(String, usize, usize),
+    /// The games `f` (the line mode's `find`) or `w` listed of the name's are
+    /// listed no more: how to list them again.
+    FoundHidden(String),
     /// A line typed in the lobby (a name to find, an invitation code): what it is,
     /// and what is typed so far.
     Entry(&'static str, String),
@@ -252,6 +255,7 @@ impl Keyed {
             Keyed::InPlayListed(name, shown, total) => {
                 serve::in_play_listed(name, *shown, *total, serve::hides(false))
             }
+            Keyed::FoundHidden(name) => serve::found_hidden(name),
             Keyed::Entry(what, typed) => {
                 serve::entry(what, typed, &keymap::hint_line(HintLine::LobbyEntry))
             }
@@ -350,6 +354,7 @@ impl Keyed {
             Keyed::InPlayListed(name, shown, total) => {
                 serve::in_play_listed(name, *shown, *total, serve::hides(true))
             }
+            Keyed::FoundHidden(name) => line::found_hidden(name),
             Keyed::Entry(what, typed) => line::entry(what, typed),
             Keyed::PlayerLeft => line::PLAYER_LEFT.to_owned(),
             Keyed::LeftStopped(name) => line::left_stopped(name),
@@ -788,6 +793,14 @@ mod tests {
             assert!(said.contains("hide hides"), "{said}");
             assert_eq!(keys.replace("Esc hides", "hide hides"), said);
         }
+        // Hidden: listed again by the line mode's `find bob`, not the key `f`.
+        let hidden = Keyed::FoundHidden("bob".to_owned());
+        assert!(hidden.keys().ends_with("(f lists them again)"));
+        assert!(
+            hidden.commands().ends_with("(find bob lists them again)"),
+            "{}",
+            hidden.commands()
+        );
         assert_eq!(
             Keyed::FoundWithCorr("bob is in the lobby".to_owned(), 10, 12).commands(),
             "bob is in the lobby. Their 12 correspondence games in play: the newest 10 \
