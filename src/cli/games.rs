@@ -56,6 +56,11 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
         None => history_folder()?,
     };
     let history = History::read(&folder).with_context(|| unreadable(args, &folder))?;
+    // Said apart from the list (standard output, and the JSON a script reads), so
+    // neither changes: a FIFO or a folder named `*.hij` was left out silently.
+    for s in &history.skipped {
+        super::out::note(text::skipped(&sanitize(&s.file), &sanitize(&s.what)));
+    }
     if args.json {
         let report = Report {
             // The real path, not the escaped one shown to people: JSON escapes control

@@ -3,7 +3,7 @@
 use anyhow::Context;
 
 use crate::learn::{LearnProgress, lessons};
-use crate::session::data_dir;
+use crate::session::{data_dir, data_folder_problem};
 use crate::strings::{lesson as words, storage as storage_words};
 use crate::ui::LessonState;
 
@@ -36,7 +36,9 @@ pub(crate) fn run_on(
     let mut afresh = None;
     let progress = match &dir {
         Some(dir) => LearnProgress::load(dir).unwrap_or_else(|e| {
-            let error = e.to_string();
+            // A file in the data folder's place is said of the folder: the file's
+            // own error was "Not a directory (os error 20)".
+            let error = data_folder_problem(dir).unwrap_or_else(|| e.to_string());
             if front.holds_terminal() && !args.list {
                 afresh = Some(storage_words::starting_afresh_on_screen(&error));
             } else {

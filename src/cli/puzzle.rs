@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, judge, judge_within};
 use crate::puzzle::{Progress, Puzzle, PuzzleSet, Tried, daily};
-use crate::session::data_dir;
+use crate::session::{data_dir, data_folder_problem};
 use crate::strings::{describe, puzzle as words, storage as storage_words};
 use crate::text::display_path;
 use crate::ui::PuzzleState;
@@ -63,7 +63,9 @@ pub(crate) fn run_on(
         Some(dir) => match Progress::load(dir) {
             Ok(p) => p,
             Err(e) => {
-                let error = e.to_string();
+                // A file in the data folder's place is said of the folder: the file's
+                // own error was "Not a directory (os error 20)".
+                let error = data_folder_problem(dir).unwrap_or_else(|| e.to_string());
                 if front.holds_terminal() && screen {
                     afresh = Some(storage_words::starting_afresh_on_screen(&error));
                 } else {

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
-use crate::session::{data_dir, files_newest_first, games_dir, read_record};
+use crate::session::{data_dir, data_folder_problem, files_newest_first, games_dir, read_record};
 use crate::text::display_path;
 use crate::ui;
 
@@ -15,6 +15,10 @@ use super::{ReplayArgs, ReplayTarget, storage};
 pub(crate) fn history_folder() -> anyhow::Result<PathBuf> {
     let data = data_dir()
         .context("no data folder for the game history (set HIJARA_DATA_DIR or XDG_DATA_HOME)")?;
+    // Said of the data folder itself: listing its `games/` said "Not a directory".
+    if let Some(problem) = data_folder_problem(&data) {
+        bail!("cannot read the game history: {problem}");
+    }
     Ok(games_dir(&data))
 }
 

@@ -2,8 +2,10 @@
 
 use anyhow::{Context, bail};
 
-use crate::session::{Autosave, Damaged, Names, Notice, Session, config_of, unfinished_autosave};
-use crate::strings::{describe, message, moves_count};
+use crate::session::{
+    Autosave, Damaged, Names, Notice, Session, config_of, data_folder_problem, unfinished_autosave,
+};
+use crate::strings::{describe, message, storage as storage_words};
 use crate::text::display_path;
 use crate::ui;
 
@@ -24,6 +26,11 @@ pub(crate) fn run_on(
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = display_path(autosave.path());
+    // A file in the data folder's place holds no autosave either, but "there is no
+    // autosave" would send the player looking for a game rather than at the folder.
+    if let Some(problem) = autosave.path().parent().and_then(data_folder_problem) {
+        bail!("no game to resume: {problem}");
+    }
     if std::fs::symlink_metadata(autosave.path()).is_err() {
         bail!("no game to resume: there is no autosave ({path})");
     }
@@ -36,10 +43,7 @@ pub(crate) fn run_on(
             error, salvaged, ..
         }) => {
             let offer = match salvaged {
-                Some(l) => format!(
-                    "; its first {} read: `hijara` offers to resume them",
-                    moves_count(l.game.len())
-                ),
+                Some(l) => storage_words::salvage_offered(l.game.len()),
                 None => String::new(),
             };
             bail!("the autosave {path}: {error}{offer}")

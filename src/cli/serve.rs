@@ -5,7 +5,7 @@ use std::num::{NonZeroU64, NonZeroUsize};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 
 use crate::server::{
@@ -14,7 +14,7 @@ use crate::server::{
     DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, ServeOptions, Startups, default_ai_engines,
     operator, serve,
 };
-use crate::session::data_dir;
+use crate::session::{data_dir, data_folder_problem};
 
 /// Options of `hijara serve`.
 #[derive(Debug, Clone, Args)]
@@ -151,9 +151,15 @@ pub enum Operator {
 pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
     let data_dir = match args.data_dir {
         Some(dir) => dir,
-        None => data_dir()
-            .map(|dir| dir.join("server"))
-            .context("no data folder: give one with --data-dir")?,
+        None => {
+            let data = data_dir().context("no data folder: give one with --data-dir")?;
+            // Said of the data folder itself: the server's `server/` inside a file
+            // was "Not a directory (os error 20)", or "no server database".
+            if let Some(problem) = data_folder_problem(&data) {
+                bail!("no folder for the server: {problem} (or give one with --data-dir)");
+            }
+            data.join("server")
+        }
     };
     if let Some(command) = args.command {
         let said = match command {

@@ -47,6 +47,58 @@ pub fn data_dir() -> Option<PathBuf> {
     dirs::data_dir().map(|d| d.join("hijara"))
 }
 
+/// The environment variable that made `dir` the data folder (`HIJARA_DATA_DIR` or
+/// `XDG_DATA_HOME`), to name beside it in an error: a folder a variable set is
+/// mended there. `None` for the platform's own folder, or a folder given otherwise.
+fn set_by(dir: &Path) -> Option<&'static str> {
+    if let Some(env) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        // `data_dir` takes this variable first, whatever the others say.
+        return (Path::new(&env) == dir).then_some(DATA_DIR_ENV);
+    }
+    let xdg = std::env::var_os("XDG_DATA_HOME").map(PathBuf::from)?;
+    (xdg.is_absolute() && xdg.join("hijara") == dir).then_some("XDG_DATA_HOME")
+}
+
+/// Why `dir` cannot be the data folder, when something other than a folder is in
+/// its place (a file, a FIFO, a device) or in its path: `the data folder PATH is
+/// not a folder (a file is there); HIJARA_DATA_DIR sets it`. `None` when it is a
+/// folder (through symlinks too), or is missing (it is made when first written),
+/// or cannot be looked at (the read or write that follows says why). Looking opens
+/// nothing, so a FIFO there never blocks. Without this, `resume` said there was no
+/// autosave and the others "Not a directory (os error 20)" or "File exists".
+pub fn data_folder_problem(dir: &Path) -> Option<String> {
+    let what = match fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => return None,
+        Ok(meta) if meta.is_file() => "a file is there",
+        Ok(meta) => match disk::kind_of(&meta) {
+            "a FIFO" => "a FIFO is there",
+            "a device" => "a device is there",
+            "a socket" => "a socket is there",
+            _ => "something other than a folder is there",
+        },
+        // A file where one of the folders above it should be.
+        Err(e) if e.kind() == io::ErrorKind::NotADirectory => "a file is in its path",
+        Err(_) => return None,
+    };
+    let set = set_by(dir)
+        .map(|var| format!("; {var} sets it"))
+        .unwrap_or_default();
+    Some(format!(
+        "the data folder {} is not a folder ({what}){set}",
+        crate::text::display_path(dir)
+    ))
+}
+
+/// Creates the data folder `dir` if need be. Anything but a folder in its place is
+/// said as such ([`data_folder_problem`]): `create_dir_all` said only "File exists"
+/// (os error 17).
+pub(crate) fn create_data_folder(dir: &Path) -> io::Result<()> {
+    if let Some(problem) = data_folder_problem(dir) {
+        return Err(io::Error::other(problem));
+    }
+    fs::create_dir_all(dir)
+}
+
 /// The autosave: the game in progress, rewritten after every move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Autosave {
@@ -83,7 +135,7 @@ impl Autosave {
     /// Writes `text` atomically (through a symlink), creating the folder if needed.
     pub fn save(&self, text: &str) -> io::Result<()> {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            fs::create_dir_all(dir)?;
+            create_data_folder(dir)?;
         }
         write_atomic_with(&self.path, |file| match self.fault {
             Some(errno) => Err(io::Error::from_raw_os_error(errno)),

@@ -74,7 +74,7 @@ fn too_large() -> io::Error {
 }
 
 /// What a path that is not a regular file is, for the error message.
-fn kind_of(meta: &fs::Metadata) -> &'static str {
+pub(super) fn kind_of(meta: &fs::Metadata) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
@@ -376,18 +376,6 @@ pub(crate) fn write_atomic_with(
     tmp.as_file().sync_all()?;
     tmp.persist(&target).map_err(|e| e.error)?;
     sync_folder(dir)
-}
-
-/// Creates the data folder `dir` if need be. A file in its place is said as such:
-/// `create_dir_all` said only "File exists" (os error 17).
-pub(crate) fn create_data_folder(dir: &Path) -> io::Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(io::Error::other(format!(
-            "the data folder {} is not a folder (a file is there)",
-            crate::text::display_path(dir)
-        )));
-    }
-    std::fs::create_dir_all(dir)
 }
 
 /// Writes `contents` to `path` atomically (see [`write_atomic_with`]).

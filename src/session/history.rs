@@ -107,6 +107,8 @@ pub struct History {
     pub folder: PathBuf,
     /// Every file, newest first; entry `i` has number `i + 1`.
     pub listed: Vec<Listed>,
+    /// The `.hij` names that are no file (a folder, a FIFO), by name: not numbered.
+    pub skipped: Vec<Skipped>,
 }
 
 /// Sort key for `hijara-YYYYMMDD-HHMMSS[-N].hij`: the time, then the number that
@@ -128,36 +130,86 @@ fn stamp_of(file: &str) -> Option<String> {
     Some(time.format("%Y-%m-%d %H:%M").to_string())
 }
 
+/// A `.hij` name in the folder that is no file at all (a folder, a FIFO, a device, a
+/// socket): left out of the list and its numbers, and never opened (opening a FIFO
+/// blocks until a writer comes). `hijara games` says each on standard error.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// The name inside the folder (lossy where it is not UTF-8; not yet escaped).
+    pub file: String,
+    /// What it is: `a folder`, `a FIFO`, `a device`, `a socket`, or `its type could
+    /// not be read (ERROR)`.
+    pub what: String,
+}
+
 /// The `.hij` file names in `dir`, newest first: regular files and symlinks (a
 /// link to something other than a record is listed as unreadable when read), and
 /// names that are not UTF-8 too. A missing folder has none.
 pub fn files_newest_first(dir: &Path) -> io::Result<Vec<OsString>> {
-    let mut files: Vec<OsString> = match fs::read_dir(dir) {
-        Ok(entries) => entries
-            .filter_map(Result::ok)
-            .filter(|e| e.file_type().is_ok_and(|t| t.is_file() || t.is_symlink()))
-            .map(|e| e.file_name())
-            .filter(|name| {
-                let lossy = name.to_string_lossy();
-                // Leading dots are the atomic writes' temporary files.
-                lossy.ends_with(".hij") && !lossy.starts_with('.')
-            })
-            .collect(),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+    scan(dir).map(|(files, _)| files)
+}
+
+/// [`files_newest_first`], and the `.hij` names it leaves out as no file at all. The
+/// type comes from the folder's listing (or `lstat`), never from opening the entry.
+fn scan(dir: &Path) -> io::Result<(Vec<OsString>, Vec<Skipped>)> {
+    let entries = match fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Vec::new(), Vec::new())),
         Err(e) => return Err(e),
     };
+    let (mut files, mut skipped) = (Vec::new(), Vec::new());
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        let lossy = name.to_string_lossy();
+        // Leading dots are the atomic writes' temporary files.
+        if !lossy.ends_with(".hij") || lossy.starts_with('.') {
+            continue;
+        }
+        let what = match entry.file_type() {
+            Ok(t) if t.is_file() || t.is_symlink() => {
+                files.push(name);
+                continue;
+            }
+            Ok(t) => kind_of(t).to_owned(),
+            Err(e) => format!("its type could not be read ({e})"),
+        };
+        skipped.push(Skipped {
+            file: lossy.into_owned(),
+            what,
+        });
+    }
     files.sort_by(|a, b| {
         let (a, b) = (a.to_string_lossy(), b.to_string_lossy());
         sort_key(&b).cmp(&sort_key(&a)).then_with(|| b.cmp(&a))
     });
-    Ok(files)
+    skipped.sort_by(|a, b| a.file.cmp(&b.file));
+    Ok((files, skipped))
+}
+
+/// What an entry that is neither a file nor a symlink is.
+fn kind_of(t: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() { "a folder" } else { "not a file" }
 }
 
 impl History {
     /// Reads every `.hij` file in `dir`. A missing folder is an empty history; a
     /// file that cannot be read is listed with its error.
     pub fn read(dir: &Path) -> io::Result<History> {
-        let listed = files_newest_first(dir)?
+        let (files, skipped) = scan(dir)?;
+        let listed = files
             .into_iter()
             .enumerate()
             .map(|(i, name)| {
@@ -172,6 +224,7 @@ impl History {
         Ok(History {
             folder: dir.to_path_buf(),
             listed,
+            skipped,
         })
     }
 

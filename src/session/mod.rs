@@ -24,16 +24,16 @@ mod history;
 mod record_io;
 mod storage;
 
-pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir};
+pub(crate) use autosave::create_data_folder;
+pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir, data_folder_problem};
 pub use clock::{Clock, Flagged, ai_budget, show as show_clock, shown_secs};
 pub use config::{GameConfig, fresh_seed};
 pub use disk::{MAX_RECORD_BYTES, read_regular};
-pub(crate) use disk::{
-    create_data_folder, keep_aside, stop_writes, sweep_stale_temporaries, write_atomic,
-};
+pub(crate) use disk::{keep_aside, stop_writes, sweep_stale_temporaries, write_atomic};
 pub use ending::{Course, EndError, Ending, Played};
 pub use history::{
-    Entry, GAMES_DIR, History, Listed, Tally, Unreadable, archive, files_newest_first, games_dir,
+    Entry, GAMES_DIR, History, Listed, Skipped, Tally, Unreadable, archive, files_newest_first,
+    games_dir,
 };
 pub use record_io::{
     CannotWrite, HUMAN_TYPE, LoadedRecord, Names, PROGRAM_TYPE, SEED_TAG, THINK_MS_TAG,

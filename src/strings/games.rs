@@ -38,6 +38,12 @@ pub(crate) fn not_a_folder(path: &str) -> String {
     format!("cannot list {path}: not a folder (`hijara score FILE` reads one record)")
 }
 
+/// On standard error, of a `.hij` name in the folder that is no file (`what`: `a
+/// folder`, `a FIFO`, ...): it is not listed, not numbered, and never opened.
+pub(crate) fn skipped(file: &str, what: &str) -> String {
+    format!("hijara: skipped {file}: {what}, not a record file (not listed or numbered)")
+}
+
 /// What `--dir` with a folder that holds no record prints.
 pub(crate) fn empty_folder(folder: &str) -> String {
     format!("No game records in {folder}.")

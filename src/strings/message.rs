@@ -72,5 +72,8 @@ pub(crate) fn hint(square: Square) -> String {
     format!("Hint: {square} (Enter plays it)")
 }
 pub(crate) fn no_such_move(typed: &str, len: usize) -> String {
-    format!("No move {typed}: the record has {len} moves (g 0 is the start)")
+    format!(
+        "No move {typed}: the record has {} (g 0 is the start)",
+        moves_count(len)
+    )
 }

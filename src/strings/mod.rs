@@ -77,6 +77,16 @@ pub(crate) fn moves_count(n: usize) -> String {
     }
 }
 
+/// "first move", "first 12 moves": the start of a game, as "its first 1 move" never
+/// reads.
+pub(crate) fn first_moves(n: usize) -> String {
+    if n == 1 {
+        "first move".to_owned()
+    } else {
+        format!("first {n} moves")
+    }
+}
+
 /// `Blue 35, Yellow 20` for a game.
 pub(crate) fn totals(game: &Game) -> String {
     format!(

@@ -120,8 +120,9 @@ pub(crate) fn reviewed(
         ReviewBudget::Nodes(n) => format!("{n} nodes"),
     };
     format!(
-        "{name}\n{moves} moves reviewed in {secs:.1} s ({budget} a position, {threads} thread{plural})\n\
-         (as much again where proofs checked the loss: docs/review.md, rules 4-5)"
+        "{name}\n{} reviewed in {secs:.1} s ({budget} a position, {threads} thread{plural})\n\
+         (as much again where proofs checked the loss: docs/review.md, rules 4-5)",
+        super::moves_count(moves)
     )
 }
 

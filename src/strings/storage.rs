@@ -4,7 +4,7 @@
 use crate::rules::Game;
 
 use super::question::Answering;
-use super::{moves_count, totals};
+use super::{first_moves, moves_count, totals};
 
 pub(crate) fn saved(path: &str) -> String {
     format!("Saved to {path}")
@@ -39,8 +39,22 @@ pub(crate) fn autosave_unreadable(path: &str, error: &str) -> String {
 /// A damaged autosave whose first `moves` moves still read (offered to resume).
 pub(crate) fn autosave_salvaged(path: &str, error: &str, moves: usize) -> String {
     format!(
-        "The autosave {path} is damaged ({error}); its first {} can be resumed, and the file is kept aside",
-        moves_count(moves)
+        "The autosave {path} is damaged ({error}); its {} can be resumed, and the file is kept aside",
+        first_moves(moves)
+    )
+}
+
+/// `hijara resume`'s end of the error of a damaged autosave whose first `moves`
+/// moves still read: what `hijara` (the start screen) offers.
+pub(crate) fn salvage_offered(moves: usize) -> String {
+    let (read, them) = if moves == 1 {
+        ("reads", "it")
+    } else {
+        ("read", "them")
+    };
+    format!(
+        "; its {} {read}: `hijara` offers to resume {them}",
+        first_moves(moves)
     )
 }
 
@@ -128,4 +142,60 @@ pub(crate) fn internal_error(what: &str, message: &str, kept: Option<&str>) -> S
         text.push_str(kept);
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::{PlayerSummary, Review, ReviewBudget};
+    use crate::rules::Player;
+
+    /// QA (cli23): the broken autosave said `its first 1 move read`. Every count in
+    /// the messages of this kind reads in the number it is: one move is "its first
+    /// move", "1 move", never "first 1" or "1 moves".
+    #[test]
+    fn a_count_of_one_reads_in_the_singular() {
+        let salvaged = autosave_salvaged("a.hij", "bad", 1);
+        assert!(
+            salvaged.contains("; its first move can be resumed,"),
+            "{salvaged}"
+        );
+        assert!(autosave_salvaged("a.hij", "bad", 2).contains("its first 2 moves can be"));
+        assert_eq!(
+            salvage_offered(1),
+            "; its first move reads: `hijara` offers to resume it"
+        );
+        assert_eq!(
+            salvage_offered(3),
+            "; its first 3 moves read: `hijara` offers to resume them"
+        );
+        assert_eq!(
+            super::super::message::no_such_move("5", 1),
+            "No move 5: the record has 1 move (g 0 is the start)"
+        );
+        assert_eq!(
+            super::super::line::no_such_move("5", 1),
+            "No move 5: the record has 1 move (go 0 is the start)"
+        );
+        let reviewed = super::super::reports::reviewed("x.hij", 1, 0.5, ReviewBudget::Nodes(9), 1);
+        assert!(
+            reviewed.contains("\n1 move reviewed in 0.5 s"),
+            "{reviewed}"
+        );
+        let review = Review {
+            total_moves: 1,
+            moves: Vec::new(),
+            summary: [Player::Blue, Player::Yellow].map(|p| PlayerSummary::of(p, &[])),
+        };
+        let mut table = Vec::new();
+        super::super::review::write_review(&mut table, &review).unwrap();
+        let table = String::from_utf8(table).unwrap();
+        assert!(table.contains("(0 of 1 move reviewed)"), "{table}");
+        for text in [salvaged, reviewed, table] {
+            assert!(
+                !text.contains("first 1") && !text.contains(" 1 moves"),
+                "{text}"
+            );
+        }
+    }
 }

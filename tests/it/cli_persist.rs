@@ -96,6 +96,89 @@ fn resume_without_an_autosave_says_so() {
         .stderr(no_panic());
 }
 
+/// QA (cli23): with `HIJARA_DATA_DIR` naming a file, `resume` said `there is no
+/// autosave (FILE/autosave.hij)`, the history's commands and the progress files
+/// `Not a directory (os error 20)`, and a game's autosave `File exists (os error
+/// 17)`. Each now says the data folder is not a folder, naming it and the variable
+/// that set it (`XDG_DATA_HOME` too).
+#[test]
+fn a_data_folder_that_is_a_file_is_said_of_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("data");
+    std::fs::write(&file, "not a folder").unwrap();
+    let said = format!(
+        "the data folder {} is not a folder (a file is there); HIJARA_DATA_DIR sets it",
+        file.display()
+    );
+    let run = |args: &[&str], input: &str, code: i32| {
+        let out = hijara(&file)
+            .args(args)
+            .write_stdin(input)
+            .assert()
+            .code(code)
+            .stderr(no_panic())
+            .get_output()
+            .clone();
+        let said = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+        said.replace('\n', " ")
+    };
+    let resumed = run(&["resume"], "", 1);
+    assert!(
+        resumed.contains(&format!("no game to resume: {said}")),
+        "{resumed}"
+    );
+    assert!(!resumed.contains("there is no autosave"), "{resumed}");
+    for args in [&["games"][..], &["replay", "--last"], &["score", "1"]] {
+        let out = run(args, "", 1);
+        assert!(
+            out.contains(&format!("cannot read the game history: {said}")),
+            "{args:?}: {out}"
+        );
+    }
+    for args in [&["learn", "--list"][..], &["puzzle", "--stats"]] {
+        let out = run(args, "", 0);
+        assert!(
+            out.contains(&format!("hijara: {said}; starting afresh")),
+            "{args:?}: {out}"
+        );
+    }
+    let served = run(&["serve", "names"], "", 1);
+    assert!(
+        served.contains(&format!("no folder for the server: {said}")),
+        "{served}"
+    );
+    let played = run(&["play", "--plain"], "a1\nquit\nyes\n", 0);
+    assert!(
+        played.contains(&format!(
+            "Autosave failed ({}/autosave.hij): {said}",
+            file.display()
+        )),
+        "{played}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+    // Set by XDG_DATA_HOME (no HIJARA_DATA_DIR): that variable is named.
+    let xdg = dir.path().join("xdg");
+    std::fs::create_dir(&xdg).unwrap();
+    std::fs::write(xdg.join("hijara"), "").unwrap();
+    let out = crate::common::hijara()
+        .env_remove("HIJARA_DATA_DIR")
+        .env("XDG_DATA_HOME", &xdg)
+        .arg("resume")
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap().replace('\n', " ");
+    let hijara = xdg.join("hijara");
+    assert!(
+        err.contains(&format!(
+            "the data folder {} is not a folder (a file is there); XDG_DATA_HOME sets it",
+            hijara.display()
+        )),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_corrupt_autosave_is_reported_by_resume() {
     let dir = tempfile::tempdir().unwrap();
@@ -124,6 +207,15 @@ fn an_autosave_that_is_not_utf8_is_placed_by_line_and_column() {
             "autosave.hij: line 2, column 1: the file is not UTF-8 text; its first 2 moves read",
         ))
         .stderr(no_panic());
+    // One move that reads is said as one (it said `its first 1 move read`).
+    std::fs::write(dir.path().join("autosave.hij"), b"1. b2\n\xff\n").unwrap();
+    hijara(dir.path())
+        .arg("resume")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "; its first move reads: `hijara` offers to resume it",
+        ));
 }
 
 #[test]

@@ -421,6 +421,65 @@ fn games_dir_missing_is_an_error_and_empty_says_so() {
     }
 }
 
+/// QA (cli23): `games --dir` left a FIFO or a folder named `*.hij` out silently. Each
+/// is now said on standard error (its name escaped), never opened (a FIFO would
+/// block), and left out of the list and its numbers, which the JSON keeps as it was;
+/// exit 0.
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_folder_named_hij_is_skipped_aloud() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("hijara-20261130-090000.hij"),
+        finished("hard", "Ann"),
+    )
+    .unwrap();
+    crate::safety::fifo(&dir.path().join("pipe.hij"));
+    std::fs::create_dir(dir.path().join("folder\u{1b}[2J.hij")).unwrap();
+    for json in [false, true] {
+        let mut cmd = hijara(dir.path());
+        cmd.args(["games", "--dir"]).arg(dir.path());
+        if json {
+            cmd.arg("--json");
+        }
+        // A FIFO opened for reading would wait for a writer: the timeout fails that.
+        let out = cmd
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .success()
+            .stderr(no_panic())
+            .get_output()
+            .clone();
+        let (text, err) = (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        );
+        assert_eq!(
+            err,
+            "hijara: skipped folder\\u{1b}[2J.hij: a folder, not a record file (not listed or numbered)\n\
+             hijara: skipped pipe.hij: a FIFO, not a record file (not listed or numbered)\n",
+            "json {json}"
+        );
+        if json {
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(v["games"].as_array().unwrap().len(), 1, "{text}");
+            assert_eq!(v["unreadable"].as_array().unwrap().len(), 0, "{text}");
+        } else {
+            assert!(
+                text.lines()
+                    .nth(2)
+                    .unwrap()
+                    .starts_with("1  2026-11-30 09:00  hard"),
+                "{text}"
+            );
+            assert!(
+                !text.contains("pipe.hij") && !text.contains("folder"),
+                "{text}"
+            );
+        }
+    }
+}
+
 /// `replay -` and `play --load -` read the record from standard input and then took
 /// their commands from the same, spent input: the line mode said the first line and
 /// ended, exit 0 (`play --load -` even let the AI move). Standard input cannot be both

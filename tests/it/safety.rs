@@ -91,7 +91,7 @@ fn the_quit_question_says_when_the_game_is_not_autosaved_and_offers_s() {
 /// Makes a FIFO at `path` with the system's `mkfifo`; fails the test, naming the tool,
 /// when it cannot (`.ci/run` installs it where it is missing).
 #[cfg(unix)]
-fn fifo(path: &Path) {
+pub(crate) fn fifo(path: &Path) {
     match std::process::Command::new("mkfifo").arg(path).status() {
         Ok(status) => assert!(status.success(), "mkfifo {}: {status}", path.display()),
         Err(e) => panic!("this test needs `mkfifo` (Debian: coreutils): {e}"),
