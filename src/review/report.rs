@@ -152,7 +152,8 @@ pub struct Swing {
     pub played_value: Value,
 }
 
-/// One player's moves summed up. In JSON: `moves`, a count per class name,
+/// One player's moves summed up. In JSON: `moves`, a count per class name (after
+/// `best`, `likely_best`: how many of those best moves only estimates back),
 /// `average_lost` and `biggest_swing`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayerSummary {
@@ -162,6 +163,10 @@ pub struct PlayerSummary {
     pub moves: usize,
     /// Moves per class, in the order of [`Class::ALL`].
     pub counts: [usize; 5],
+    /// Of the best moves, those only estimates back ("likely best": the engine's
+    /// choice, not a proof). The summaries count them apart from the proven ones;
+    /// counted in with them, a game reviewed from estimates read as played best.
+    pub likely_best: usize,
     /// Average points lost per reviewed move (0 with none).
     pub average_lost: f64,
     /// The move that lost the most points; `None` if none lost any.
@@ -176,6 +181,10 @@ impl PlayerSummary {
         for m in &mine {
             counts[m.class.index()] += 1;
         }
+        let likely_best = mine
+            .iter()
+            .filter(|m| m.class == Class::Best && m.likely)
+            .count();
         let total: i64 = mine.iter().map(|m| i64::from(m.lost)).sum();
         let average_lost = if mine.is_empty() {
             0.0
@@ -202,6 +211,7 @@ impl PlayerSummary {
             player,
             moves: mine.len(),
             counts,
+            likely_best,
             average_lost,
             biggest_swing,
         }
@@ -210,6 +220,13 @@ impl PlayerSummary {
     /// How many moves fell in `class`.
     pub fn count(&self, class: Class) -> usize {
         self.counts[class.index()]
+    }
+
+    /// How many best moves a proof or exact values back: [`Class::Best`]'s count
+    /// without the [`likely_best`](Self::likely_best) ones.
+    pub fn proven_best(&self) -> usize {
+        // Saturating: the fields are public, and a summary made by hand may not add up.
+        self.count(Class::Best).saturating_sub(self.likely_best)
     }
 }
 
@@ -262,10 +279,14 @@ impl Review {
 impl Serialize for PlayerSummary {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(8))?;
+        let mut map = s.serialize_map(Some(9))?;
         map.serialize_entry("moves", &self.moves)?;
         for class in Class::ALL {
             map.serialize_entry(class.name(), &self.count(class))?;
+            if class == Class::Best {
+                // A part of `best`, so the class counts still add up to `moves`.
+                map.serialize_entry("likely_best", &self.likely_best)?;
+            }
         }
         map.serialize_entry("average_lost", &self.average_lost)?;
         map.serialize_entry("biggest_swing", &self.biggest_swing)?;

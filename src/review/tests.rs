@@ -792,6 +792,15 @@ fn the_text_table_and_summary() {
     let text = String::from_utf8(out).unwrap();
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
     insta::assert_snapshot!(text);
+    // The line mode's summary counts the likely best move (1, from estimates) apart
+    // from the proven one (3), as the table's columns do; it said "2 best moves".
+    let review = sample_review();
+    let said = crate::strings::line::player_summary(review.summary_of(Player::Blue));
+    assert!(
+        said.starts_with("Blue: 2 moves reviewed, 1 best move, 1 likely best move; "),
+        "{said}"
+    );
+    assert_eq!(review.summary_of(Player::Blue).proven_best(), 1);
 }
 
 #[test]
@@ -845,9 +854,9 @@ fn the_json_shape() {
              "lost": 15, "lost_range": null, "class": "mistake", "likely": false}
         ],
         "summary": {
-            "blue": {"moves": 2, "best": 2, "good": 0, "inaccuracy": 0, "mistake": 0,
+            "blue": {"moves": 2, "best": 2, "likely_best": 1, "good": 0, "inaccuracy": 0, "mistake": 0,
                      "blunder": 0, "average_lost": 0.0, "biggest_swing": null},
-            "yellow": {"moves": 2, "best": 0, "good": 0, "inaccuracy": 0, "mistake": 1,
+            "yellow": {"moves": 2, "best": 0, "likely_best": 0, "good": 0, "inaccuracy": 0, "mistake": 1,
                        "blunder": 1, "average_lost": 18.5,
                        "biggest_swing": {"move": 2, "square": "c3", "best": "a1", "lost": 22,
                                          "lost_range": [15, 36],
@@ -1213,23 +1222,23 @@ const GOLDEN_REVIEW_JSON: &str = concat!(
     r#"{"moves":4,"review":[{"move":1,"player":"blue","square":"b2","best":"a1","best_v"#,
     r#"alue":{"margin":3,"exact":false,"outcome":null,"margin_error":20},"played_value""#,
     r#":{"margin":3,"exact":false,"outcome":null,"margin_error":20},"lost":0,"lost_rang"#,
-    r#"e":null,"class":"best","likely":true},{"move":2,"player":"yellow","square":"c3""#,
-    r#","best":"a1","best_value":{"margin":-3,"exact":false,"outcome":null,"margin_erro"#,
-    r#"r":20},"played_value":{"margin":-25,"exact":false,"outcome":null,"margin_error":"#,
-    r#"20},"lost":22,"lost_range":[15,36],"class":"blunder","likely":true},{"move":3,"p"#,
-    r#"layer":"blue","square":"a1","best":"a1","best_value":{"margin":25,"exact":true,""#,
-    r#"outcome":"win","margin_error":0},"played_value":{"margin":25,"exact":true,"outco"#,
-    r#"me":"win","margin_error":0},"lost":0,"lost_range":null,"class":"best","likely":f"#,
-    r#"alse},{"move":4,"player":"yellow","square":"d4","best":"b3","best_value":{"margi"#,
-    r#"n":-5,"exact":true,"outcome":"loss","margin_error":0},"played_value":{"margin":-"#,
-    r#"20,"exact":true,"outcome":"loss","margin_error":0},"lost":15,"lost_range":null,""#,
-    r#"class":"mistake","likely":false}],"summary":{"blue":{"moves":2,"best":2,"good":0"#,
-    r#","inaccuracy":0,"mistake":0,"blunder":0,"average_lost":0.0,"biggest_swing":null}"#,
-    r#","yellow":{"moves":2,"best":0,"good":0,"inaccuracy":0,"mistake":1,"blunder":1,"a"#,
-    r#"verage_lost":18.5,"biggest_swing":{"move":2,"square":"c3","best":"a1","lost":22,"#,
-    r#""lost_range":[15,36],"best_value":{"margin":-3,"exact":false,"outcome":null,"mar"#,
-    r#"gin_error":20},"played_value":{"margin":-25,"exact":false,"outcome":null,"margin"#,
-    r#"_error":20}}}}}"#,
+    r#"e":null,"class":"best","likely":true},{"move":2,"player":"yellow","square":"c3","#,
+    r#""best":"a1","best_value":{"margin":-3,"exact":false,"outcome":null,"margin_error"#,
+    r#"":20},"played_value":{"margin":-25,"exact":false,"outcome":null,"margin_error":2"#,
+    r#"0},"lost":22,"lost_range":[15,36],"class":"blunder","likely":true},{"move":3,"pl"#,
+    r#"ayer":"blue","square":"a1","best":"a1","best_value":{"margin":25,"exact":true,"o"#,
+    r#"utcome":"win","margin_error":0},"played_value":{"margin":25,"exact":true,"outcom"#,
+    r#"e":"win","margin_error":0},"lost":0,"lost_range":null,"class":"best","likely":fa"#,
+    r#"lse},{"move":4,"player":"yellow","square":"d4","best":"b3","best_value":{"margin"#,
+    r#"":-5,"exact":true,"outcome":"loss","margin_error":0},"played_value":{"margin":-2"#,
+    r#"0,"exact":true,"outcome":"loss","margin_error":0},"lost":15,"lost_range":null,"c"#,
+    r#"lass":"mistake","likely":false}],"summary":{"blue":{"moves":2,"best":2,"likely_b"#,
+    r#"est":1,"good":0,"inaccuracy":0,"mistake":0,"blunder":0,"average_lost":0.0,"bigge"#,
+    r#"st_swing":null},"yellow":{"moves":2,"best":0,"likely_best":0,"good":0,"inaccurac"#,
+    r#"y":0,"mistake":1,"blunder":1,"average_lost":18.5,"biggest_swing":{"move":2,"squa"#,
+    r#"re":"c3","best":"a1","lost":22,"lost_range":[15,36],"best_value":{"margin":-3,"e"#,
+    r#"xact":false,"outcome":null,"margin_error":20},"played_value":{"margin":-25,"exac"#,
+    r#"t":false,"outcome":null,"margin_error":20}}}}}"#,
 );
 
 /// A game of medium against medium down to 22 empty sections, then of hard

@@ -270,7 +270,10 @@ pub(crate) const OVER_AT_THIS_MOVE: &str =
 
 /// [`super::message::no_such_move`] in the line mode's commands.
 pub(crate) fn no_such_move(typed: &str, len: usize) -> String {
-    format!("No move {typed}: the record has {len} moves (go 0 is the start)")
+    format!(
+        "No move {typed}: the record has {} (go 0 is the start)",
+        super::moves_count(len)
+    )
 }
 
 /// `open N` (or a number alone on the menu) where no lesson has that number.
@@ -1089,16 +1092,19 @@ pub(crate) fn ratings_changed(board: &str, each: [(&str, i64, bool, i64); 2]) ->
 /// points lost a move on average, and the move that lost the most.
 pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
     use crate::review::Class;
+    // Best moves only estimates back are counted apart from the proven ones, in the
+    // review's word for them ("likely best"), as `hijara analyze`'s columns are.
     let counts: Vec<String> = [
-        (Class::Best, "best move", "best moves"),
-        (Class::Good, "good move", "good moves"),
-        (Class::Inaccuracy, "inaccuracy", "inaccuracies"),
-        (Class::Mistake, "mistake", "mistakes"),
-        (Class::Blunder, "blunder", "blunders"),
+        (s.proven_best(), "best move", "best moves"),
+        (s.likely_best, "likely best move", "likely best moves"),
+        (s.count(Class::Good), "good move", "good moves"),
+        (s.count(Class::Inaccuracy), "inaccuracy", "inaccuracies"),
+        (s.count(Class::Mistake), "mistake", "mistakes"),
+        (s.count(Class::Blunder), "blunder", "blunders"),
     ]
     .into_iter()
-    .filter(|(class, _, _)| s.count(*class) > 0)
-    .map(|(class, one, many)| super::count(s.count(class) as u64, one, many))
+    .filter(|(n, _, _)| *n > 0)
+    .map(|(n, one, many)| super::count(n as u64, one, many))
     .collect();
     let moves = super::count(s.moves as u64, "move", "moves");
     let swing = match s.biggest_swing {

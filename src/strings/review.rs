@@ -64,9 +64,9 @@ pub(crate) fn write_review(out: &mut impl Write, review: &Review) -> io::Result<
     if review.moves.len() < review.total_moves {
         writeln!(
             out,
-            "({} of {} moves reviewed)",
+            "({} of {} reviewed)",
             review.moves.len(),
-            review.total_moves
+            super::moves_count(review.total_moves)
         )?;
     }
     writeln!(out)?;
@@ -76,16 +76,19 @@ pub(crate) fn write_review(out: &mut impl Write, review: &Review) -> io::Result<
 fn write_summaries(out: &mut impl Write, review: &Review) -> io::Result<()> {
     writeln!(
         out,
-        "{:<8} {:>5} {:>5} {:>5} {:>10} {:>7} {:>7}  {:>8}",
-        "", "moves", "best", "good", "inaccuracy", "mistake", "blunder", "avg lost"
+        "{:<8} {:>5} {:>5} {:>12} {:>5} {:>10} {:>7} {:>7}  {:>8}",
+        "", "moves", "best", "likely best", "good", "inaccuracy", "mistake", "blunder", "avg lost"
     )?;
     for s in &review.summary {
+        // Best moves only estimates back in a column of their own: counted with the
+        // proven ones, a game reviewed from estimates read as played best.
         writeln!(
             out,
-            "{:<8} {:>5} {:>5} {:>5} {:>10} {:>7} {:>7}  {:>8.1}",
+            "{:<8} {:>5} {:>5} {:>12} {:>5} {:>10} {:>7} {:>7}  {:>8.1}",
             s.player.to_string(),
             s.moves,
-            s.count(Class::Best),
+            s.proven_best(),
+            s.likely_best,
             s.count(Class::Good),
             s.count(Class::Inaccuracy),
             s.count(Class::Mistake),

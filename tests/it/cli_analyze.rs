@@ -89,6 +89,31 @@ fn text_output_has_a_row_per_move_and_a_summary() {
     let rest = &lines[header + 65..];
     assert!(rest.iter().any(|l| l.starts_with("Blue ")), "{text}");
     assert!(rest.iter().any(|l| l.starts_with("Yellow ")), "{text}");
+    // The summary counts the best moves proven and the likely best ones (from
+    // estimates) in columns of their own, as the rows say them (s24: one `best`
+    // column counted both).
+    assert!(
+        rest[1].contains(" moves  best  likely best  good "),
+        "{text}"
+    );
+    for (i, player) in ["Blue", "Yellow"].into_iter().enumerate() {
+        let rows = lines[header + 1..header + 65].iter().skip(i).step_by(2);
+        let (mut proven, mut likely) = (0, 0);
+        for row in rows {
+            if row.ends_with("  likely best") {
+                likely += 1;
+            } else if row.ends_with("  best") {
+                proven += 1;
+            }
+        }
+        let cols: Vec<&str> = rest[2 + i].split_whitespace().collect();
+        assert_eq!(cols[0], player, "{text}");
+        assert_eq!(
+            cols[2..4],
+            [proven.to_string(), likely.to_string()],
+            "{text}"
+        );
+    }
     assert!(
         rest.iter().any(|l| l.starts_with("Biggest swing, Blue: ")),
         "{text}"
@@ -204,11 +229,18 @@ fn json_output_has_the_documented_shape() {
                 "blunder",
                 "good",
                 "inaccuracy",
+                "likely_best",
                 "mistake",
                 "moves"
             ]
         );
         assert_eq!(s["moves"], 32);
+        // Of the best moves, those only estimates back (s24).
+        let likely_best = review
+            .iter()
+            .filter(|m| m["player"] == player && m["class"] == "best" && m["likely"] == true)
+            .count();
+        assert_eq!(s["likely_best"], likely_best as u64, "{s}");
         let counted: u64 = ["best", "good", "inaccuracy", "mistake", "blunder"]
             .iter()
             .map(|c| s[c].as_u64().unwrap())
