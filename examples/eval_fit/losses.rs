@@ -694,6 +694,27 @@ mod tests {
     }
 
     #[test]
+    fn the_range_counted_is_the_one_the_review_shows_bound_included() {
+        // At 24 empty sections `LOSS_ERROR` is (-14, 12): an estimated loss of 20
+        // shows 8-34.
+        let sample = |truth: i32, exact: u8, bound: &str| {
+            Sample::parse(&format!(
+                "loss set=review nodes=400000 empties=24 truth={truth} lost=20 best=0 \
+                 played=-20 exact={exact} bw=9 pw=9{bound}"
+            ))
+            .expect("a logged sample")
+        };
+        let holds = |truth, exact, bound| sample(truth, exact, bound).range_holds_truth();
+        assert!(holds(8, 0, "") && holds(34, 0, ""));
+        assert!(!holds(7, 0, "") && !holds(35, 0, ""));
+        // A proof of at most 10 cuts the range to 8-10; at least 15 raises its start.
+        assert!(holds(10, 0, " ub=10") && !holds(15, 0, " ub=10"));
+        assert!(holds(15, 0, " lb=15") && !holds(14, 0, " lb=15"));
+        // Exact values show no range, so none holds the truth.
+        assert!(!holds(20, 1, ""));
+    }
+
+    #[test]
     fn the_picks_are_a_lossless_move_a_big_loss_and_a_third_only_if_asked() {
         let sq = |s: &str| s.parse::<Move>().expect("a square");
         let children = [
