@@ -18,7 +18,8 @@
 //! `loss ...` line per move and weight set.
 //!
 //! `verdicts` reads those lines and prints, per band of 4 empty sections, the
-//! error of the estimated loss, and the review's goal rates (a move that lost
+//! error of the estimated loss and how often the range the review shows beside
+//! it (`review::classify::lost_range`) holds the exact loss, and the review's goal rates (a move that lost
 //! 15 or more called at least an inaccuracy; a move that lost nothing called a
 //! mistake or worse) with 95% Wilson and Clopper-Pearson intervals: for the
 //! shipped thresholds (`review::classify::classify`) and for a grid of uniform
@@ -35,7 +36,8 @@ use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{LossBound, PROVE_LOSS_AT, Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
 use hijara::review::classify::{
-    GOOD_MAX, INACCURACY_MAX, LIKELY_FROM, MISTAKE_MAX, bounded_loss, classify, threw_away_proof,
+    GOOD_MAX, INACCURACY_MAX, LIKELY_FROM, MISTAKE_MAX, bounded_loss, classify, lost_range,
+    threw_away_proof,
 };
 use hijara::review::{Class, Value};
 use hijara::rules::Move;
@@ -251,6 +253,15 @@ impl Sample {
             self.empties,
             self.bound,
         )
+    }
+
+    /// Whether the range the review shows beside an estimated loss
+    /// ([`lost_range`]: [`hijara::review::classify::LOSS_ERROR`] of its band, within
+    /// the proofs' bound) holds the exact loss; `false` for exact values (no range).
+    fn range_holds_truth(&self) -> bool {
+        let (b, p) = self.values();
+        lost_range(self.lost, b, p, self.empties, self.bound)
+            .is_some_and(|[low, high]| (low..=high).contains(&self.truth))
     }
 
     /// The same move in `deep`, if it is the same (its truth and size of board agree).
@@ -517,9 +528,9 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
         args.nodes
     );
     println!(
-        "| empty sections | moves | estimated | loss error p5 / p95 (estimated) | |error| p95 | max |"
+        "| empty sections | moves | estimated | loss error p5 / p95 (estimated) | |error| p95 | max | the shipped range holds the truth |"
     );
-    println!("|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|");
     for band in 0..16u32 {
         let in_band: Vec<_> = samples.iter().filter(|s| s.empties / 4 == band).collect();
         if in_band.is_empty() {
@@ -533,8 +544,9 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
         errors.sort_unstable();
         let mut abs: Vec<i32> = errors.iter().map(|e| e.abs()).collect();
         abs.sort_unstable();
+        let held = in_band.iter().filter(|s| s.range_holds_truth()).count();
         println!(
-            "| {}-{} | {} | {} | {} / {} | {} | {} |",
+            "| {}-{} | {} | {} | {} / {} | {} | {} | {held} of {} ({:.1}%) |",
             band * 4,
             band * 4 + 3,
             in_band.len(),
@@ -542,7 +554,9 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
             percentile(&errors, 5),
             percentile(&errors, 95),
             percentile(&abs, 95),
-            abs.last().copied().unwrap_or(0)
+            abs.last().copied().unwrap_or(0),
+            errors.len(),
+            100.0 * held as f64 / errors.len().max(1) as f64
         );
     }
     let (a, b, c) = rates(&samples, Sample::shipped);
@@ -677,6 +691,27 @@ mod tests {
         );
         assert_eq!(judged(&["--set", "candidate"]).len(), 5);
         assert_eq!(judged(&[]), vec![(400_000, 26)]);
+    }
+
+    #[test]
+    fn the_range_counted_is_the_one_the_review_shows_bound_included() {
+        // At 24 empty sections `LOSS_ERROR` is (-14, 12): an estimated loss of 20
+        // shows 8-34.
+        let sample = |truth: i32, exact: u8, bound: &str| {
+            Sample::parse(&format!(
+                "loss set=review nodes=400000 empties=24 truth={truth} lost=20 best=0 \
+                 played=-20 exact={exact} bw=9 pw=9{bound}"
+            ))
+            .expect("a logged sample")
+        };
+        let holds = |truth, exact, bound| sample(truth, exact, bound).range_holds_truth();
+        assert!(holds(8, 0, "") && holds(34, 0, ""));
+        assert!(!holds(7, 0, "") && !holds(35, 0, ""));
+        // A proof of at most 10 cuts the range to 8-10; at least 15 raises its start.
+        assert!(holds(10, 0, " ub=10") && !holds(15, 0, " ub=10"));
+        assert!(holds(15, 0, " lb=15") && !holds(14, 0, " lb=15"));
+        // Exact values show no range, so none holds the truth.
+        assert!(!holds(20, 1, ""));
     }
 
     #[test]

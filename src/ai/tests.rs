@@ -288,7 +288,11 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
         "cold re-proofs took at most {cold_max} nodes"
     );
     // The budget needs the proof: without it (the same table, or nothing kept)
-    // some reply is not re-proved within it.
+    // some reply is not re-proved within it. The new player's shortfall also
+    // shows that a new engine takes nothing another one kept: in s24, with a
+    // temporary break handing an engine that kept nothing the last state any
+    // engine kept, the new player re-proved every reply and this failed (the
+    // table-alone replies unchanged).
     assert!(
         !table_short.is_empty() && !new_short.is_empty(),
         "within {KEPT_PROOF_NODES} nodes the table alone fell short at {table_short:?}, \
