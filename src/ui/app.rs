@@ -284,6 +284,12 @@ impl App {
         )
     }
 
+    /// The answers of `question` a click in its box picks, yes first
+    /// ([`Question::clickable_answers`]).
+    pub(crate) fn clickable_answers(&self, question: Question) -> Option<[String; 2]> {
+        question.clickable_answers(self.resume_offer.as_deref(), self.config.seats)
+    }
+
     /// The text of `question` in one line, its answers named `how` (the line mode's
     /// commands).
     pub(crate) fn question_words(&self, question: Question, how: Answering) -> String {

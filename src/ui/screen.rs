@@ -473,6 +473,63 @@ pub(crate) fn message_area(screen: Rect, board: Rect) -> Rect {
     Rect::new(x, board.y, width, board.height)
 }
 
+/// The answer of the question on `app`'s screen, drawn in a frame of `drawn`, that a
+/// click at (`column`, `row`) falls on in the question's box: 0 for yes, 1 for no;
+/// `None` off them, or when the question takes no click
+/// ([`App::clickable_answers`]). Found where [`render_box`] puts the answers' words.
+pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option<usize> {
+    let Overlay::Question(question) = app.overlay() else {
+        return None;
+    };
+    let answers = app.clickable_answers(question)?;
+    let layout = ScreenLayout::new(drawn)?;
+    let whole = app.question_text(question);
+    let area = message_area(drawn, layout.board);
+    let popup = box_rect(&whole, area);
+    let inner = popup.inner(ratatui::layout::Margin::new(1, 1));
+    let rows = wrap(&whole, usize::from(box_inner_width(area)));
+    // The rows write a no-break space as a plain one: so does the text they are
+    // found in.
+    let text = crate::text::plain_spaces(&whole);
+    // Each answer's bytes in the text: the answers end it, yes then no.
+    let spans: Vec<std::ops::Range<usize>> = answers
+        .iter()
+        .filter_map(|answer| {
+            let start = text.rfind(answer.as_str())?;
+            Some(start..start + answer.len())
+        })
+        .collect();
+    let index = usize::from(row.checked_sub(inner.y)?);
+    if row >= inner.bottom() {
+        return None;
+    }
+    // Where each row starts in the text: the rows are its words in order.
+    let mut from = 0;
+    for (i, shown) in rows.iter().enumerate() {
+        let start = from + text[from..].find(shown.as_str())?;
+        from = start + shown.len();
+        if i != index {
+            continue;
+        }
+        // Centred as the box's paragraph centres a line (ratatui's rounding).
+        let width = u16::try_from(crate::text::width(shown)).unwrap_or(u16::MAX);
+        let left = inner.x + (inner.width / 2).saturating_sub(width / 2);
+        let at = usize::from(column.checked_sub(left)?);
+        // The byte under the column: the character whose columns hold it.
+        let mut columns = 0;
+        for (offset, ch) in shown.char_indices() {
+            let w = crate::text::width(ch.encode_utf8(&mut [0; 4]));
+            if at < columns + w {
+                let byte = start + offset;
+                return spans.iter().position(|span| span.contains(&byte));
+            }
+            columns += w;
+        }
+        return None;
+    }
+    None
+}
+
 /// The inner width of the box [`render_box`] draws in `area`.
 fn box_inner_width(area: Rect) -> u16 {
     area.width.min(40).saturating_sub(2).max(1)

@@ -95,7 +95,17 @@ impl App {
                 vec![Effect::Redraw]
             }
             Input::Click(square) => self.click(square),
-            Input::Pick(_) => Vec::new(),
+            // A click on an answer in the question's box (the resume question's).
+            Input::Pick(choice) => match self.overlay {
+                Overlay::Question(question) if self.clickable_answers(question).is_some() => {
+                    match choice {
+                        0 => self.answer(true),
+                        1 => self.answer(false),
+                        _ => Vec::new(),
+                    }
+                }
+                _ => Vec::new(),
+            },
             Input::Tick => {
                 let clock_runs = self.course.clock().is_some_and(|c| c.is_running());
                 if self.ai.waiting().is_none() {
