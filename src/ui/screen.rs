@@ -17,7 +17,7 @@ use crate::text::wrap;
 use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
-use super::keymap::{HintLine, hint_line, hint_parts};
+use super::keymap::{HintLine, hint_line, hint_line_leaving, hint_parts};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
@@ -75,7 +75,8 @@ impl Widget for &AppView<'_> {
                 };
                 render_served_enlarge(area, MIN_WIDTH, MIN_HEIGHT, asked.as_deref(), buf);
             } else {
-                render_too_small(area, MIN_HEIGHT, buf);
+                // q goes back to the start screen that opened the game, or quits.
+                render_enlarge_board(area, app.is_from_start(), buf);
             }
             return;
         };
@@ -142,6 +143,8 @@ impl Widget for &AppView<'_> {
         }
 
         let mover = game.to_move();
+        // A game the start screen opened: its `q` goes back there, and says so.
+        let back = app.is_from_start();
         // Over the network at a game's end: how many of the first wordings say how it
         // ended, where the others leave that out.
         let mut says_how: Option<usize> = None;
@@ -203,15 +206,15 @@ impl Widget for &AppView<'_> {
             // way on was named nowhere on screen).
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
-                    words::game_over(describe::ending(ending)),
-                    words::game_over_short(describe::ending(ending)),
-                    words::game_over_short(outcome),
+                    words::game_over(describe::ending(ending), back),
+                    words::game_over_short(describe::ending(ending), back),
+                    words::game_over_short(outcome, back),
                     describe::ending(ending),
                     describe::result_sentence(outcome),
                 ],
                 None => vec![
-                    words::game_over(outcome),
-                    words::game_over_short(outcome),
+                    words::game_over(outcome, back),
+                    words::game_over_short(outcome, back),
                     describe::result_sentence(outcome),
                 ],
             },
@@ -266,7 +269,7 @@ impl Widget for &AppView<'_> {
         {
             turn = claim_words::may_claim(
                 claimer,
-                &words::game_over(outcome),
+                &words::game_over(outcome, back),
                 &describe::result_sentence(outcome),
             );
             turn_core = turn.len() - 1;
@@ -304,7 +307,7 @@ impl Widget for &AppView<'_> {
         } else if app.is_served() && outcome.is_some() {
             hint_line(HintLine::ServedAiOver)
         } else if outcome.is_some() {
-            hint_line(HintLine::Over)
+            hint_line_leaving(HintLine::Over, back)
         } else if game.claim_mode() {
             hint_line(HintLine::PlayingClaims)
         } else {

@@ -1361,6 +1361,8 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
     s.wait_for("Moves 1 to 3: a1 b2 c3.");
     s.send("quit");
     s.send("yes");
+    // s24: back to the start screen, which says where the game is kept.
+    s.wait_for("The game is kept (3 moves");
     s.finish();
 }
 

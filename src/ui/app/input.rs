@@ -177,6 +177,15 @@ impl App {
                 self.help_top = 0;
                 vec![Effect::Redraw]
             }
+            // Behind the "please enlarge" screen of a game the start screen opened, no
+            // question could be seen: q goes back at once, as it left the program at
+            // once from a game started on the command line (the autosave is as after
+            // the last change either way).
+            Action::Quit
+                if !self.is_served() && self.key_context() == KeyContext::TooSmallGoesBack =>
+            {
+                self.quit()
+            }
             // A spectator leaves nothing behind; a stopped game has nothing to lose.
             Action::Quit if self.spectating() || self.stopped().is_some() => self.quit(),
             // A correspondence game waits for its next move: leaving loses nothing.
