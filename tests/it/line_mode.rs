@@ -1363,6 +1363,7 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
     s.send("yes");
     // s24: back to the start screen, which says where the game is kept.
     s.wait_for("The game is kept (3 moves");
+    s.wait_for("r resumes it.");
     s.finish();
 }
 
