@@ -75,15 +75,56 @@ fn loaded_config(args: &PlayArgs, prefs: &Prefs, loaded: &LoadedRecord) -> GameC
 
 pub(crate) fn run(args: PlayArgs, run: &RunPrefs) -> anyhow::Result<()> {
     let mut front = ui::Frontend::choose(args.plain.plain || run.prefs().plain)?;
-    run_on(args, run, &mut front)
+    run_on(args, run, &mut front, false).map(|_| ())
 }
 
-/// The game, on `front` (the start screen's, when it opened the door).
+/// Where the player went on leaving a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Left {
+    /// Out of the program: the farewell line, if any, is printed.
+    Out,
+    /// Back to the start screen that opened the game (`q`), with what it says there:
+    /// where the game left in progress is kept.
+    Back(Option<String>),
+}
+
+/// After a game: with `from_start` and not left with `Ctrl-c`, back to the start
+/// screen, which says where the game in progress is kept (printed, it went to the
+/// main screen, seen only once the program had ended); else the farewell printed.
+/// Leaving saves nothing more here either way: the autosave is as the game left it.
+pub(crate) fn after_game(
+    session: &Session,
+    forced: bool,
+    from_start: bool,
+    front: &mut ui::Frontend,
+) -> anyhow::Result<Left> {
+    let kept = session.left_in_progress();
+    if from_start && !forced {
+        let note = kept.map(|kept| match kept {
+            crate::session::Kept::Autosave(_) => {
+                crate::strings::storage::kept_for_start(&session.game, ui::RESUME_KEY)
+            }
+            kept => describe::farewell(&kept, &session.game, front.answering()),
+        });
+        return Ok(Left::Back(note));
+    }
+    // The game is the last screen: the farewell goes to the main screen.
+    front.restore_terminal();
+    if let Some(kept) = kept {
+        let farewell = describe::farewell(&kept, &session.game, front.answering());
+        super::out::say_after(front, farewell)?;
+    }
+    Ok(Left::Out)
+}
+
+/// The game, on `front` (the start screen's, when it opened the door: then
+/// `from_start`, and `q` goes back to it).
 pub(crate) fn run_on(
     args: PlayArgs,
     run: &RunPrefs,
     front: &mut ui::Frontend,
-) -> anyhow::Result<()> {
+    from_start: bool,
+) -> anyhow::Result<Left> {
     let prefs = run.prefs();
     let save_dir = args.session.save_dir.as_ref().or(prefs.save_dir.as_ref());
     let mut storage = storage(save_dir, args.session.no_history)?;
@@ -155,14 +196,8 @@ pub(crate) fn run_on(
             session
         }
     };
-    let session = ui::play(session, front, run.setup())?;
-    // The game is the last screen: the farewell goes to the main screen.
-    front.restore_terminal();
-    if let Some(kept) = session.left_in_progress() {
-        let farewell = describe::farewell(&kept, &session.game, front.answering());
-        super::out::say_after(front, farewell)?;
-    }
-    Ok(())
+    let (session, forced) = ui::play(session, front, run.setup(), from_start)?;
+    after_game(&session, forced, from_start, front)
 }
 
 #[cfg(test)]

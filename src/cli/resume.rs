@@ -5,7 +5,7 @@ use anyhow::{Context, bail};
 use crate::session::{
     Autosave, Damaged, Names, Notice, Session, config_of, data_folder_problem, unfinished_autosave,
 };
-use crate::strings::{describe, message, storage as storage_words};
+use crate::strings::{message, storage as storage_words};
 use crate::text::display_path;
 use crate::ui;
 
@@ -14,15 +14,17 @@ use super::{ResumeArgs, SessionArgs, storage};
 
 pub(crate) fn run(args: &ResumeArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let plain = args.plain.plain || prefs.prefs().plain;
-    run_on(args, prefs, &mut ui::Frontend::choose(plain)?)
+    run_on(args, prefs, &mut ui::Frontend::choose(plain)?, false).map(|_| ())
 }
 
-/// The autosaved game, on `front` (the start screen's, when it opened the door).
+/// The autosaved game, on `front` (the start screen's, when it opened the door:
+/// then `from_start`, and `q` goes back to it).
 pub(crate) fn run_on(
     args: &ResumeArgs,
     prefs: &RunPrefs,
     front: &mut ui::Frontend,
-) -> anyhow::Result<()> {
+    from_start: bool,
+) -> anyhow::Result<super::play::Left> {
     let autosave = Autosave::in_data_dir()
         .context("no data folder to look for an autosave in (set XDG_DATA_HOME)")?;
     let path = display_path(autosave.path());
@@ -73,12 +75,6 @@ pub(crate) fn run_on(
     let mut session = Session::new(config, loaded.game, storage);
     session.course = course;
     session.notice = Some(notice);
-    let session = ui::play(session, front, prefs.setup())?;
-    // The game is the last screen: the farewell goes to the main screen.
-    front.restore_terminal();
-    if let Some(kept) = session.left_in_progress() {
-        let farewell = describe::farewell(&kept, &session.game, front.answering());
-        super::out::say_after(front, farewell)?;
-    }
-    Ok(())
+    let (session, forced) = ui::play(session, front, prefs.setup(), from_start)?;
+    super::play::after_game(&session, forced, from_start, front)
 }

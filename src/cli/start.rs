@@ -1,11 +1,12 @@
 //! `hijara` with no arguments: the start screen, then the door chosen; the lessons
-//! and the puzzles come back to it.
+//! and the puzzles come back to it, and a game does when left with `q`.
 
 use crate::ai::Seat;
 use crate::session::{Autosave, History, data_dir, games_dir, read_record, unfinished_autosave};
 use crate::ui::{START_ITEMS, StartChoice, StartState};
 
 use super::config::RunPrefs;
+use super::play::Left;
 use super::{LearnArgs, PlainArgs, PlayArgs, PuzzleArgs, ReplayArgs, ResumeArgs};
 
 /// The start screen, then the door chosen, both on the full screen or both in the
@@ -59,6 +60,8 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             .iter()
             .position(|(c, ..)| *c == choice)
             .unwrap_or(0);
+        // The lessons and the puzzles always come back here; a game, when left with q.
+        let mut left = Left::Back(None);
         match choice {
             // The lessons and the puzzles come back here when left.
             StartChoice::Learn => {
@@ -77,12 +80,13 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 };
                 summary = super::puzzle::run_on(&args, prefs, front, true)?;
             }
+            // A game comes back here when left with q (not Ctrl-c), as the lessons do.
             StartChoice::HotSeat => {
                 let args = PlayArgs {
                     plain,
                     ..PlayArgs::default()
                 };
-                return super::play::run_on(args, prefs, front);
+                left = super::play::run_on(args, prefs, front, true)?;
             }
             StartChoice::Ai(level) => {
                 let args = PlayArgs {
@@ -90,14 +94,14 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     plain,
                     ..PlayArgs::default()
                 };
-                return super::play::run_on(args, prefs, front);
+                left = super::play::run_on(args, prefs, front, true)?;
             }
             StartChoice::Resume if damaged => {
                 let args = PlayArgs {
                     plain,
                     ..PlayArgs::default()
                 };
-                return super::play::run_on(args, prefs, front);
+                left = super::play::run_on(args, prefs, front, true)?;
             }
             StartChoice::Resume if unreadable.is_some() => {
                 note = unreadable;
@@ -112,7 +116,7 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     display: Default::default(),
                     plain,
                 };
-                return super::resume::run_on(&args, prefs, front);
+                left = super::resume::run_on(&args, prefs, front, true)?;
             }
             StartChoice::Replay => {
                 // A newest game that cannot be read is said here and the start screen
@@ -133,6 +137,10 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 };
                 return super::replay::run_on(&args, prefs, front);
             }
+        }
+        match left {
+            Left::Out => return Ok(()),
+            Left::Back(note) => summary = summary.or(note),
         }
     }
 }

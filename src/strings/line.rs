@@ -229,6 +229,9 @@ pub(crate) fn hint(square: Square) -> String {
 /// [`super::message::GAME_OVER`] in the line mode's commands.
 pub(crate) const GAME_OVER: &str =
     "The game is over: new for a new game, review to review it, quit to quit";
+/// [`super::message::GAME_OVER_BACK`] in the line mode's commands.
+pub(crate) const GAME_OVER_BACK: &str =
+    "The game is over: new for a new game, review to review it, quit for the start screen";
 
 /// [`super::message::took_back`] in the line mode's commands.
 pub(crate) fn took_back(count: usize) -> String {

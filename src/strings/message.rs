@@ -13,6 +13,9 @@ pub(crate) const NEW_GAME: &str = "New game: Blue to move";
 pub(crate) const NEW_INSTEAD_OF_RESUME: &str =
     "New game: the autosaved one is kept aside at your first move";
 pub(crate) const GAME_OVER: &str = "The game is over: n for a new game, r to review it, q to quit";
+/// [`GAME_OVER`] in a game the start screen opened, where `q` goes back to it.
+pub(crate) const GAME_OVER_BACK: &str =
+    "The game is over: n for a new game, r to review it, q for the start screen";
 pub(crate) const REVIEW_AFTER_THE_GAME: &str = "r reviews the game once it is over";
 pub(crate) const NOTHING_TO_UNDO: &str = "Nothing to undo";
 pub(crate) const NOTHING_TO_REDO: &str = "Nothing to redo";

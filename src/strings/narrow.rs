@@ -33,6 +33,10 @@ const PAIRS: &[(&str, &str)] = &[
         "Game over: n new game, r review, q quit",
     ),
     (
+        message::GAME_OVER_BACK,
+        "Game over: n new game, r review, q back",
+    ),
+    (
         message::AI_STALLED,
         "The AI has no move: u undo, n new game",
     ),

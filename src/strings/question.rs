@@ -32,8 +32,35 @@ pub(crate) fn answers(how: Answering, yes: &str, save: Option<&str>, no: &str) -
     let save = save.map(|s| format!(", {}: {s}", how.save()));
     let save = save.as_deref().unwrap_or("");
     match how {
-        Answering::Keys => format!("y: {yes}{save}, any other key: {no}"),
+        Answering::Keys => {
+            let [yes, no] = key_answers(yes, no);
+            format!("{yes}{save}, {no}")
+        }
         Answering::Commands => format!("yes: {yes}{save}, no: {no}"),
+    }
+}
+
+/// The full screen's yes and no answers as [`answers`] words them: `y: {yes}` and
+/// `any other key: {no}` (where a click picks one, each is found by its words).
+pub(crate) fn key_answers(yes: &str, no: &str) -> [String; 2] {
+    [format!("y: {yes}"), format!("any other key: {no}")]
+}
+
+/// The resume question's yes, as [`resume`] words it.
+const RESUME_YES: &str = "resume it";
+
+/// The resume question's no: the new game it starts instead, as [`resume`] words it.
+fn resume_no(new_seats: [Seat; 2]) -> String {
+    format!("a new game, {}", pairing(new_seats))
+}
+
+/// The resume question's answers on the full screen, as [`resume`] (with the game
+/// offered) or [`resume_unknown`] (`known`: false) words them, yes first.
+pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2]) -> [String; 2] {
+    if known {
+        key_answers(RESUME_YES, &resume_no(new_seats))
+    } else {
+        key_answers(RESUME_UNKNOWN_YES, RESUME_UNKNOWN_NO)
     }
 }
 
@@ -90,11 +117,16 @@ pub(crate) fn resign(player: Player, how: Answering) -> String {
 /// The resign question at its shortest, for the status line.
 pub(crate) const RESIGN_ANSWERS: &str = "Resign? y: resign, any other key: keep playing";
 
+/// [`resume_unknown`]'s yes and no.
+const RESUME_UNKNOWN_YES: &str = "resume";
+/// See [`RESUME_UNKNOWN_YES`].
+const RESUME_UNKNOWN_NO: &str = "new game";
+
 /// Resume an autosaved game, when its details are not known.
 pub(crate) fn resume_unknown(how: Answering) -> String {
     format!(
         "An unfinished game was autosaved. Resume it? {}",
-        answers(how, "resume", None, "new game")
+        answers(how, RESUME_UNKNOWN_YES, None, RESUME_UNKNOWN_NO)
     )
 }
 
@@ -183,12 +215,7 @@ pub(crate) fn resume(
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
-        answers(
-            how,
-            "resume it",
-            None,
-            &format!("a new game, {}", pairing(new_seats))
-        ),
+        answers(how, RESUME_YES, None, &resume_no(new_seats)),
     )
 }
 

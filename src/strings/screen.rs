@@ -77,17 +77,20 @@ pub(crate) fn too_small_review(min_width: u16, min_height: u16, width: u16, heig
     )
 }
 /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
-/// (short enough for 80 columns with three-digit totals and `? help`).
-pub(crate) fn game_over(outcome: impl std::fmt::Display) -> String {
+/// (short enough for 80 columns with three-digit totals and `? help`); with `back`
+/// (a game the start screen opened), `q: back`, as `q` goes back there.
+pub(crate) fn game_over(outcome: impl std::fmt::Display, back: bool) -> String {
+    let leave = if back { "back" } else { "quit" };
     format!(
-        "{}. n: new game, r: review, q: quit",
+        "{}. n: new game, r: review, q: {leave}",
         result_sentence(outcome)
     )
 }
 /// [`game_over`] in fewer columns, its keys still named: `Yellow wins. n new, r
-/// review, q quit` (36 columns: at 44, `? help` fits beside it).
-pub(crate) fn game_over_short(outcome: impl std::fmt::Display) -> String {
-    format!("{}. n new, r review, q quit", result_sentence(outcome))
+/// review, q quit` (36 columns: at 44, `? help` fits beside it); `q back` with `back`.
+pub(crate) fn game_over_short(outcome: impl std::fmt::Display, back: bool) -> String {
+    let leave = if back { "back" } else { "quit" };
+    format!("{}. n new, r review, q {leave}", result_sentence(outcome))
 }
 /// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
 /// The help's title when it is longer than the screen: the keys that scroll it.

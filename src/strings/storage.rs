@@ -112,6 +112,17 @@ pub(crate) fn farewell_lost(game: &Game, how: Answering) -> String {
     )
 }
 
+/// Said on the start screen when a game it opened is left in progress, the autosave
+/// holding it: the door `resume` (its key) continues it. Short, so it wraps to two
+/// lines of the start screen's box at 44 columns; the path is the door's business.
+pub(crate) fn kept_for_start(game: &Game, resume: char) -> String {
+    format!(
+        "The game is kept ({}, {}): {resume} resumes it.",
+        moves_count(game.len()),
+        totals(game),
+    )
+}
+
 /// Said on the normal screen after a game that is kept for `hijara resume`.
 pub(crate) fn farewell(game: &Game, autosave: &str, how: Answering) -> String {
     format!(

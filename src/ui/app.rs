@@ -37,7 +37,7 @@ use super::help::HelpView;
 use super::keymap::KeyContext;
 use super::layout::ScreenLayout;
 use super::look::Look;
-use super::message::Message;
+use super::message::{Keyed, Message};
 use super::question::{Overlay, Question};
 
 /// How the player left the game.
@@ -94,6 +94,8 @@ pub struct App {
     /// A local game played on, resumed or loaded from a record: its people's names,
     /// as the record has them ([`App::with_people`]).
     people: Names,
+    /// Opened by the start screen ([`App::from_start`]): `q` goes back to it.
+    from_start: bool,
 }
 
 /// A served game's own state.
@@ -210,6 +212,7 @@ impl App {
             said_of_move: false,
             network: None,
             people: Names::default(),
+            from_start: false,
         }
     }
 
@@ -220,6 +223,28 @@ impl App {
     pub fn with_people(mut self, names: Names) -> App {
         self.people = names;
         self
+    }
+
+    /// A local game the start screen opened: `q` (and its question) goes back to
+    /// the start screen, not out of the program; `Ctrl-c` still leaves the program.
+    pub fn from_start(mut self) -> App {
+        self.from_start = true;
+        self
+    }
+
+    /// What a move or take-back refused at a local game's end says: its keys, `q`
+    /// going back to the start screen when that opened the game.
+    pub(crate) fn game_over_keyed(&self) -> Keyed {
+        if self.from_start {
+            Keyed::GameOverBack
+        } else {
+            Keyed::GameOver
+        }
+    }
+
+    /// Whether the start screen opened this game ([`App::from_start`]).
+    pub fn is_from_start(&self) -> bool {
+        self.from_start
     }
 
     /// The people's names of a local game from a record ([`App::with_people`]).
@@ -284,6 +309,12 @@ impl App {
         )
     }
 
+    /// The answers of `question` a click in its box picks, yes first
+    /// ([`Question::clickable_answers`]).
+    pub(crate) fn clickable_answers(&self, question: Question) -> Option<[String; 2]> {
+        question.clickable_answers(self.resume_offer.as_deref(), self.config.seats)
+    }
+
     /// The text of `question` in one line, its answers named `how` (the line mode's
     /// commands).
     pub(crate) fn question_words(&self, question: Question, how: Answering) -> String {
@@ -346,6 +377,7 @@ impl App {
             ai: self.config.seats.iter().any(|seat| *seat != Seat::Human),
             top: self.help_top,
             suspends: !self.is_served(),
+            back: self.from_start,
         }
     }
 
@@ -560,7 +592,10 @@ impl App {
         match self.overlay {
             // Served, the enlarge screen shows a question, and takes its answer.
             Overlay::Question(_) if self.is_served() => KeyContext::Question,
-            _ if ScreenLayout::new(self.area).is_none() && self.is_served() => {
+            // q goes back there: to a served screen's lobby, or to the start screen.
+            _ if ScreenLayout::new(self.area).is_none()
+                && (self.is_served() || self.from_start) =>
+            {
                 KeyContext::TooSmallGoesBack
             }
             _ if ScreenLayout::new(self.area).is_none() => KeyContext::TooSmall,

@@ -42,6 +42,9 @@ pub(crate) struct HelpView {
     /// Whether `Ctrl-z` stops the program here (a local screen, not a server's):
     /// its row ([`keymap::SUSPEND_ROW`]) is listed last.
     pub suspends: bool,
+    /// Whether `q` goes back to the start screen that opened this game, not out of
+    /// the program: its row says so ([`keymap::leaving_back`]).
+    pub back: bool,
 }
 
 impl HelpView {
@@ -57,6 +60,8 @@ impl HelpView {
             top: 0,
             // Lessons and puzzles are local screens.
             suspends: true,
+            // Their own `q` row says `leave`, true either way.
+            back: false,
         }
     }
 
@@ -72,6 +77,9 @@ impl HelpView {
             | KeyContext::Puzzle => help_rows_over_board(self.context).collect(),
             _ => help_rows(self.context).collect(),
         };
+        if self.back {
+            rows = rows.into_iter().map(keymap::leaving_back).collect();
+        }
         let on_a_board = matches!(
             self.context,
             KeyContext::Board | KeyContext::Served | KeyContext::ServedAi | KeyContext::Lesson

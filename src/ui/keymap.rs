@@ -1095,7 +1095,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Board],
         keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "q / Esc",
-        help: "quit (asks while a game is in progress)",
+        help: BOARD_QUIT_HELP,
         hints: &[
             (HintLine::Over, 1, "q: quit"),
             (HintLine::TableOver, 3, "q: lobby"),
@@ -1798,12 +1798,26 @@ pub(crate) fn hint_line(line: HintLine) -> String {
     hint_parts(line).join(line.separator())
 }
 
+/// The help of the game's leave key (`q / Esc`) in a game started on the command line.
+const BOARD_QUIT_HELP: &str = "quit (asks while a game is in progress)";
+/// The same in a game the start screen opened, where `q` goes back to it.
+const BOARD_BACK_HELP: &str = "back to the start screen (asks while a game is in progress)";
+
+/// A help row (keys, what they do) as a game the start screen opened says it: the
+/// leave key goes back to the start screen there; every other row is as it is.
+pub(crate) fn leaving_back(row: (&'static str, &'static str)) -> (&'static str, &'static str) {
+    match row {
+        (names, BOARD_QUIT_HELP) => (names, BOARD_BACK_HELP),
+        row => row,
+    }
+}
+
 /// The wording of the leave key on the hint line of a screen the start screen
 /// opened: `q` goes back to it there, not out of the program.
 const Q_BACK: &str = "q: back";
 
-/// The hint line `line`; with `back` (a lesson or puzzle screen the start screen
-/// opened), the leave key's wording is [`Q_BACK`], as `q` goes back there.
+/// The hint line `line`; with `back` (a lesson, puzzle or game screen the start
+/// screen opened), the leave key's wording is [`Q_BACK`], as `q` goes back there.
 pub(crate) fn hint_line_leaving(line: HintLine, back: bool) -> String {
     if !back {
         return hint_line(line);

@@ -217,6 +217,7 @@ impl LessonState {
                 ai: false,
                 top: self.overlays.help_top(),
                 suspends: true,
+                back: false,
             };
         }
         HelpView {
@@ -334,9 +335,17 @@ impl LessonState {
         effects
     }
 
-    /// The menu, over the lesson shown, which `Esc` there goes back to.
+    /// The menu, over the lesson shown, which `Esc` there goes back to. Its cursor is
+    /// on that lesson; once it is done, on the next lesson not done (the way on), or
+    /// on it still when none after it is left.
     fn open_menu(&mut self) {
-        let lesson = std::mem::replace(&mut self.phase, LessonPhase::Menu(self.index));
+        let at = match &self.phase {
+            LessonPhase::Tried(_, checked) if checked.done => (self.index + 1..self.lessons.len())
+                .find(|&i| !self.progress.is_done(&self.lessons[i].id))
+                .unwrap_or(self.index),
+            _ => self.index,
+        };
+        let lesson = std::mem::replace(&mut self.phase, LessonPhase::Menu(at));
         if !matches!(lesson, LessonPhase::Menu(_)) {
             self.behind_menu = Some((lesson, self.game.clone()));
         }

@@ -62,6 +62,8 @@ pub enum Keyed {
     Hint(Square),
     /// A move or a take-back once the game is over.
     GameOver,
+    /// The same in a game the start screen opened, where `q` goes back to it.
+    GameOverBack,
     /// Moves taken back, this many.
     TookBack(usize),
     /// The AI found no legal move.
@@ -221,6 +223,7 @@ impl Keyed {
             Keyed::HintThinking => message::HINT_THINKING.to_owned(),
             Keyed::Hint(square) => message::hint(*square),
             Keyed::GameOver => message::GAME_OVER.to_owned(),
+            Keyed::GameOverBack => message::GAME_OVER_BACK.to_owned(),
             Keyed::TookBack(count) => message::took_back(*count),
             Keyed::AiStalled => message::AI_STALLED.to_owned(),
             Keyed::ReviewAfterTheGame => message::REVIEW_AFTER_THE_GAME.to_owned(),
@@ -320,6 +323,7 @@ impl Keyed {
             Keyed::HintThinking => line::HINT_THINKING.to_owned(),
             Keyed::Hint(square) => line::hint(*square),
             Keyed::GameOver => line::GAME_OVER.to_owned(),
+            Keyed::GameOverBack => line::GAME_OVER_BACK.to_owned(),
             Keyed::TookBack(count) => line::took_back(*count),
             Keyed::AiStalled => line::AI_STALLED.to_owned(),
             Keyed::ReviewAfterTheGame => line::REVIEW_AFTER_THE_GAME.to_owned(),

@@ -106,7 +106,9 @@ pub use replay_analysis::{Analysis, Deep};
 pub use replay_screen::ReplayView;
 pub use screen::AppView;
 pub use setup::Setup;
-pub use start::{START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartChoice, StartState};
+pub use start::{
+    RESUME_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartChoice, StartState,
+};
 pub use start_screen::StartView;
 pub(crate) use terminal::after_screen_columns;
 
@@ -153,9 +155,16 @@ pub(crate) fn run_served<F: Face>(
 }
 
 /// Plays `session` full-screen until the players quit, and returns it as it ended
-/// (its game and set-up, as a resumed game may have swapped them). The storage
-/// autosaves after every change to the game and writes records when `s` is pressed.
-pub fn play(session: Session, front: &mut Frontend, setup: Setup) -> anyhow::Result<Session> {
+/// (its game and set-up, as a resumed game may have swapped them), and whether it
+/// was left with `Ctrl-c`. The storage autosaves after every change to the game and
+/// writes records when `s` is pressed. `from_start`: the start screen opened the
+/// game, and `q` goes back to it (the screens say so); `Ctrl-c` leaves the program.
+pub fn play(
+    session: Session,
+    front: &mut Frontend,
+    setup: Setup,
+    from_start: bool,
+) -> anyhow::Result<(Session, bool)> {
     let Session {
         config,
         game,
@@ -174,8 +183,12 @@ pub fn play(session: Session, front: &mut Frontend, setup: Setup) -> anyhow::Res
     if let Some(offer) = resume_offer {
         app = app.offer(*offer);
     }
+    if from_start {
+        app = app.from_start();
+    }
     let screen = run(Screen::Game(app), &mut storage, front, setup)?;
-    Ok(session_of(screen, storage))
+    let forced = matches!(&screen, Screen::Game(app) if app.forced_out());
+    Ok((session_of(screen, storage), forced))
 }
 
 /// Runs the replay viewer full-screen on a record (`name` titles it). When the player

@@ -85,6 +85,13 @@ impl Screen {
             (Screen::Lesson(state), Some((column, row))) => {
                 Some(super::lesson_screen::click_at(state, drawn, column, row))
             }
+            // A click on an answer of the question in its box answers it.
+            (Screen::Game(app), Some((column, row))) => {
+                match super::screen::answer_at(app, drawn, column, row) {
+                    Some(choice) => Some(Input::Pick(choice)),
+                    None => input_of(event, drawn),
+                }
+            }
             // The puzzle's board sits left of its explanation panel.
             (Screen::Puzzle(_), _) => input_of(event, super::puzzle::board_area(drawn)),
             _ => input_of(event, drawn),
@@ -633,6 +640,98 @@ mod tests {
                     assert!(help, "{name} {w}x{h}: the click opened no help");
                 }
             }
+        }
+    }
+
+    /// s24: the resume question at start-up took no click, while the start screen's
+    /// doors and the lessons menu's rows do. A click on its answers' words in its box
+    /// answers it (yes resumes the game offered, the other starts the new one), at
+    /// 80×24 and at the smallest game screen; a click elsewhere in the box answers
+    /// nothing.
+    #[test]
+    fn a_click_on_an_answer_of_the_resume_question_answers_it() {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+        use super::super::face::Face;
+        use super::super::question::Overlay;
+        use crate::rules::Square;
+
+        let click = |x: u16, y: u16| {
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: x,
+                row: y,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        let mut autosaved = Game::new();
+        for square in [Square::B2, Square::C3, Square::A1] {
+            autosaved.play(square).unwrap();
+        }
+        for (w, h) in [(80, 24), (44, 16)] {
+            let offered = || {
+                let app = App::new(GameConfig::default())
+                    .offer_resume(GameConfig::default(), autosaved.clone());
+                let mut screen = Screen::Game(app);
+                let _ = screen.handle(Input::Resize(w, h));
+                screen
+            };
+            let screen = offered();
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal.show(&screen, Look::PLAIN).unwrap();
+            let buf = terminal.backend().buffer().clone();
+            // Where the frame shows `needle` (its first cell).
+            let at = |needle: &str| {
+                let cells: Vec<String> = needle.chars().map(String::from).collect();
+                (0..h)
+                    .flat_map(|y| (0..w).map(move |x| (x, y)))
+                    .find(|&(x, y)| {
+                        cells.iter().enumerate().all(|(i, c)| {
+                            x + (i as u16) < w && buf[(x + i as u16, y)].symbol() == c
+                        })
+                    })
+                    .unwrap_or_else(|| panic!("{w}x{h}: no {needle:?} drawn"))
+            };
+            let (yes_x, yes_y) = at("y: resume");
+            let (no_x, no_y) = at("any other");
+            let (question_x, question_y) = at("Resume the");
+            assert_eq!(
+                screen.input_of(&click(yes_x + 4, yes_y), buf.area),
+                Some(Input::Pick(0))
+            );
+            assert_eq!(
+                screen.input_of(&click(no_x, no_y), buf.area),
+                Some(Input::Pick(1))
+            );
+            assert!(
+                !matches!(
+                    screen.input_of(&click(question_x, question_y), buf.area),
+                    Some(Input::Pick(_))
+                ),
+                "{w}x{h}: the question's words are no answer"
+            );
+            let mut screen = offered();
+            let _ = screen.handle(Input::Pick(0));
+            let Screen::Game(app) = &screen else {
+                panic!("no game")
+            };
+            assert_eq!(
+                (app.game().len(), app.overlay()),
+                (3, Overlay::None),
+                "{w}x{h}"
+            );
+            let mut screen = offered();
+            let _ = screen.handle(Input::Pick(1));
+            let Screen::Game(app) = &screen else {
+                panic!("no game")
+            };
+            assert_eq!(
+                (app.game().len(), app.overlay()),
+                (0, Overlay::None),
+                "{w}x{h}"
+            );
         }
     }
 

@@ -80,6 +80,20 @@ impl Question {
         }
     }
 
+    /// The answers a click picks in the question's box, yes first, as its whole text
+    /// on the full screen words them: the resume question's (the one a player meets
+    /// before anything else, mouse in hand); `None` for the others, answered by key.
+    pub(crate) fn clickable_answers(
+        self,
+        offer: Option<&ResumeOffer>,
+        new_seats: [Seat; 2],
+    ) -> Option<[String; 2]> {
+        match self {
+            Question::Resume => Some(question::resume_key_answers(offer.is_some(), new_seats)),
+            _ => None,
+        }
+    }
+
     /// The wordings for the status line under the question's box, longest first: the
     /// whole question, then shorter ones, the last being the answers alone.
     pub fn status_wordings(

@@ -563,6 +563,7 @@ impl ReplayState {
             ai: false,
             top: self.help_top,
             suspends: !self.is_served(),
+            back: false,
         }
     }
 

@@ -17,7 +17,7 @@ use crate::text::wrap;
 use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
-use super::keymap::{HintLine, hint_line, hint_parts};
+use super::keymap::{HintLine, hint_line, hint_line_leaving, hint_parts};
 use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
@@ -75,7 +75,8 @@ impl Widget for &AppView<'_> {
                 };
                 render_served_enlarge(area, MIN_WIDTH, MIN_HEIGHT, asked.as_deref(), buf);
             } else {
-                render_too_small(area, MIN_HEIGHT, buf);
+                // q goes back to the start screen that opened the game, or quits.
+                render_enlarge_board(area, app.is_from_start(), buf);
             }
             return;
         };
@@ -142,6 +143,8 @@ impl Widget for &AppView<'_> {
         }
 
         let mover = game.to_move();
+        // A game the start screen opened: its `q` goes back there, and says so.
+        let back = app.is_from_start();
         // Over the network at a game's end: how many of the first wordings say how it
         // ended, where the others leave that out.
         let mut says_how: Option<usize> = None;
@@ -203,15 +206,15 @@ impl Widget for &AppView<'_> {
             // way on was named nowhere on screen).
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
-                    words::game_over(describe::ending(ending)),
-                    words::game_over_short(describe::ending(ending)),
-                    words::game_over_short(outcome),
+                    words::game_over(describe::ending(ending), back),
+                    words::game_over_short(describe::ending(ending), back),
+                    words::game_over_short(outcome, back),
                     describe::ending(ending),
                     describe::result_sentence(outcome),
                 ],
                 None => vec![
-                    words::game_over(outcome),
-                    words::game_over_short(outcome),
+                    words::game_over(outcome, back),
+                    words::game_over_short(outcome, back),
                     describe::result_sentence(outcome),
                 ],
             },
@@ -266,7 +269,7 @@ impl Widget for &AppView<'_> {
         {
             turn = claim_words::may_claim(
                 claimer,
-                &words::game_over(outcome),
+                &words::game_over(outcome, back),
                 &describe::result_sentence(outcome),
             );
             turn_core = turn.len() - 1;
@@ -304,7 +307,7 @@ impl Widget for &AppView<'_> {
         } else if app.is_served() && outcome.is_some() {
             hint_line(HintLine::ServedAiOver)
         } else if outcome.is_some() {
-            hint_line(HintLine::Over)
+            hint_line_leaving(HintLine::Over, back)
         } else if game.claim_mode() {
             hint_line(HintLine::PlayingClaims)
         } else {
@@ -471,6 +474,63 @@ pub(crate) fn message_area(screen: Rect, board: Rect) -> Rect {
         .saturating_sub(width / 2)
         .clamp(screen.x, screen.right().saturating_sub(width));
     Rect::new(x, board.y, width, board.height)
+}
+
+/// The answer of the question on `app`'s screen, drawn in a frame of `drawn`, that a
+/// click at (`column`, `row`) falls on in the question's box: 0 for yes, 1 for no;
+/// `None` off them, or when the question takes no click
+/// ([`App::clickable_answers`]). Found where [`render_box`] puts the answers' words.
+pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option<usize> {
+    let Overlay::Question(question) = app.overlay() else {
+        return None;
+    };
+    let answers = app.clickable_answers(question)?;
+    let layout = ScreenLayout::new(drawn)?;
+    let whole = app.question_text(question);
+    let area = message_area(drawn, layout.board);
+    let popup = box_rect(&whole, area);
+    let inner = popup.inner(ratatui::layout::Margin::new(1, 1));
+    let rows = wrap(&whole, usize::from(box_inner_width(area)));
+    // The rows write a no-break space as a plain one: so does the text they are
+    // found in.
+    let text = crate::text::plain_spaces(&whole);
+    // Each answer's bytes in the text: the answers end it, yes then no.
+    let spans: Vec<std::ops::Range<usize>> = answers
+        .iter()
+        .filter_map(|answer| {
+            let start = text.rfind(answer.as_str())?;
+            Some(start..start + answer.len())
+        })
+        .collect();
+    let index = usize::from(row.checked_sub(inner.y)?);
+    if row >= inner.bottom() {
+        return None;
+    }
+    // Where each row starts in the text: the rows are its words in order.
+    let mut from = 0;
+    for (i, shown) in rows.iter().enumerate() {
+        let start = from + text[from..].find(shown.as_str())?;
+        from = start + shown.len();
+        if i != index {
+            continue;
+        }
+        // Centred as the box's paragraph centres a line (ratatui's rounding).
+        let width = u16::try_from(crate::text::width(shown)).unwrap_or(u16::MAX);
+        let left = inner.x + (inner.width / 2).saturating_sub(width / 2);
+        let at = usize::from(column.checked_sub(left)?);
+        // The byte under the column: the character whose columns hold it.
+        let mut columns = 0;
+        for (offset, ch) in shown.char_indices() {
+            let w = crate::text::width(ch.encode_utf8(&mut [0; 4]));
+            if at < columns + w {
+                let byte = start + offset;
+                return spans.iter().position(|span| span.contains(&byte));
+            }
+            columns += w;
+        }
+        return None;
+    }
+    None
 }
 
 /// The inner width of the box [`render_box`] draws in `area`.

@@ -48,6 +48,9 @@ pub const START_ITEMS: [(StartChoice, char, &str); 8] = [
     (StartChoice::Replay, START_KEYS[7], words::REPLAY),
 ];
 
+/// The key of the door that resumes the autosaved game (its item's, above).
+pub const RESUME_KEY: char = START_KEYS[4];
+
 /// Lines above the items in the box: the welcome and a blank line.
 pub(crate) const ITEMS_AT: u16 = 2;
 /// Lines in the box: those above the items, the items, a blank line and the note.
@@ -173,6 +176,7 @@ impl StartState {
             ai: false,
             top: self.help_top,
             suspends: true,
+            back: false,
         }
     }
 

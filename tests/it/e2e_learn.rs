@@ -37,6 +37,10 @@ fn learn_does_a_lesson_then_resumes_at_the_next() {
     assert_eq!(s.exit_code(), 0);
 }
 
+/// The start screen's hot-seat door. s24: `q` in a game opened there left the
+/// program, while the lessons and puzzles came back; now it comes back too (its help
+/// says so, and it asks first as ever), the start screen says where the game is kept,
+/// its resume door continues it, and `Ctrl-c` in the game still leaves the program.
 #[test]
 fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     let data = tempfile::tempdir().unwrap();
@@ -47,7 +51,20 @@ fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     s.wait_for("Blue to move");
     s.type_keys("b2");
     s.wait_for("Yellow to move");
+    s.type_keys("?");
+    s.wait_for("back to the start screen");
+    s.type_keys("x");
+    s.type_keys("q");
+    s.wait_for("Quit the game in progress?");
+    s.type_keys("y");
+    s.wait_for("The game is kept (1 move");
+    s.wait_for("Learn: lessons on the board");
+    assert!(data.path().join("autosave.hij").exists());
+    s.type_keys("r");
+    s.wait_for("Yellow to move");
     ctrl_c_ends_cleanly(&mut s);
+    let left = s.screen();
+    assert!(left.contains("`hijara resume` continues it"), "{left}");
 }
 
 /// Issue 28, defect 7: `q` in the lessons or puzzles opened from the start screen

@@ -188,6 +188,9 @@ fn the_line_mode_stays_raw_between_screens() {
     s.type_keys("quit\r");
     s.wait_for("Quit the game in progress?");
     s.type_keys("y\r");
+    // Back to the start screen (s24), which says where the game is kept; its q leaves.
+    s.wait_for("r resumes it.");
+    s.type_keys("q\r");
     assert_eq!(s.exit_code(), 0, "{}", s.screen());
     assert!(s.whole_output().contains("The game is kept"));
 }

@@ -1361,6 +1361,10 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
     s.wait_for("Moves 1 to 3: a1 b2 c3.");
     s.send("quit");
     s.send("yes");
+    // s24: back to the start screen, which says where the game is kept.
+    let said = s.wait_for("r resumes it.");
+    let kept = said.last().unwrap();
+    assert!(kept.starts_with("The game is kept (3 moves"), "{said:?}");
     s.finish();
 }
 

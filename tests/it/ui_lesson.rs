@@ -86,8 +86,9 @@ fn lesson_menu_80x24() {
     let mut s = state();
     let _ = typing(&mut s, "a1");
     assert!(s.progress().is_done("01-board"));
+    // The lesson done, the menu's cursor is on the next one (s24: it stayed on the
+    // lesson just done, and Down was needed to reach the next).
     let _ = press(&mut s, KeyCode::Char('m'));
-    let _ = press(&mut s, KeyCode::Down);
     assert_eq!(s.phase(), &LessonPhase::Menu(1));
     insta::assert_snapshot!(render(&s, 80, 24).backend());
     let _ = press(&mut s, KeyCode::Enter);
@@ -422,6 +423,45 @@ fn a_lesson_text_longer_than_its_side_scrolls() {
     }
     assert_eq!(side(&s), top);
     assert_eq!(s.game().len(), lesson_moves(&s), "no stone played");
+}
+
+/// After a lesson done, the menu opens on the next lesson not done, past those done
+/// already; after the last lesson done (`m`, or `n`, which opens the menu there), on
+/// it still. A lesson left undone keeps the cursor on itself.
+#[test]
+fn the_menu_after_a_lesson_done_is_on_the_next_not_done() {
+    let all = lessons().unwrap();
+    let last = all.len() - 1;
+    let mut progress = LearnProgress::default();
+    progress.mark_done(&all[1].id);
+    progress.mark_done(&all[2].id);
+    let mut s = LessonState::resume(all, progress, None);
+    let _ = s.handle(Input::Resize(80, 24));
+    assert_eq!(s.index(), 0);
+    // Not done yet: the menu is on this lesson.
+    let _ = press(&mut s, KeyCode::Char('m'));
+    assert_eq!(s.phase(), &LessonPhase::Menu(0));
+    let _ = press(&mut s, KeyCode::Esc);
+    let _ = typing(&mut s, "a1");
+    assert!(s.progress().is_done("01-board"));
+    let _ = press(&mut s, KeyCode::Char('m'));
+    assert_eq!(s.phase(), &LessonPhase::Menu(3), "lessons 2 and 3 are done");
+    // The last lesson, done: the menu (by `m`, and by `n`) stays on it.
+    let _ = press(&mut s, KeyCode::End);
+    let _ = press(&mut s, KeyCode::Enter);
+    assert_eq!(s.index(), last);
+    let answer = s.lesson().unwrap().answer;
+    let _ = s.handle(Input::Click(Some(answer)));
+    assert!(
+        matches!(s.phase(), LessonPhase::Tried(_, c) if c.done),
+        "{:?}",
+        s.phase()
+    );
+    let _ = press(&mut s, KeyCode::Char('m'));
+    assert_eq!(s.phase(), &LessonPhase::Menu(last));
+    let _ = press(&mut s, KeyCode::Esc);
+    let _ = press(&mut s, KeyCode::Char('n'));
+    assert_eq!(s.phase(), &LessonPhase::Menu(last));
 }
 
 fn lesson_moves(s: &LessonState) -> usize {

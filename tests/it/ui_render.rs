@@ -110,6 +110,63 @@ fn game_over_44x16() {
     assert_eq!(rows[2].matches(" 200 ").count(), 2, "{}", rows.join("\n"));
 }
 
+/// s24: a game the start screen opened went out of the program on `q`, while the
+/// lessons and puzzles it opened came back to it. Such a game's `q` goes back too, and
+/// its screens say so: the game-over line and hint line (`q: back`, at 80×24 and at
+/// 44×16), a move tried after the end, the help, and the "please enlarge" screen, where
+/// `q` goes back at once (no question it could not show). `Ctrl-c` still leaves.
+#[test]
+fn a_game_the_start_screen_opened_says_q_goes_back() {
+    let mut app = sized(finished().from_start(), 80, 24);
+    let shown = render(&app, 80, 24, Look::PLAIN).backend().to_string();
+    assert!(
+        shown.contains("Draw. n: new game, r: review, q: back"),
+        "{shown}"
+    );
+    assert!(!shown.contains("quit"), "{shown}");
+    let rows = crate::common::rows(render(&app, 44, 16, Look::PLAIN).backend().buffer());
+    assert!(
+        rows[14].starts_with("Draw. n new, r review, q back "),
+        "{}",
+        rows[14]
+    );
+    let _ = typing(&mut app, "a1");
+    assert_eq!(
+        app.message().map(|m| m.text.as_str()),
+        Some("The game is over: n for a new game, r to review it, q for the start screen")
+    );
+    only_redraw(&press(&mut app, KeyCode::Char('?')));
+    let help = render(&app, 80, 24, Look::PLAIN).backend().to_string();
+    assert!(
+        help.contains("back to the start screen (asks while a game is in"),
+        "{help}"
+    );
+    assert!(!help.contains("quit (asks"), "{help}");
+    only_redraw(&press(&mut app, KeyCode::Char('x')));
+    assert_eq!(press(&mut app, KeyCode::Char('q')), [Effect::Quit]);
+    assert!(app.should_quit() && !app.forced_out());
+
+    // Too small: q goes back at once, where `hijara play`'s quits at once.
+    let mut small = sized(mid_game().from_start(), 40, 12);
+    let shown = render(&small, 40, 12, Look::PLAIN).backend().to_string();
+    assert!(shown.contains("q: back to the start"), "{shown}");
+    assert_eq!(press(&mut small, KeyCode::Char('q')), [Effect::Quit]);
+    assert!(small.should_quit() && !small.forced_out());
+    let mut played = sized(mid_game(), 40, 12);
+    assert_eq!(press(&mut played, KeyCode::Char('q')), [Effect::Quit]);
+    assert!(played.forced_out());
+    // In progress, q asks first, as ever; Ctrl-c leaves the program.
+    let mut asked = sized(mid_game().from_start(), 80, 24);
+    only_redraw(&press(&mut asked, KeyCode::Char('q')));
+    assert!(!asked.should_quit());
+    let ctrl_c = Input::Key(ratatui::crossterm::event::KeyEvent::new(
+        KeyCode::Char('c'),
+        ratatui::crossterm::event::KeyModifiers::CONTROL,
+    ));
+    assert_eq!(asked.handle(ctrl_c), [Effect::Quit]);
+    assert!(asked.forced_out());
+}
+
 #[test]
 fn ai_thinking_and_hint_80x24() {
     let mut app = App::new(GameConfig {

@@ -95,7 +95,17 @@ impl App {
                 vec![Effect::Redraw]
             }
             Input::Click(square) => self.click(square),
-            Input::Pick(_) => Vec::new(),
+            // A click on an answer in the question's box (the resume question's).
+            Input::Pick(choice) => match self.overlay {
+                Overlay::Question(question) if self.clickable_answers(question).is_some() => {
+                    match choice {
+                        0 => self.answer(true),
+                        1 => self.answer(false),
+                        _ => Vec::new(),
+                    }
+                }
+                _ => Vec::new(),
+            },
             Input::Tick => {
                 let clock_runs = self.course.clock().is_some_and(|c| c.is_running());
                 if self.ai.waiting().is_none() {
@@ -166,6 +176,15 @@ impl App {
                 self.overlay = Overlay::Help;
                 self.help_top = 0;
                 vec![Effect::Redraw]
+            }
+            // Behind the "please enlarge" screen of a game the start screen opened, no
+            // question could be seen: q goes back at once, as it left the program at
+            // once from a game started on the command line (the autosave is as after
+            // the last change either way).
+            Action::Quit
+                if !self.is_served() && self.key_context() == KeyContext::TooSmallGoesBack =>
+            {
+                self.quit()
             }
             // A spectator leaves nothing behind; a stopped game has nothing to lose.
             Action::Quit if self.spectating() || self.stopped().is_some() => self.quit(),

@@ -66,7 +66,7 @@ impl App {
             return self.refuse_keyed(Keyed::TableOverAi);
         }
         if self.is_over() {
-            return self.refuse_keyed(Keyed::GameOver);
+            return self.refuse_keyed(self.game_over_keyed());
         }
         let mover = self.game.to_move();
         if self.awaits_claim() {
@@ -145,7 +145,7 @@ impl App {
 
     pub(super) fn redo(&mut self) -> Effects {
         if self.ending().is_some() {
-            return self.refuse_keyed(Keyed::GameOver);
+            return self.refuse_keyed(self.game_over_keyed());
         }
         let Some(last) = self.config.redo_turn(&mut self.game) else {
             return self.refuse(message::NOTHING_TO_REDO);

@@ -812,7 +812,7 @@ fn over_next(app: &App) -> Keyed {
     } else if app.is_served() {
         Keyed::TableOverAi
     } else {
-        Keyed::GameOver
+        app.game_over_keyed()
     }
 }
 
