@@ -807,6 +807,11 @@ impl Hall {
         self.next_session
     }
 
+    /// The keys with a session on the server now.
+    pub(crate) fn keys_here(&self) -> Vec<String> {
+        self.keys_here.keys().cloned().collect()
+    }
+
     /// Forgets a session that ended. When its key has no session left, a seat they
     /// were away from counts its grace period from now.
     pub(crate) fn leave(&mut self, session: u64) {

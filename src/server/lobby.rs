@@ -1799,6 +1799,43 @@ mod tests {
         KeyEvent::new(code, KeyModifiers::NONE)
     }
 
+    /// A table's row in play, for the tests to change only what they are about:
+    /// table `id`, seats `names` (`-` a free seat), each named seat keyed `k` and its
+    /// name; a standard live game, no moves, nobody watching or away, no claim,
+    /// code, rating, days a move or clock.
+    fn table_row(id: u32, names: [&str; 2]) -> Row {
+        Row {
+            id,
+            names: names.map(str::to_owned),
+            keys: names.map(|n| (n != words::EMPTY_SEAT).then(|| format!("k{n}"))),
+            ruleset: Ruleset::Standard,
+            claims: false,
+            moves: 0,
+            spectators: 0,
+            state: RowState::Playing,
+            away: [false, false],
+            claim: [false, false],
+            code: None,
+            rated: false,
+            corr: None,
+            clock: None,
+        }
+    }
+
+    /// A rated correspondence game of corners with claims, 7 days a move, 12 moves
+    /// in, Blue to move ([`table_row`] otherwise).
+    fn corners_corr_row(id: u32, names: [&str; 2]) -> Row {
+        Row {
+            ruleset: Ruleset::Corners,
+            claims: true,
+            moves: 12,
+            state: RowState::Correspondence,
+            rated: true,
+            corr: Some((7, Some(Player::Blue))),
+            ..table_row(id, names)
+        }
+    }
+
     /// The lobby drawn at 80×24 for `key`, as text.
     fn drawn(lobby: &LobbyState, rows: &[Row], key: &str) -> String {
         let area = Rect::new(0, 0, 80, 24);
@@ -2671,20 +2708,12 @@ mod tests {
     #[test]
     fn the_unfinished_line_offers_a_claim_only_against_a_person() {
         let row = |opponent: &str, state: RowState| Row {
-            id: 1,
-            names: ["Bob".into(), "x".into()],
             keys: [Some("kBob".into()), Some(opponent.into())],
-            ruleset: Ruleset::Standard,
-            claims: false,
             moves: 3,
-            spectators: 0,
             state,
             away: [true, true],
             claim: [true, false],
-            code: None,
-            rated: false,
-            corr: None,
-            clock: None,
+            ..table_row(1, ["Bob", "x"])
         };
         let said = |rows: &[Row]| unfinished(rows, "kBob").map(|m| m.text).unwrap_or_default();
         let ai = Who::ai(Level::Hard).key;
@@ -2836,24 +2865,9 @@ mod tests {
     /// on the old code (`rated` and the pace missing at 44 columns).
     #[test]
     fn the_lobby_rows_say_their_terms_whole_at_44x16_and_80x24() {
-        let row = |id: u32, names: [&str; 2], state: RowState| {
-            let keys = names.map(|n| (n != words::EMPTY_SEAT).then(|| format!("k{n}")));
-            Row {
-                id,
-                names: names.map(str::to_owned),
-                keys,
-                ruleset: Ruleset::Standard,
-                claims: false,
-                moves: 0,
-                spectators: 0,
-                state,
-                away: [false, false],
-                claim: [false, false],
-                code: None,
-                rated: false,
-                corr: None,
-                clock: None,
-            }
+        let row = |id: u32, names: [&str; 2], state: RowState| Row {
+            state,
+            ..table_row(id, names)
         };
         let open = row(1, ["alice", "-"], RowState::Open);
         let full = Row {
@@ -2951,20 +2965,13 @@ mod tests {
     #[test]
     fn the_keys_name_esc_hide_while_looked_up_games_are_listed() {
         let listed = Row {
-            id: 3,
-            names: ["ann".to_owned(), "bob".to_owned()],
             keys: [Some("ka".to_owned()), Some("kb".to_owned())],
-            ruleset: Ruleset::Standard,
-            claims: false,
             moves: 4,
-            spectators: 0,
             state: RowState::Correspondence,
             away: [true, true],
-            claim: [false, false],
-            code: None,
             rated: true,
             corr: Some((3, Some(Player::Yellow))),
-            clock: None,
+            ..table_row(3, ["ann", "bob"])
         };
         let rows = [listed];
         let now = 1_000_000;
@@ -3062,20 +3069,8 @@ mod tests {
     fn playing(ids: impl IntoIterator<Item = u32>) -> Vec<Row> {
         ids.into_iter()
             .map(|n| Row {
-                id: n,
-                names: [format!("a{n}"), format!("b{n}")],
-                keys: [Some(format!("ka{n}")), Some(format!("kb{n}"))],
-                ruleset: Ruleset::Standard,
-                claims: false,
                 moves: 3,
-                spectators: 0,
-                state: RowState::Playing,
-                away: [false, false],
-                claim: [false, false],
-                code: None,
-                rated: false,
-                corr: None,
-                clock: None,
+                ..table_row(n, [&format!("a{n}"), &format!("b{n}")])
             })
             .collect()
     }
@@ -3193,20 +3188,12 @@ mod tests {
     #[test]
     fn another_s_correspondence_game_is_listed_to_watch_and_says_no_one_s_move() {
         let row = Row {
-            id: 3,
-            names: ["ann".into(), "bob".into()],
-            keys: [Some("kann".into()), Some("kbob".into())],
-            ruleset: Ruleset::Standard,
-            claims: false,
             moves: 4,
-            spectators: 0,
             state: RowState::Correspondence,
             away: [true, true],
-            claim: [false, false],
-            code: None,
             rated: true,
             corr: Some((1, Some(Player::Blue))),
-            clock: None,
+            ..table_row(3, ["ann", "bob"])
         };
         assert!(!row.seen_by("kcarol") && row.seen_by("kann"), "{row:?}");
         assert_eq!(row_state(&row, "kcarol"), "");
@@ -3265,20 +3252,11 @@ mod tests {
             shown.join("\n")
         };
         let row = |id: u32, names: [&str; 2]| Row {
-            id,
-            names: names.map(str::to_owned),
             keys: [Some(format!("k{id}a")), Some(format!("k{id}b"))],
-            ruleset: Ruleset::Corners,
-            claims: true,
-            moves: 12,
             spectators: 1,
-            state: RowState::Correspondence,
             away: [true, true],
-            claim: [false, false],
-            code: None,
-            rated: true,
             corr: Some((7, Some(Player::Yellow))),
-            clock: None,
+            ..corners_corr_row(id, names)
         };
         let long = ["Zoe-Winterbottom", "山田太郎花子一二"];
         let rows = [row(3, ["ann", "bob"]), row(4, long), row(5, ["cy", "di"])];
@@ -3341,22 +3319,7 @@ mod tests {
     #[test]
     fn the_player_s_own_correspondence_rows_are_whole_at_44x16_and_the_legend_explains_clocks() {
         let me = "Zoe-Winterbourne";
-        let row = |id: u32, names: [&str; 2]| Row {
-            id,
-            names: names.map(str::to_owned),
-            keys: names.map(|n| Some(format!("k{n}"))),
-            ruleset: Ruleset::Corners,
-            claims: true,
-            moves: 12,
-            spectators: 0,
-            state: RowState::Correspondence,
-            away: [false, false],
-            claim: [false, false],
-            code: None,
-            rated: true,
-            corr: Some((7, Some(Player::Blue))),
-            clock: None,
-        };
+        let row = corners_corr_row;
         let mine = row(1, [me, "Bartholomew-Lane"]);
         let theirs = Row {
             moves: 62,
@@ -3449,22 +3412,7 @@ mod tests {
     #[test]
     fn the_player_s_own_correspondence_rows_are_whole_at_80_columns_too() {
         let me = "Zoe-Winterbourne";
-        let row = |id: u32, names: [&str; 2]| Row {
-            id,
-            names: names.map(str::to_owned),
-            keys: names.map(|n| Some(format!("k{n}"))),
-            ruleset: Ruleset::Corners,
-            claims: true,
-            moves: 12,
-            spectators: 0,
-            state: RowState::Correspondence,
-            away: [false, false],
-            claim: [false, false],
-            code: None,
-            rated: true,
-            corr: Some((7, Some(Player::Blue))),
-            clock: None,
-        };
+        let row = corners_corr_row;
         let live = |id: u32| Row {
             state: RowState::Playing,
             corr: None,
@@ -3793,20 +3741,14 @@ mod tests {
     #[test]
     fn every_row_with_names_one_line_would_cut_takes_two_lines_at_every_width() {
         let row = |id: u32, names: [&str; 2], state: RowState| Row {
-            id,
-            names: names.map(str::to_owned),
-            keys: names.map(|n| (n != words::EMPTY_SEAT).then(|| format!("k{n}"))),
             ruleset: Ruleset::Corners,
             claims: true,
             moves: 12,
             spectators: 1,
             state,
-            away: [false, false],
-            claim: [false, false],
-            code: None,
             rated: true,
-            corr: None,
             clock: TimeControl::new(Duration::from_secs(900), Duration::from_secs(10)).ok(),
+            ..table_row(id, names)
         };
         let (long, longer) = ("Zoe-Winterbourne", "Bartholomew-Lane");
         let (wide, emoji) = ("王小明李大华张三", "🐉Dragon-Rider🐉");

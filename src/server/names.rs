@@ -19,6 +19,19 @@ pub const NAMES_FILE: &str = "names.json";
 /// The most names one key binds: the names bound already beyond it stay usable.
 pub(crate) const MAX_NAMES_PER_KEY: i64 = 3;
 
+/// The days a name stays bound with no login and no game: one whose key has played
+/// no game here (none finished, none in play, no rating, no open correspondence
+/// table) and that nobody logged in with for this long is released (the store's
+/// writer sweeps at each start and once a day), so a visit that never played does
+/// not hold a name for good. Its key gets it back at its next login if nobody else
+/// took it. A month: a player who comes back now and then keeps it; see
+/// docs/club.md, "Names".
+pub(crate) const UNUSED_NAME_DAYS: i64 = 30;
+
+/// How often, in wall-clock seconds, the running server sweeps the unused names
+/// ([`UNUSED_NAME_DAYS`]) besides at its start.
+pub(crate) const NAME_SWEEP_EVERY: i64 = 24 * 60 * 60;
+
 /// The widest display name, in terminal columns.
 pub const MAX_NAME_COLUMNS: usize = 16;
 

@@ -14,6 +14,7 @@ use crate::ui::NewsWaker;
 use super::corr_timer;
 use super::grace;
 use super::hall::{DEFAULT_GRACE, Hall, Writes};
+use super::names::NAME_SWEEP_EVERY;
 use super::prefs::Pref;
 use super::store::{History, Kept, Log, Store};
 use super::wall::{CorrTime, Wall};
@@ -140,6 +141,8 @@ impl SharedHall {
             }
         });
         let grace_log = log.clone();
+        // The store sweeps the unused names as it opens; the timer, a day later.
+        let mut swept = wall();
         let (store, opened) =
             Store::open_with(data_dir, log, kept, &CorrTime::new(wall.clone(), 0))?;
         {
@@ -161,17 +164,26 @@ impl SharedHall {
             };
             let shared = SharedHall::from_parts(hall, Some(store.clone()));
             // The guard hands the keeps to the store once the lock is released.
-            let wall = {
+            let (wall, present) = {
                 let mut guard = shared.lock();
                 guard.corr_tick();
                 // The times left shown move at least once a minute.
                 if heartbeat {
                     guard.corr_minute();
                 }
-                guard.corr_time().wall()
+                let wall = guard.corr_time().wall();
+                // Once a day on the wall clock (a test's clock file moves it); a
+                // clock set back starts the day again.
+                swept = swept.min(wall);
+                let sweep = wall - swept >= NAME_SWEEP_EVERY;
+                (wall, sweep.then(|| guard.keys_here()))
             };
             if heartbeat {
                 store.writer().heartbeat(wall);
+            }
+            if let Some(present) = present {
+                swept = wall;
+                store.writer().sweep_names(wall, present);
             }
             true
         });

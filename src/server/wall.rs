@@ -74,6 +74,11 @@ impl CorrTime {
         (self.wall)()
     }
 
+    /// The wall clock itself, for another thread to read.
+    pub(crate) fn wall_clock(&self) -> Wall {
+        self.wall.clone()
+    }
+
     /// The correspondence time now.
     pub(crate) fn now(&self) -> Stamp {
         self.wall() - self.paused

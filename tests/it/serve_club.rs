@@ -295,6 +295,33 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
         )
         .unwrap();
     assert_eq!(abandoned, 1);
+    // Brief s24: Carol only watched, last logged in ten days after T0. A month after
+    // that, off the server, her name is released by the running server's daily sweep
+    // (alice's and bob's, who played, stay), and another key takes it. It was bound
+    // for good before.
+    let names = |db: &rusqlite::Connection| -> Vec<String> {
+        db.prepare("SELECT name FROM names ORDER BY name")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    assert_eq!(names(&server.db()), ["alice", "bob", "carol"]);
+    set(T0 + 41 * DAY);
+    wait_db(&server, "carol's name released", |db| {
+        names(db) == ["alice", "bob"]
+    });
+    assert!(
+        server.log().contains("name carol released (SHA256:"),
+        "{}",
+        server.log()
+    );
+    run(async {
+        let carol = Player::join(&server, "carol", 5, 44, 16).await;
+        carol.wait_for("No tables yet").await;
+        carol.disconnect().await;
+    });
 }
 
 /// QA (srvfix, played over ssh): at a rated table Alice moved, Bob resigned before

@@ -486,6 +486,12 @@ fn a_game_left_names_its_player_when_she_comes_back() {
         alice.wait_said("Yellow c2, section 1.").await;
         alice.leave_game_in_lines("yes").await;
         alice.wait_said("a player left").await;
+        // The lobby's row says `a player left` from the table as it stands, before the
+        // store has kept the leave; a watcher's opening is the kept game. Bob's screen
+        // shows the end only once it is kept: until then `table 1` opened on the game
+        // before it (`alice (Blue) to move`, her seat's rating), and the opening
+        // waited for below never came (s23's full run, load 10-12).
+        bob.wait_for("bob wins: alice left").await;
         let at = alice.raw().len();
         alice.send(b"table 1\r").await;
         // Her seat is named; the rating the game left follows Bob's name, still seated.

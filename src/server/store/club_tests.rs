@@ -464,3 +464,100 @@ fn correspondence_clocks_pause_for_the_time_the_server_was_down() {
     let (_, opened, _) = open_at(dir.path(), 1_000_060 + 864_000 + 100);
     assert_eq!(opened.paused, 864_100);
 }
+
+/// Brief s24: a name bound on its first login stayed bound for good, even for a
+/// visit of a minute that never played. A name whose key has played no game here
+/// (none finished, none in play, no rating, no open correspondence table), unused for
+/// `UNUSED_NAME_DAYS`, is released: by the writer's sweep while the server runs
+/// (but for the keys on the server now), and at the next start. A login counts as
+/// use; a name kept before schema 14 counts from the first sweep. Released, anyone
+/// may take it. Fails on the old code (nothing is ever released).
+#[test]
+fn a_name_never_played_with_is_released_after_a_month_unused() {
+    use super::super::names::UNUSED_NAME_DAYS;
+    let dir = tempfile::tempdir().unwrap();
+    let day = 24 * 3600;
+    let month = UNUSED_NAME_DAYS * day;
+    let t0 = 1_000_000_000;
+    let logged: Arc<Mutex<Vec<String>>> = Arc::default();
+    let open_at = |wall: i64| {
+        let into = logged.clone();
+        let log: Log = Arc::new(move |line: &str| into.lock().unwrap().push(line.to_owned()));
+        let time = CorrTime::new(Arc::new(move || wall), 0);
+        Store::open_with(dir.path(), log, Box::new(|_, _| {}), &time)
+            .unwrap()
+            .0
+    };
+    let store = open_at(t0);
+    let [ann, bob, cy, dee, eve, fay, gil, hal, ivy] =
+        ["ann", "bob", "cy", "dee", "eve", "fay", "gil", "hal", "ivy"].map(who);
+    for w in [&ann, &bob, &cy, &dee, &eve, &fay, &gil, &hal, &ivy] {
+        assert_eq!(store.claim_name(&w.name, &w.key), Ok(()), "{}", w.name);
+    }
+    // Ann beat Bob in a rated game; Cy and Dee have one in play; Eve waits at an open
+    // correspondence table. Fay, Gil, Hal and Ivy only looked in.
+    assert!(store.writer().keep(1, resigned(&ann, &bob, true)));
+    let mut table = GameTable::open(cy.clone(), Player::Blue, Game::new(), None);
+    table.sit(dee.clone(), Instant::now());
+    let game = Game::from_moves([Square::B2]).unwrap();
+    table.take_moves((Player::Blue, table.epoch()), &game, Instant::now());
+    assert!(store.writer().keep(2, table.take_keep().unwrap()));
+    store
+        .writer()
+        .open_corr(vec![(3, eve.key.clone(), true)], Vec::new());
+    let bound = |store: &Store, w: &Who| store.name_is_bound(&w.name).unwrap();
+    // A day short of the month: nothing goes.
+    store.writer().sweep_names(t0 + month - day, Vec::new());
+    assert!(store.writer().flush());
+    for w in [&ann, &bob, &cy, &dee, &eve, &fay, &gil, &hal, &ivy] {
+        assert!(bound(&store, w), "{}", w.name);
+    }
+    drop(store);
+    // Hal logs in again twenty days on; Ivy's name is as a store of schema 13 kept it.
+    let store = open_at(t0 + 20 * day);
+    assert_eq!(store.claim_name("HAL", &hal.key), Ok(()));
+    drop(store);
+    Connection::open(db_path(dir.path()))
+        .unwrap()
+        .execute("UPDATE names SET seen = NULL WHERE folded = 'ivy'", [])
+        .unwrap();
+    // The month is up, Gil is on the server: only Fay's name goes, and the log says so.
+    let store = open_at(t0 + 20 * day);
+    store
+        .writer()
+        .sweep_names(t0 + month, vec![gil.key.clone()]);
+    assert!(store.writer().flush());
+    let still: Vec<&str> = [&ann, &bob, &cy, &dee, &eve, &fay, &gil, &hal, &ivy]
+        .into_iter()
+        .filter(|w| bound(&store, w))
+        .map(|w| w.name.as_str())
+        .collect();
+    assert_eq!(
+        still,
+        ["ann", "bob", "cy", "dee", "eve", "gil", "hal", "ivy"]
+    );
+    assert_eq!(
+        logged.lock().unwrap().as_slice(),
+        ["name fay released (SHA256:fay): no login for 30 days and no game here"]
+    );
+    // Released, the name is anyone's (a look-alike too), and its old key is refused.
+    assert_eq!(store.claim_name("Fay", "SHA256:other"), Ok(()));
+    assert_eq!(store.claim_name("fay", &fay.key), Err(NameError::Taken));
+    drop(store);
+    // The next start, a month after Hal's login and Ivy's first sweep: theirs go at
+    // the start, Gil's too (nobody is on a server starting); the players' stay.
+    let store = open_at(t0 + 20 * day + month);
+    let still: Vec<&str> = [&ann, &bob, &cy, &dee, &eve, &gil, &hal, &ivy]
+        .into_iter()
+        .filter(|w| bound(&store, w))
+        .map(|w| w.name.as_str())
+        .collect();
+    assert_eq!(still, ["ann", "bob", "cy", "dee", "eve"]);
+    // (`Fay`, taken by the other key with no game since, goes a month on as well.)
+    let lines = logged.lock().unwrap().clone();
+    let released: Vec<&str> = lines[1..]
+        .iter()
+        .filter_map(|l| l.strip_prefix("name ")?.split(' ').next())
+        .collect();
+    assert_eq!(released, ["Fay", "gil", "hal", "ivy"], "{lines:?}");
+}

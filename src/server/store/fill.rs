@@ -186,7 +186,7 @@ fn members(
         // A name taken (or a look-alike of one) gets a number, as people do.
         let mut tries = 0;
         loop {
-            match claim_name(tx, &name, &key) {
+            match claim_name(tx, &name, &key, chrono::Utc::now().timestamp()) {
                 Ok(()) => break,
                 Err(NameError::Taken | NameError::LooksTaken | NameError::Reserved)
                     if tries < 20 =>

@@ -504,7 +504,18 @@ impl Store {
             }
             _ => paused,
         };
-        let writer = Writer::start(conn, log.clone(), kept)?;
+        // The names unused for a month and never played with go now (nobody is on
+        // the server yet), and then once a day by the writer (`SharedHall`'s timer).
+        let released = {
+            let tx = conn.transaction()?;
+            let released = writer::sweep_names(&tx, time.wall(), &[])?;
+            tx.commit().context("cannot release the unused names")?;
+            released
+        };
+        for (name, key) in &released {
+            log(&writer::released_line(name, key));
+        }
+        let writer = Writer::start(conn, log.clone(), kept, time.wall_clock())?;
         // The operator's changes go to this writer while the server runs.
         #[cfg(unix)]
         let admin = match writer

@@ -4,7 +4,8 @@
 //! version 8 keeps every table's messages; version 9 whether a game was played as
 //! rated; version 10 adds what an edit of version 8 in place left out of a store
 //! migrated before it; version 12 keeps the vacation days not told yet and whether
-//! a palette was chosen; version 13 the address a game in play was opened from.
+//! a palette was chosen; version 13 the address a game in play was opened from;
+//! version 14 when a name was last logged in with.
 //!
 //! A migration, once on main, is never edited: a store that had it already would
 //! never get the edit. What it lacks goes in a new one.
@@ -303,6 +304,15 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration::Sql(
         "
     ALTER TABLE live ADD COLUMN opened_from TEXT;
+    ",
+    ),
+    // 14: when each name was last logged in with (seconds since the Unix epoch, the
+    // server's wall clock), so a name never used to play is released once unused for
+    // `names::UNUSED_NAME_DAYS`. A name bound before has none, and counts from the
+    // first sweep that finds it (the next start): nobody loses a name to the upgrade.
+    Migration::Sql(
+        "
+    ALTER TABLE names ADD COLUMN seen INTEGER;
     ",
     ),
 ];

@@ -642,6 +642,7 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
          ALTER TABLE players DROP COLUMN vacation_untold;
          ALTER TABLE prefs DROP COLUMN palette_chosen;
          ALTER TABLE live DROP COLUMN opened_from;
+         ALTER TABLE names DROP COLUMN seen;
          PRAGMA user_version = 7;",
     )
     .unwrap();
@@ -698,6 +699,7 @@ fn a_store_at_version_8_from_before_its_invitation_codes_opens() {
          ALTER TABLE players DROP COLUMN vacation_untold;
          ALTER TABLE prefs DROP COLUMN palette_chosen;
          ALTER TABLE live DROP COLUMN opened_from;
+         ALTER TABLE names DROP COLUMN seen;
          PRAGMA user_version = 8;",
     )
     .unwrap();
@@ -742,6 +744,7 @@ fn a_public_game_of_a_store_at_version_9_stays_listed() {
          ALTER TABLE players DROP COLUMN vacation_untold;
          ALTER TABLE prefs DROP COLUMN palette_chosen;
          ALTER TABLE live DROP COLUMN opened_from;
+         ALTER TABLE names DROP COLUMN seen;
          PRAGMA user_version = 9;",
     )
     .unwrap();
@@ -839,10 +842,10 @@ fn a_store_of_schema_12_migrates_and_games_in_play_keep_their_address() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/store-v12/hijara.db");
     std::fs::copy(&fixture, db_path(dir.path())).unwrap();
     let (store, opened, _) = open(dir.path());
-    assert_eq!(schema::current(), 13);
+    assert_eq!(schema::current(), 14);
     assert_eq!(
         schema::version(&Connection::open(db_path(dir.path())).unwrap()).unwrap(),
-        13
+        14
     );
     assert_eq!(opened.stored.len(), 1, "{:?}", opened.problems);
     assert_eq!(opened.stored[0].id, 1);

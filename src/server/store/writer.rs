@@ -20,9 +20,12 @@ use crate::session::Played;
 use super::super::club::RatedEnd;
 use super::super::corr::{CorrState, DaysTaken};
 use super::super::game_record::table_record;
-use super::super::names::{MAX_NAMES_PER_KEY, NameError, check_name, folded, look_alike};
+use super::super::names::{
+    MAX_NAMES_PER_KEY, NameError, UNUSED_NAME_DAYS, check_name, folded, look_alike,
+};
 use super::super::prefs::Pref;
 use super::super::table::{Keep, Snapshot};
+use super::super::wall::Wall;
 use super::change::{self, Answer, Change};
 use super::club;
 
@@ -74,6 +77,9 @@ enum Work {
         key: String,
         reply: SyncSender<Result<(), NameError>>,
     },
+    /// Release the names unused for [`UNUSED_NAME_DAYS`] at this wall-clock time
+    /// ([`sweep_names`]), but those of the keys on the server now.
+    SweepNames(i64, Vec<String>),
     /// Count a new guest; their number goes back.
     Guest(SyncSender<Result<u64, String>>),
     /// Answer once everything sent before is carried out.
@@ -126,12 +132,18 @@ impl Drop for Writer {
 }
 
 impl Writer {
-    /// Starts the writer thread on `conn`; `kept` hears every batch of keeps.
-    pub(crate) fn start(conn: Connection, log: Log, kept: Kept) -> anyhow::Result<Writer> {
+    /// Starts the writer thread on `conn`; `kept` hears every batch of keeps; `wall`
+    /// is the server's wall clock (a name's last login is kept on it).
+    pub(crate) fn start(
+        conn: Connection,
+        log: Log,
+        kept: Kept,
+        wall: Wall,
+    ) -> anyhow::Result<Writer> {
         let (sender, receiver) = sync_channel(CAPACITY);
         let thread = std::thread::Builder::new()
             .name("hijara-store".into())
-            .spawn(move || run(conn, &receiver, &log, &kept))
+            .spawn(move || run(conn, &receiver, &log, &kept, &wall))
             .context("cannot start the store's writer thread")?;
         Ok(Writer {
             sender: Some(sender),
@@ -186,6 +198,13 @@ impl Writer {
         answer
             .recv()
             .unwrap_or_else(|_| Err(NameError::NotKept("the store has stopped".into())))
+    }
+
+    /// Releases the names unused for [`UNUSED_NAME_DAYS`] at wall-clock time `now`
+    /// ([`sweep_names`]), but those of the keys in `present` (on the server now: a
+    /// session may have lasted longer than that). The log names each one released.
+    pub(crate) fn sweep_names(&self, now: i64, present: Vec<String>) {
+        self.send(Work::SweepNames(now, present));
     }
 
     /// A new guest's number, counted in the database (never given twice).
@@ -369,7 +388,7 @@ impl Failing {
 }
 
 /// The writer thread: batches of work until every sender is gone.
-fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) {
+fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, wall: &Wall) {
     let mut failing = Failing::default();
     // Each key's latest switches handed over, by the hall's number: one key's two
     // sessions may hand theirs over in the other order. (One entry a key that
@@ -397,6 +416,8 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
         }
         let mut keeps: Vec<(u32, Keep, Result<(), String>)> = Vec::new();
         let mut names = Vec::new();
+        // The names a sweep released, said in the log once they are on disk.
+        let mut released_names: Vec<(String, String)> = Vec::new();
         let mut guests = Vec::new();
         let mut flushes = Vec::new();
         let mut switches = Vec::new();
@@ -560,9 +581,18 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
                         }
                     }
                     Work::ClaimName { name, key, reply } => {
-                        let result = in_savepoint(&mut tx, |tx| Ok(claim_name(tx, &name, &key)))
+                        let now = wall();
+                        let result = in_savepoint(&mut tx, |tx| Ok(claim_name(tx, &name, &key, now)))
                             .unwrap_or_else(|e| Err(NameError::NotKept(e.to_string())));
                         names.push((reply, result));
+                    }
+                    Work::SweepNames(now, present) => {
+                        match in_savepoint(&mut tx, |tx| sweep_names(tx, now, &present)) {
+                            Ok(released) => released_names.extend(released),
+                            Err(error) => {
+                                log(&format!("the unused names were not swept: {error}"));
+                            }
+                        }
                     }
                     Work::Guest(reply) => {
                         let number = in_savepoint(&mut tx, |tx| {
@@ -596,6 +626,11 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept) 
             tx.commit().map_err(|e| e.to_string())
         });
         // Only now, on disk (or not), is anyone told.
+        if committed.is_ok() {
+            for (name, key) in &released_names {
+                log(&released_line(name, key));
+            }
+        }
         if let Err(error) = &committed {
             log(&format!("the store could not write: {error}"));
             for (_, _, result) in &mut keeps {
@@ -819,8 +854,15 @@ fn write_pref(tx: &Connection, key: &str, pref: Pref) -> rusqlite::Result<()> {
 
 /// Lets `key` use `name`, in `tx`: yes if the name is already the key's, or new (then
 /// bound to the key); refused if another key has it or a look-alike of it, and if the
-/// key has [`MAX_NAMES_PER_KEY`] names already (those stay usable).
-pub(super) fn claim_name(tx: &Connection, name: &str, key: &str) -> Result<(), NameError> {
+/// key has [`MAX_NAMES_PER_KEY`] names already (those stay usable). A name granted is
+/// noted as logged in with at wall-clock time `now` (the unused names' sweep,
+/// [`sweep_names`], counts from it).
+pub(super) fn claim_name(
+    tx: &Connection,
+    name: &str,
+    key: &str,
+    now: i64,
+) -> Result<(), NameError> {
     let name = check_name(name)?;
     let folded = folded(name);
     let store = |e: rusqlite::Error| NameError::NotKept(e.to_string());
@@ -836,7 +878,12 @@ pub(super) fn claim_name(tx: &Connection, name: &str, key: &str) -> Result<(), N
         })
         .map_err(store)?;
     match owner {
-        Some(owner) if owner == key => return Ok(()),
+        Some(owner) if owner == key => {
+            tx.prepare_cached("UPDATE names SET seen = ?2 WHERE folded = ?1")
+                .and_then(|mut s| s.execute(params![folded, now]))
+                .map_err(store)?;
+            return Ok(());
+        }
         Some(_) => return Err(NameError::Taken),
         None => {}
     }
@@ -856,7 +903,8 @@ pub(super) fn claim_name(tx: &Connection, name: &str, key: &str) -> Result<(), N
         return Err(NameError::TooMany);
     }
     tx.prepare_cached(
-        "INSERT INTO names (folded, name, key, look, bound) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO names (folded, name, key, look, bound, seen)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )
     .and_then(|mut s| {
         s.execute(params![
@@ -864,11 +912,64 @@ pub(super) fn claim_name(tx: &Connection, name: &str, key: &str) -> Result<(), N
             name,
             key,
             look,
-            chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string()
+            chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+            now
         ])
     })
     .map_err(store)?;
     Ok(())
+}
+
+/// Releases, in `tx`, every name nobody logged in with for [`UNUSED_NAME_DAYS`] by
+/// wall-clock time `now` whose key has played no game here: none in the history
+/// (finished or stopped), none in play, no rating, no open correspondence table; a
+/// key in `present` (on the server now) keeps its names too. A key that played keeps
+/// every name it has: the history names it so. A name kept with no last login (bound
+/// before schema 14, or by an import) is noted as seen `now` first, so an upgrade
+/// releases nothing at once. Returns each name released and its key, in name order.
+pub(super) fn sweep_names(
+    tx: &Connection,
+    now: i64,
+    present: &[String],
+) -> rusqlite::Result<Vec<(String, String)>> {
+    tx.execute("UPDATE names SET seen = ?1 WHERE seen IS NULL", [now])?;
+    let cutoff = now.saturating_sub(UNUSED_NAME_DAYS.saturating_mul(24 * 60 * 60));
+    let unused: Vec<(String, String, String)> = tx
+        .prepare_cached("SELECT folded, name, key FROM names WHERE seen <= ?1 ORDER BY folded")?
+        .query_map([cutoff], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut released = Vec::new();
+    for (folded, name, key) in unused {
+        if present.contains(&key) {
+            continue;
+        }
+        // The key in a game in play: a record's `BlueKey`/`YellowKey` tag holds it (a
+        // longer key containing it keeps the name too, which errs on keeping).
+        let played: bool = tx
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM finished WHERE blue_key = ?1)
+                     OR EXISTS (SELECT 1 FROM finished WHERE yellow_key = ?1)
+                     OR EXISTS (SELECT 1 FROM ratings WHERE key = ?1)
+                     OR EXISTS (SELECT 1 FROM open_corr WHERE key = ?1)
+                     OR EXISTS (SELECT 1 FROM live WHERE playing = 1 AND instr(record, ?1) > 0)",
+            )?
+            .query_row([&key], |row| row.get(0))?;
+        if !played {
+            tx.prepare_cached("DELETE FROM names WHERE folded = ?1")?
+                .execute([&folded])?;
+            released.push((name, key));
+        }
+    }
+    Ok(released)
+}
+
+/// The log's line for a name the sweep released.
+pub(super) fn released_line(name: &str, key: &str) -> String {
+    format!(
+        "name {} released ({}): no login for {UNUSED_NAME_DAYS} days and no game here",
+        super::super::outside::safe_text(name),
+        super::super::outside::safe_text(key)
+    )
 }
 
 #[cfg(test)]
