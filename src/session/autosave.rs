@@ -70,7 +70,7 @@ pub fn data_folder_problem(dir: &Path) -> Option<String> {
     let what = match fs::metadata(dir) {
         Ok(meta) if meta.is_dir() => return None,
         Ok(meta) if meta.is_file() => "a file is there",
-        Ok(meta) => match disk::kind_of(&meta) {
+        Ok(meta) => match disk::kind_of(meta.file_type()) {
             "a FIFO" => "a FIFO is there",
             "a device" => "a device is there",
             "a socket" => "a socket is there",

@@ -73,12 +73,12 @@ fn too_large() -> io::Error {
     )
 }
 
-/// What a path that is not a regular file is, for the error message.
-pub(super) fn kind_of(meta: &fs::Metadata) -> &'static str {
+/// What a path that is not a regular file is, for the error message (and for the
+/// entries a history folder skips).
+pub(super) fn kind_of(t: fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
         if t.is_fifo() {
             return "a FIFO";
         }
@@ -89,7 +89,7 @@ pub(super) fn kind_of(meta: &fs::Metadata) -> &'static str {
             return "a socket";
         }
     }
-    if meta.is_dir() {
+    if t.is_dir() {
         "a folder"
     } else {
         "not a regular file"
@@ -97,7 +97,7 @@ pub(super) fn kind_of(meta: &fs::Metadata) -> &'static str {
 }
 
 fn not_regular(meta: &fs::Metadata) -> io::Error {
-    let what = kind_of(meta);
+    let what = kind_of(meta.file_type());
     let text = if what.starts_with("not") {
         what.to_owned()
     } else {
@@ -173,10 +173,7 @@ pub(crate) fn write_target(path: &Path) -> io::Result<PathBuf> {
         Ok(meta) if !meta.is_file() => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             Refusal::NotRegular {
-                what: match kind_of(&meta) {
-                    what if what.starts_with("not") => "not a regular file",
-                    what => what,
-                },
+                what: kind_of(meta.file_type()),
                 target,
             },
         )),

@@ -16,7 +16,7 @@ use crate::record::{GameResult, Termination};
 use crate::rules::{Player, Ruleset};
 
 use super::autosave::write_new_save;
-use super::disk::read_regular;
+use super::disk::{kind_of, read_regular};
 use super::record_io::{parse_record, seat_in, seat_tag};
 
 /// The history's folder inside the data folder.
@@ -184,24 +184,6 @@ fn scan(dir: &Path) -> io::Result<(Vec<OsString>, Vec<Skipped>)> {
     });
     skipped.sort_by(|a, b| a.file.cmp(&b.file));
     Ok((files, skipped))
-}
-
-/// What an entry that is neither a file nor a symlink is.
-fn kind_of(t: fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    if t.is_dir() { "a folder" } else { "not a file" }
 }
 
 impl History {
