@@ -87,6 +87,37 @@ pub(crate) fn quit_not_kept(how: Answering) -> String {
     )
 }
 
+/// Leave the game in progress for the start screen, when the autosave holds it:
+/// the start screen's `resume` door (its key) continues it.
+pub(crate) fn back_autosaved(how: Answering, resume: char) -> String {
+    format!(
+        "Back to the start screen? The game is kept: {resume} there resumes it. {}",
+        answers(how, "back", None, "keep playing")
+    )
+}
+
+/// Leave the game in progress for the start screen, when the autosave does not
+/// hold it: the game may be on disk nowhere.
+pub(crate) fn back_not_kept(how: Answering) -> String {
+    format!(
+        "Back to the start screen? The game is NOT autosaved: {} saves it to a file first. {}",
+        how.save(),
+        answers(how, "back", Some("save"), "keep playing")
+    )
+}
+
+/// [`back_autosaved`] in brief, for the status line.
+pub(crate) fn back_autosaved_short(resume: char) -> String {
+    format!("Back? It is kept: {resume} resumes it. y: back, other key: keep playing")
+}
+
+/// [`back_not_kept`] in brief, for the status line.
+pub(crate) const BACK_NOT_KEPT_SHORT: &str =
+    "Back? NOT autosaved. s: save first, y: back, other key: keep playing";
+
+/// The back question at its shortest, for the status line.
+pub(crate) const BACK_ANSWERS: &str = "Back? y: back, any other key: keep playing";
+
 /// The quit question's warning and answers, when the game is not autosaved.
 pub(crate) const QUIT_NOT_KEPT_SHORT: &str =
     "Quit? NOT autosaved. s: save first, y: quit, other key: keep playing";

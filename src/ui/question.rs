@@ -15,6 +15,9 @@ const RESUME_NAME_COLUMNS: usize = 20;
 pub enum Question {
     /// Quit the game in progress?
     Quit,
+    /// Leave the game in progress for the start screen that opened it (where `y`
+    /// goes, and where the autosaved game is resumed: not "quit").
+    Back,
     /// Abandon the game in progress for a new one?
     NewGame,
     /// Continue the autosaved game found at start-up, or start a new one?
@@ -54,6 +57,8 @@ impl Question {
         match (self, offer) {
             (Question::Quit, _) if autosaved => question::quit_autosaved(how),
             (Question::Quit, _) => question::quit_not_kept(how),
+            (Question::Back, _) if autosaved => question::back_autosaved(how, super::RESUME_KEY),
+            (Question::Back, _) => question::back_not_kept(how),
             (Question::NewGame, _) => question::new_game(how),
             (Question::Resume, Some(offer)) => {
                 // The names come from a file: made safe, and cut shorter than a
@@ -109,6 +114,10 @@ impl Question {
                 wordings.push(question::QUIT_AUTOSAVED_SHORT.to_owned())
             }
             (Question::Quit, _) => wordings.push(question::QUIT_NOT_KEPT_SHORT.to_owned()),
+            (Question::Back, _) if autosaved => {
+                wordings.push(question::back_autosaved_short(super::RESUME_KEY))
+            }
+            (Question::Back, _) => wordings.push(question::BACK_NOT_KEPT_SHORT.to_owned()),
             (Question::Resume, Some(offer)) => {
                 wordings.push(question::resume_short(&offer.game, new_seats));
                 wordings.push(question::resume_answers(new_seats));
@@ -118,6 +127,7 @@ impl Question {
         wordings.push(
             match self {
                 Question::Quit => question::QUIT_ANSWERS,
+                Question::Back => question::BACK_ANSWERS,
                 Question::NewGame => question::NEW_GAME_ANSWERS,
                 Question::Resume => question::RESUME_ANSWERS,
                 Question::Resign(_) => question::RESIGN_ANSWERS,
@@ -159,6 +169,7 @@ mod tests {
         let seats = [Seat::Human, Seat::Human];
         let questions = [
             Question::Quit,
+            Question::Back,
             Question::NewGame,
             Question::Resume,
             Question::Resign(Player::Blue),

@@ -55,7 +55,7 @@ fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     s.wait_for("back to the start screen");
     s.type_keys("x");
     s.type_keys("q");
-    s.wait_for("Quit the game in progress?");
+    s.wait_for("Back to the start screen?");
     s.type_keys("y");
     s.wait_for("The game is kept (1 move");
     s.wait_for("Learn: lessons on the board");

@@ -186,7 +186,7 @@ fn the_line_mode_stays_raw_between_screens() {
     s.type_keys("b2\r");
     s.wait_for("Your move, Yellow.");
     s.type_keys("quit\r");
-    s.wait_for("Quit the game in progress?");
+    s.wait_for("Back to the start screen? The game is kept: r there resumes it. yes: back");
     s.type_keys("y\r");
     // Back to the start screen (s24), which says where the game is kept; its q leaves.
     s.wait_for("r resumes it.");

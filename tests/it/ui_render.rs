@@ -5,7 +5,9 @@ use crate::common::{asked, autosaves, only_redraw, press, render, typing};
 use hijara::ai::Seat;
 use hijara::rules::{Game, Square};
 use hijara::session::GameConfig;
-use hijara::ui::{AiJob, AiReply, App, BoardView, Effect, Highlight, Input, Look};
+use hijara::ui::{
+    AiJob, AiReply, App, BoardView, Effect, Highlight, Input, Look, Overlay, Question,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
@@ -165,6 +167,42 @@ fn a_game_the_start_screen_opened_says_q_goes_back() {
     ));
     assert_eq!(asked.handle(ctrl_c), [Effect::Quit]);
     assert!(asked.forced_out());
+    // The question says where `y` goes, and where the kept game is resumed: not
+    // "quit", which `hijara play`'s question says.
+    for autosaved in [true, false] {
+        let mut back = sized(mid_game().from_start().with_autosave(autosaved), 80, 24);
+        only_redraw(&press(&mut back, KeyCode::Char('q')));
+        assert_eq!(back.overlay(), Overlay::Question(Question::Back));
+        let text = back.question_text(Question::Back);
+        assert!(
+            text.starts_with("Back to the start screen? The game is "),
+            "{text}"
+        );
+        assert!(text.contains("y: back") && !text.contains("quit"), "{text}");
+        assert_eq!(
+            text.contains("r there resumes it"),
+            autosaved,
+            "{autosaved}: {text}"
+        );
+        let shown = render(&back, 80, 24, Look::PLAIN).backend().to_string();
+        assert!(
+            shown.contains("y: back") && !shown.contains("quit"),
+            "{shown}"
+        );
+        for width in [80, 44] {
+            let status = back.question_status(Question::Back, width);
+            assert!(
+                status.starts_with("Back? ") && status.contains("y: back"),
+                "{status}"
+            );
+            assert!(status.len() <= usize::from(width), "{status}");
+        }
+        assert_eq!(press(&mut back, KeyCode::Char('y')), [Effect::Quit]);
+        assert!(back.should_quit() && !back.forced_out());
+    }
+    let mut played = sized(mid_game(), 80, 24);
+    only_redraw(&press(&mut played, KeyCode::Char('q')));
+    assert_eq!(played.overlay(), Overlay::Question(Question::Quit));
 }
 
 #[test]

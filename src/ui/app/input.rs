@@ -202,6 +202,8 @@ impl App {
             Action::Quit if self.in_progress() && self.is_served() => self.ask(Question::Leave {
                 early: self.leaving_early(),
             }),
+            // From the start screen, `y` goes back to it: the question says so.
+            Action::Quit if self.in_progress() && self.from_start => self.ask(Question::Back),
             Action::Quit if self.in_progress() => self.ask(Question::Quit),
             Action::Quit => self.quit(),
             Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
@@ -214,7 +216,12 @@ impl App {
             Action::Hint => self.ask_hint(),
             // The quit question offers `s` when the game is not autosaved: it saves,
             // and the question closes so the player sees where the game went.
-            Action::Save if self.overlay == Overlay::Question(Question::Quit) => {
+            Action::Save
+                if matches!(
+                    self.overlay,
+                    Overlay::Question(Question::Quit | Question::Back)
+                ) =>
+            {
                 self.overlay = Overlay::None;
                 vec![Effect::Save, Effect::Redraw]
             }
@@ -236,9 +243,9 @@ impl App {
             return effects;
         }
         match (overlay, yes) {
-            (Overlay::Question(Question::Quit), true) => self.quit(),
+            (Overlay::Question(Question::Quit | Question::Back), true) => self.quit(),
             (Overlay::Question(Question::NewGame), true) => self.new_game(),
-            (Overlay::Question(Question::Quit | Question::NewGame), false) => {
+            (Overlay::Question(Question::Quit | Question::Back | Question::NewGame), false) => {
                 // Back to the game as it was: no older message comes back under it.
                 self.message = None;
                 vec![Effect::Redraw]
