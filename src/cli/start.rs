@@ -2,7 +2,10 @@
 //! and the puzzles come back to it, and a game does when left with `q`.
 
 use crate::ai::Seat;
-use crate::session::{Autosave, History, data_dir, games_dir, read_record, unfinished_autosave};
+use crate::session::{
+    Autosave, History, data_dir, data_folder_problem_unnamed, games_dir, read_record,
+    unfinished_autosave,
+};
 use crate::ui::{START_ITEMS, StartChoice, StartState};
 
 use super::config::RunPrefs;
@@ -43,6 +46,12 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             .and_then(|dir| History::read(&dir).ok())
             .is_some_and(|h| !h.is_empty());
         let mut state = StartState::new(can_resume, can_replay).with_selected(selected);
+        // Something else where the data folder should be: the doors' "(none)" alone
+        // would not say why nothing is kept (s24). Any other note comes first. No
+        // path: a long one would not fit the box at 44 columns (commands name it).
+        if let Some(problem) = data_dir().and_then(|d| data_folder_problem_unnamed(&d)) {
+            state = state.with_note(crate::strings::start::nothing_kept(&problem));
+        }
         // A problem of the config file shows the first time only.
         if let Some(notice) = prefs.notice() {
             state = state.with_note(notice);

@@ -67,6 +67,23 @@ fn set_by(dir: &Path) -> Option<&'static str> {
 /// nothing, so a FIFO there never blocks. Without this, `resume` said there was no
 /// autosave and the others "Not a directory (os error 20)" or "File exists".
 pub fn data_folder_problem(dir: &Path) -> Option<String> {
+    let (what, set) = folder_fault(dir)?;
+    Some(format!(
+        "the data folder {} is not a folder ({what}){set}",
+        crate::text::display_path(dir)
+    ))
+}
+
+/// [`data_folder_problem`] without the folder's path, for a screen too narrow to
+/// show a long one whole (the start screen's note).
+pub fn data_folder_problem_unnamed(dir: &Path) -> Option<String> {
+    let (what, set) = folder_fault(dir)?;
+    Some(format!("the data folder is not a folder ({what}){set}"))
+}
+
+/// What is in the data folder's place, and `; VAR sets it` when a variable set it
+/// ([`data_folder_problem`]).
+fn folder_fault(dir: &Path) -> Option<(&'static str, String)> {
     let what = match fs::metadata(dir) {
         Ok(meta) if meta.is_dir() => return None,
         Ok(meta) if meta.is_file() => "a file is there",
@@ -83,10 +100,7 @@ pub fn data_folder_problem(dir: &Path) -> Option<String> {
     let set = set_by(dir)
         .map(|var| format!("; {var} sets it"))
         .unwrap_or_default();
-    Some(format!(
-        "the data folder {} is not a folder ({what}){set}",
-        crate::text::display_path(dir)
-    ))
+    Some((what, set))
 }
 
 /// Creates the data folder `dir` if need be. Anything but a folder in its place is

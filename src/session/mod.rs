@@ -25,7 +25,10 @@ mod record_io;
 mod storage;
 
 pub(crate) use autosave::create_data_folder;
-pub use autosave::{AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir, data_folder_problem};
+pub use autosave::{
+    AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir, data_folder_problem,
+    data_folder_problem_unnamed,
+};
 pub use clock::{Clock, Flagged, ai_budget, show as show_clock, shown_secs};
 pub use config::{GameConfig, fresh_seed};
 pub use disk::{MAX_RECORD_BYTES, read_regular};

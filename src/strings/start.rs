@@ -39,6 +39,12 @@ pub(crate) const NOTHING_TO_RESUME: &str = "There is no unfinished game to resum
 pub(crate) fn cannot_resume(why: &str) -> String {
     format!("Your autosaved game cannot be resumed. {why}.")
 }
+/// The start screen's note while something other than a folder is where the data
+/// folder should be (`problem`, as `session::data_folder_problem` says it): no
+/// autosave, no history.
+pub(crate) fn nothing_kept(problem: &str) -> String {
+    format!("Nothing is kept: {problem}.")
+}
 /// Replay chosen with no history.
 pub(crate) const NO_HISTORY: &str = "No finished game is kept yet: play one first.";
 /// Replay chosen when the newest game of the history cannot be read: why.

@@ -1368,6 +1368,22 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
     s.finish();
 }
 
+/// s24 (cli24 left it): with a file where the data folder should be, the start
+/// screen's doors said only `(none)`, never why nothing was kept.
+#[test]
+fn the_start_screen_says_when_the_data_folder_is_a_file() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::write(&data, "not a folder").unwrap();
+    let mut s = Piped::start_in(&["--plain"], home);
+    s.wait_for("Hijara. Type the key of a door:");
+    s.send("q");
+    let said = s.finish();
+    let note = "Nothing is kept: the data folder is not a folder (a file is there); \
+                HIJARA_DATA_DIR sets it.";
+    assert!(said.iter().any(|l| l.contains(note)), "{said:?}");
+}
+
 /// QA (s14 lines, left): `hijara play` with an autosaved game said the new game's
 /// first lines, then asked whether to resume the autosaved one, so a screen reader
 /// heard a new game begin that might never be played. The question comes first,
