@@ -274,17 +274,12 @@ impl LessonView<'_> {
         // is no text at all), so a try never looks like nothing happened: the verdict
         // whole, in fewest words where it and the keys do not both fit (s23: a wrong
         // claim's was cut, `…not…`, above the keys at 44×16).
-        let mut status_lines = status_feedback(state, area, look, false);
-        if let Some(key) = &key
-            && !super::reading::whole_with_key_row(
-                &status_lines,
-                key,
-                layout.status.width,
-                layout.status.height,
-            )
-        {
-            status_lines = status_feedback(state, area, look, true);
-        }
+        let mut status_lines = super::reading::feedback_beside_key(
+            |short| status_feedback(state, area, look, short),
+            key.as_ref(),
+            layout.status.width,
+            layout.status.height,
+        );
         status_lines.push(Line::styled(status, look.player(to_move)));
         if let Some(key) = key {
             status_lines = super::reading::with_key_row(

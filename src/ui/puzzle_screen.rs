@@ -185,17 +185,12 @@ impl PuzzleView<'_> {
         // there is no panel), so a try never looks like nothing happened: the
         // verdict whole, in fewest words where its first line and the keys do not
         // both fit (s23: the keys had no room for `u` and `n` beside it at 44×16).
-        let mut status = status_feedback(state, area, look, false);
-        if let Some(key) = &key
-            && !super::reading::whole_with_key_row(
-                &status,
-                key,
-                layout.status.width,
-                layout.status.height,
-            )
-        {
-            status = status_feedback(state, area, look, true);
-        }
+        let mut status = super::reading::feedback_beside_key(
+            |short| status_feedback(state, area, look, short),
+            key.as_ref(),
+            layout.status.width,
+            layout.status.height,
+        );
         status.push(title_line(state, area, layout.status.width, look));
         status.push(Line::from(Span::styled(
             task_in(state, layout.status.width),

@@ -163,10 +163,27 @@ pub(crate) fn with_key_row(
     out
 }
 
+/// A try's feedback for a status line `width` by `rows` under `key` (the key row,
+/// where one is shown): `feedback(false)`, its whole wording, where it stays whole
+/// beside the key ([`whole_with_key_row`]), else `feedback(true)`, its fewest words.
+/// The puzzle's and the lesson's status lines both choose so.
+pub(crate) fn feedback_beside_key(
+    feedback: impl Fn(bool) -> Vec<Line<'static>>,
+    key: Option<&Line<'static>>,
+    width: u16,
+    rows: u16,
+) -> Vec<Line<'static>> {
+    let whole = feedback(false);
+    match key {
+        Some(key) if !whole_with_key_row(&whole, key, width, rows) => feedback(true),
+        _ => whole,
+    }
+}
+
 /// Whether [`with_key_row`] shows all of `lines` whole beside `key`, in `width`
 /// columns and `rows` rows: their wrapped rows, with the key beside the last (two
 /// columns apart) or on a row of its own, take at most `rows`.
-pub(crate) fn whole_with_key_row(
+fn whole_with_key_row(
     lines: &[Line<'static>],
     key: &Line<'static>,
     width: u16,
