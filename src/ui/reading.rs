@@ -183,12 +183,7 @@ pub(crate) fn feedback_beside_key(
 /// Whether [`with_key_row`] shows all of `lines` whole beside `key`, in `width`
 /// columns and `rows` rows: their wrapped rows, with the key beside the last (two
 /// columns apart) or on a row of its own, take at most `rows`.
-fn whole_with_key_row(
-    lines: &[Line<'static>],
-    key: &Line<'static>,
-    width: u16,
-    rows: u16,
-) -> bool {
+fn whole_with_key_row(lines: &[Line<'static>], key: &Line<'static>, width: u16, rows: u16) -> bool {
     let width = usize::from(width);
     let rows = usize::from(rows);
     let text = |line: &Line<'static>| -> String {
