@@ -23,7 +23,9 @@
 //! 15 or more called at least an inaccuracy; a move that lost nothing called a
 //! mistake or worse) with 95% Wilson and Clopper-Pearson intervals: for the
 //! shipped thresholds (`review::classify::classify`) and for a grid of uniform
-//! ones; `--empties` judges one range of empty sections, `--list` prints the
+//! ones, each judged by the review's own rule (`review::classify::classify_by`:
+//! only the likely thresholds change; proofs' bounds and
+//! `UNPROVEN_MISTAKE_FROM` apply as in the review); `--empties` judges one range of empty sections, `--list` prints the
 //! moves the shipped thresholds judge wrongly (each `loss` line's comment names
 //! the move, the review's best move with its exact margin, and the moves before).
 
@@ -35,10 +37,7 @@ use crate::stats::{LossLine, clopper_pearson, loss_fields, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{LossBound, PROVE_LOSS_AT, Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
-use hijara::review::classify::{
-    GOOD_MAX, INACCURACY_MAX, LIKELY_FROM, MISTAKE_MAX, bounded_loss, classify, lost_range,
-    threw_away_proof,
-};
+use hijara::review::classify::{Likely, bounded_loss, classify_by, lost_range};
 use hijara::review::{Class, Value};
 use hijara::rules::Move;
 use rand::seq::IndexedRandom;
@@ -243,16 +242,24 @@ impl Sample {
         self.set == args.set && (args.nodes == 0 || self.nodes == args.nodes) && in_range
     }
 
-    /// The class with the shipped thresholds.
-    fn shipped(&self) -> Class {
+    /// The class by the review's own rule ([`classify_by`]) with `thresholds`
+    /// for estimated losses: proofs' bounds, exact values and thrown-away
+    /// proofs as the review judges them.
+    fn by(&self, thresholds: Likely) -> Class {
         let (b, p) = self.values();
-        classify(
+        classify_by(
             bounded_loss(self.lost, self.bound),
             b,
             p,
-            self.empties,
             self.bound,
+            thresholds,
         )
+    }
+
+    /// The class with the shipped thresholds
+    /// ([`hijara::review::classify::classify`]'s).
+    fn shipped(&self) -> Class {
+        self.by(Likely::shipped(self.empties))
     }
 
     /// Whether the range the review shows beside an estimated loss
@@ -283,33 +290,20 @@ impl Sample {
     /// The class by the shipped rule, but with `from` as the estimated loss from
     /// which a move is a mistake when no proof bounds its loss.
     fn unproven_from(&self, from: i32) -> Class {
-        let (b, p) = self.values();
-        if self.exact || self.bound.is_some() || threw_away_proof(b, p) {
-            return self.shipped();
-        }
-        let [i, m, bl] = LIKELY_FROM[(self.empties as usize / 4).min(15)];
-        let m = m.max(from);
-        self.with([i, m, bl.max(m)])
+        self.by(Likely {
+            unproven_mistake_from: from,
+            ..Likely::shipped(self.empties)
+        })
     }
 
-    /// The class with `likely` thresholds for estimates (the shipped rule otherwise).
+    /// The class with `likely` thresholds for estimates, by the shipped rule
+    /// otherwise: [`hijara::review::classify::UNPROVEN_MISTAKE_FROM`] still raises the mistake threshold
+    /// of a loss no proof bounds, and a proof's bound still bounds the loss.
     fn with(&self, likely: [i32; 3]) -> Class {
-        let (b, p) = self.values();
-        if threw_away_proof(b, p) {
-            return Class::Blunder;
-        }
-        let [i, m, bl] = if self.exact {
-            [GOOD_MAX + 1, INACCURACY_MAX + 1, MISTAKE_MAX + 1]
-        } else {
-            likely
-        };
-        match self.lost {
-            l if l <= 0 => Class::Best,
-            l if l >= bl => Class::Blunder,
-            l if l >= m => Class::Mistake,
-            l if l >= i => Class::Inaccuracy,
-            _ => Class::Good,
-        }
+        self.by(Likely {
+            from: likely,
+            ..Likely::shipped(self.empties)
+        })
     }
 }
 
@@ -620,7 +614,10 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
             big.len()
         );
     }
-    println!("grid (likely inaccuracy from / mistake from; blunder from 20 or the mistake's + 5):");
+    println!(
+        "grid (likely inaccuracy from / mistake from; blunder from 20 or the mistake's + 5; \
+         the review's rule otherwise, so with no proof a mistake from UNPROVEN_MISTAKE_FROM at least):"
+    );
     for i in [1, 2, 3, 4, 5] {
         for m in [10, 12, 14, 15, 16, 18, 20, 22] {
             let t = [i, m, (m + 5).max(20)];
@@ -712,6 +709,47 @@ mod tests {
         assert!(holds(15, 0, " lb=15") && !holds(14, 0, " lb=15"));
         // Exact values show no range, so none holds the truth.
         assert!(!holds(20, 1, ""));
+    }
+
+    #[test]
+    fn the_grid_and_the_unproven_rows_judge_by_the_reviews_own_rule() {
+        // s24's grid judged a lossless move estimated at 18, unproven, at 24 empty
+        // sections a mistake by its [3, 15, 20] row, where the review (from 25
+        // without a proof there) calls it a likely inaccuracy.
+        let sample = |empties: u32, lost: i32, exact: u8, bound: &str| {
+            Sample::parse(&format!(
+                "loss set=review nodes=400000 empties={empties} truth=0 lost={lost} best=0 \
+                 played={} exact={exact} bw=9 pw=9{bound}",
+                -lost
+            ))
+            .expect("a logged sample")
+        };
+        let unproven_24 = sample(24, 18, 0, "");
+        assert_eq!(unproven_24.shipped(), Class::Inaccuracy);
+        assert_eq!(unproven_24.with([3, 15, 20]), Class::Inaccuracy);
+        assert_eq!(unproven_24.unproven_from(15), Class::Mistake);
+        // Below 24 the shipped mistake threshold is 15 with or without a proof.
+        assert_eq!(sample(20, 18, 0, "").with([3, 15, 20]), Class::Mistake);
+        // A proof of at most 10 bounds the estimate of 20 in every row, as in the review.
+        let bounded = sample(20, 20, 0, " ub=10");
+        assert_eq!(bounded.shipped(), Class::Inaccuracy);
+        assert_eq!(bounded.with([3, 15, 20]), Class::Inaccuracy);
+        assert_eq!(bounded.with([3, 10, 20]), Class::Mistake);
+        // Exact values follow the exact table whatever the row.
+        assert_eq!(sample(24, 18, 1, "").with([3, 15, 20]), Class::Mistake);
+        assert_eq!(sample(24, 8, 1, "").with([1, 2, 20]), Class::Inaccuracy);
+        // The grid's row of the shipped thresholds is the shipped rule, sample by sample.
+        for empties in [16, 20, 24, 28] {
+            for lost in [0, 2, 3, 14, 15, 19, 20, 24, 25, 30] {
+                for (exact, bound) in [(0, ""), (0, " ub=10"), (0, " lb=15"), (1, "")] {
+                    let s = sample(empties, lost, exact, bound);
+                    assert_eq!(s.with([3, 15, 20]), s.shipped(), "{}", s.line());
+                    if empties >= 24 {
+                        assert_eq!(s.unproven_from(25), s.shipped(), "{}", s.line());
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,9 @@ use hijara::ai::analysis::{LossBound, PositionEval, Wdl};
 use hijara::rules::Move;
 use std::fmt;
 
-/// The 95% Wilson interval of `k` in `n`, in percent.
+/// The 95% Wilson interval of `k` in `n`, in percent, within 0-100: at `k` = 0
+/// the lower end is 0 to rounding, and a rounding below 0 (even `-0.0`) would
+/// print as `-0.0`, so it is 0.
 pub fn wilson(k: usize, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 100.0);
@@ -16,7 +18,13 @@ pub fn wilson(k: usize, n: usize) -> (f64, f64) {
     let den = 1.0 + z * z / n;
     let centre = p + z * z / (2.0 * n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (100.0 * (centre - half) / den, 100.0 * (centre + half) / den)
+    let within = |x: f64| {
+        if x > 0.0 { x.min(100.0) } else { 0.0 }
+    };
+    (
+        within(100.0 * (centre - half) / den),
+        within(100.0 * (centre + half) / den),
+    )
 }
 
 /// The 95% Clopper-Pearson ("exact") interval of `k` in `n`, in percent:
@@ -169,6 +177,18 @@ impl fmt::Display for LossLine<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wilson_interval_of_none_starts_at_a_plain_zero() {
+        // Its lower end is 0 less a rounding for some n, which printed `-0.0`.
+        for n in 1..=1000 {
+            let (lo, hi) = wilson(0, n);
+            assert_eq!(format!("{lo:.1}"), "0.0", "0 of {n}: {lo:e}");
+            assert!(hi > 0.0 && hi <= 100.0, "0 of {n}: {hi}");
+            let (lo, hi) = wilson(n, n);
+            assert!(lo > 0.0 && hi <= 100.0, "{n} of {n}: {lo} {hi}");
+        }
+    }
 
     #[test]
     fn clopper_pearson_matches_the_closed_forms_and_a_table() {

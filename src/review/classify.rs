@@ -361,12 +361,39 @@ pub fn lost_range(
     Some([(lost - high).max(0), (lost - low).max(0)].map(|end| bounded_loss(end, bound)))
 }
 
+/// The thresholds a verdict resting on estimates follows: from which estimated
+/// loss a move is likely an inaccuracy, a mistake, a blunder (`from`), and the
+/// least mistake threshold when no proof bounds the loss
+/// (`unproven_mistake_from`). [`Likely::shipped`] gives the review's; a tool
+/// that tries others (`examples/eval_fit.rs verdicts`) changes only these and
+/// judges by [`classify_by`], the review's own rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Likely {
+    /// [`LIKELY_FROM`]'s kind: likely inaccuracy, mistake and blunder from.
+    pub from: [i32; 3],
+    /// [`UNPROVEN_MISTAKE_FROM`]'s kind: a likely mistake from at least this
+    /// without a proof.
+    pub unproven_mistake_from: i32,
+}
+
+impl Likely {
+    /// The review's thresholds at `empties` empty sections: [`LIKELY_FROM`] and
+    /// [`UNPROVEN_MISTAKE_FROM`] of its band.
+    pub fn shipped(empties: u32) -> Likely {
+        Likely {
+            from: LIKELY_FROM[band(empties)],
+            unproven_mistake_from: UNPROVEN_MISTAKE_FROM[band(empties)],
+        }
+    }
+}
+
 /// The class of a move that lost `lost` points, from `best_value` (the best
 /// move's) to `played_value`, at `empties` empty sections before it, the loss
 /// bounded by proofs to `bound` when they showed one: a thrown-away proof is a
 /// blunder; exact values follow the thresholds; an estimated loss (within its
 /// bound) follows [`LIKELY_FROM`], a mistake or worse only from
-/// [`UNPROVEN_MISTAKE_FROM`] when no proof bounds it.
+/// [`UNPROVEN_MISTAKE_FROM`] when no proof bounds it. [`classify_by`] with
+/// [`Likely::shipped`].
 pub fn classify(
     lost: i32,
     best_value: Value,
@@ -374,15 +401,34 @@ pub fn classify(
     empties: u32,
     bound: Option<LossBound>,
 ) -> Class {
+    classify_by(
+        lost,
+        best_value,
+        played_value,
+        bound,
+        Likely::shipped(empties),
+    )
+}
+
+/// [`classify`] with `thresholds` for estimated losses in place of the
+/// review's: the one rule, so a tool trying other thresholds judges as the
+/// review would with them.
+pub fn classify_by(
+    lost: i32,
+    best_value: Value,
+    played_value: Value,
+    bound: Option<LossBound>,
+    thresholds: Likely,
+) -> Class {
     if threw_away_proof(best_value, played_value) {
         return Class::Blunder;
     }
     let [inaccuracy, mistake, blunder] = if likely(best_value, played_value) {
-        let [inaccuracy, mistake, blunder] = LIKELY_FROM[band(empties)];
+        let [inaccuracy, mistake, blunder] = thresholds.from;
         match bound {
             Some(_) => [inaccuracy, mistake, blunder],
             None => {
-                let mistake = mistake.max(UNPROVEN_MISTAKE_FROM[band(empties)]);
+                let mistake = mistake.max(thresholds.unproven_mistake_from);
                 [inaccuracy, mistake, blunder.max(mistake)]
             }
         }
