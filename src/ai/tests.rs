@@ -295,9 +295,31 @@ fn off_the_mirror_line_the_kept_proof_makes_re_proving_cheap() {
     // table-alone replies unchanged).
     assert!(
         !table_short.is_empty() && !new_short.is_empty(),
-        "within {KEPT_PROOF_NODES} nodes the table alone fell short at {table_short:?}, \
-         a new player at {new_short:?}"
+        "within {KEPT_PROOF_NODES} nodes the table alone fell short at [{}], \
+         a new player at [{}]",
+        square_names(&table_short),
+        square_names(&new_short)
     );
+}
+
+/// Squares by their names (`c1, a2`), for a failure message: `Debug` would
+/// print `Square(2), Square(4)`.
+fn square_names(squares: &[Move]) -> String {
+    squares
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[test]
+fn failure_messages_name_squares() {
+    let squares: Vec<Move> = ["c1", "a2", "d3"]
+        .iter()
+        .map(|name| name.parse().unwrap())
+        .collect();
+    assert_eq!(square_names(&squares), "c1, a2, d3");
+    assert_eq!(square_names(&[]), "");
 }
 
 #[test]
