@@ -570,9 +570,11 @@ pub struct AnalyzeArgs {
     pub json: bool,
     /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
     ///
-    /// The config file's `review_think_ms` and `review_nodes` are the screens' and do
-    /// not apply here, so a script's output depends on its own options only: to review
-    /// as the screens do, give their value here (or to --nodes).
+    /// A position whose loss needs a proof gets as much again, so up to twice this
+    /// (docs/review.md, rules 4-5). The config file's `review_think_ms` and
+    /// `review_nodes` are the screens' and do not apply here, so a script's output
+    /// depends on its own options only: to review as the screens do, give their
+    /// value here (or to --nodes).
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Search nodes per position instead of a time (1 to a billion): the same record
