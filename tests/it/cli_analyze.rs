@@ -428,6 +428,14 @@ fn the_config_s_review_budget_is_the_screens_and_analyze_keeps_its_own() {
         help.contains("give their value here (or to --nodes)"),
         "{help}"
     );
+    // The budget's promise, as measured (docs/review.md, "The budget from hostile
+    // positions"): a proof's second budget makes up to twice --think-ms.
+    assert!(
+        help.contains(
+            "A position whose loss needs a proof gets as much again, so up to twice this"
+        ),
+        "{help}"
+    );
 }
 
 /// Runs `analyze` expecting failure: exit 1, nothing on stdout, one line on stderr.
