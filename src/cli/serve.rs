@@ -112,7 +112,8 @@ pub struct ServeArgs {
 /// The operator's commands on a server's data folder (`--data-dir`).
 #[derive(Debug, Clone, Subcommand)]
 pub enum Operator {
-    /// List the names bound to keys: name, key fingerprint, when it was bound.
+    /// List the names bound to keys: name, key fingerprint, when it was bound, last
+    /// login.
     Names,
     /// Unbind a name: anyone may take it at their next login, and its key may bind
     /// another. A server running on the folder makes the change (its admin socket);
