@@ -363,7 +363,7 @@ pub struct SessionArgs {
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
-    #[arg(long)]
+    #[arg(long, value_parser = seed)]
     pub seed: Option<u64>,
     /// Where `s` saves records [default: the config file's save_dir, else the current
     /// folder].
@@ -608,6 +608,28 @@ fn number_in<T: std::str::FromStr + PartialOrd>(
     text.trim().parse().ok().filter(|n| range.contains(n))
 }
 
+/// A whole number of `what` in `range`, for a flag that takes a count, a seed or a
+/// time in whole units: clap's own checks said `0 is not in 1..18446744073709551615`,
+/// `number would be zero for non-zero type`, `number too large to fit in target type`
+/// or `invalid digit found in string` (QA, cli25).
+pub(crate) fn whole<T>(
+    what: &'static str,
+    range: std::ops::RangeInclusive<T>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Clone + Send + Sync + 'static,
+{
+    move |text: &str| {
+        number_in(text, range.clone())
+            .ok_or_else(|| format!("expected {what} from {} to {}", range.start(), range.end()))
+    }
+}
+
+/// A seed for `--seed`: any number from 0 to 2^64-1.
+pub(crate) fn seed(text: &str) -> Result<u64, String> {
+    whole("a seed", 0..=u64::MAX)(text)
+}
+
 /// A `hijara bench` duration, from [`MIN_BENCH_SECONDS`] to [`MAX_BENCH_SECONDS`]:
 /// out of that range (or no number) it is a usage error, as clap's own are (exit 2,
 /// clap quoting the text given).
@@ -683,7 +705,7 @@ pub struct SelfplayArgs {
     pub games: u32,
     /// Seed: the same seed plays the same games; hard's only with --nodes, since its
     /// thinking time depends on the machine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
     /// The hard level's thinking time per move, in milliseconds (at most an hour).
     #[arg(long, value_name = "MS", value_parser = think_ms)]
