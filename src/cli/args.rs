@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
 
+use super::number::{number_in, whole};
 use crate::ai::{Level, Seat};
 use crate::session::{
     Autosave, GameConfig, Storage, data_dir, fresh_seed, games_dir, open_save_dir,
@@ -599,31 +600,6 @@ pub struct AnalyzeArgs {
 pub(crate) const MIN_BENCH_SECONDS: f64 = 2.0;
 /// The longest `hijara bench` measurement, in seconds (an hour).
 pub(crate) const MAX_BENCH_SECONDS: f64 = 3600.0;
-
-/// The number `text` gives (spaces around it allowed), if it is one and lies in `range`.
-fn number_in<T: std::str::FromStr + PartialOrd>(
-    text: &str,
-    range: std::ops::RangeInclusive<T>,
-) -> Option<T> {
-    text.trim().parse().ok().filter(|n| range.contains(n))
-}
-
-/// A whole number of `what` in `range`, for a flag that takes a count, a seed or a
-/// time in whole units: clap's own checks said `0 is not in 1..18446744073709551615`,
-/// `number would be zero for non-zero type`, `number too large to fit in target type`
-/// or `invalid digit found in string` (QA, cli25).
-pub(crate) fn whole<T>(
-    what: &'static str,
-    range: std::ops::RangeInclusive<T>,
-) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Clone + Send + Sync + 'static,
-{
-    move |text: &str| {
-        number_in(text, range.clone())
-            .ok_or_else(|| format!("expected {what} from {} to {}", range.start(), range.end()))
-    }
-}
 
 /// A seed for `--seed`: any number from 0 to 2^64-1.
 pub(crate) fn seed(text: &str) -> Result<u64, String> {

@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 
-use super::args::whole;
+use super::number::whole;
 use crate::server::{
     DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
     DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_NEW_NAMES_PER_HOUR,
