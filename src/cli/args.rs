@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
 
+use super::number::{number_in, whole};
 use crate::ai::{Level, Seat};
 use crate::session::{
     Autosave, GameConfig, Storage, data_dir, fresh_seed, games_dir, open_save_dir,
@@ -363,7 +364,7 @@ pub struct SessionArgs {
     #[arg(long, value_name = "MS", value_parser = think_ms)]
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
-    #[arg(long)]
+    #[arg(long, value_parser = seed)]
     pub seed: Option<u64>,
     /// Where `s` saves records [default: the config file's save_dir, else the current
     /// folder].
@@ -602,12 +603,9 @@ pub(crate) const MIN_BENCH_SECONDS: f64 = 2.0;
 /// The longest `hijara bench` measurement, in seconds (an hour).
 pub(crate) const MAX_BENCH_SECONDS: f64 = 3600.0;
 
-/// The number `text` gives (spaces around it allowed), if it is one and lies in `range`.
-fn number_in<T: std::str::FromStr + PartialOrd>(
-    text: &str,
-    range: std::ops::RangeInclusive<T>,
-) -> Option<T> {
-    text.trim().parse().ok().filter(|n| range.contains(n))
+/// A seed for `--seed`: any number from 0 to 2^64-1.
+pub(crate) fn seed(text: &str) -> Result<u64, String> {
+    whole("a seed", 0..=u64::MAX)(text)
 }
 
 /// A `hijara bench` duration, from [`MIN_BENCH_SECONDS`] to [`MAX_BENCH_SECONDS`]:
@@ -685,7 +683,7 @@ pub struct SelfplayArgs {
     pub games: u32,
     /// Seed: the same seed plays the same games; hard's only with --nodes, since its
     /// thinking time depends on the machine.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = seed)]
     pub seed: u64,
     /// The hard level's thinking time per move, in milliseconds (at most an hour).
     #[arg(long, value_name = "MS", value_parser = think_ms)]

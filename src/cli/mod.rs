@@ -10,6 +10,7 @@ mod config;
 mod engine;
 mod games;
 mod learn;
+mod number;
 mod out;
 mod play;
 mod puzzle;

@@ -109,15 +109,26 @@ fn split(text: &str, form: &'static str) -> Result<(Duration, Duration), TimeCon
     Ok((a, b))
 }
 
-/// A number of seconds: digits, with at most three decimals, not too many digits.
+/// The most a number in a time control is kept as: a million (seconds, or minutes),
+/// past every limit ([`MAX_BASE`], [`MAX_INCREMENT`]), so that a larger one is refused
+/// as too long, and small enough that minutes times 60 cannot overflow.
+const PAST_EVERY_LIMIT: u64 = 1_000_000;
+
+/// A number of seconds: digits, with at most three decimals. One of more than six
+/// digits (leading zeros aside) is kept as [`PAST_EVERY_LIMIT`]: QA (cli25), `--clock
+/// 9999999+0` was told `expected MINUTES+SECONDS`, which it is, where `2000+0` is told
+/// the limits.
 fn seconds(text: &str) -> Option<Duration> {
     let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || whole.len() > 6 || frac.len() > 3 || !digits(whole) || !digits(frac) {
+    if whole.is_empty() || frac.len() > 3 || !digits(whole) || !digits(frac) {
         return None;
     }
     if text.ends_with('.') {
         return None;
+    }
+    if whole.trim_start_matches('0').len() > 6 {
+        return Some(Duration::from_secs(PAST_EVERY_LIMIT));
     }
     let whole: u64 = whole.parse().ok()?;
     let millis: u64 = format!("{frac:0<3}").parse().ok()?;
@@ -255,6 +266,19 @@ mod tests {
             Err(TimeControlError::TooLong)
         );
         assert!(TimeControl::from_minutes("999999+0").is_err());
+        // Numbers of any length, in the right form, are told the limits.
+        for long in ["9999999+0", "5+99999999999", "99999999999999999999999+0"] {
+            assert_eq!(
+                TimeControl::from_minutes(long),
+                Err(TimeControlError::TooLong),
+                "{long}"
+            );
+        }
+        assert_eq!(
+            "300+99999999999999999999".parse::<TimeControl>(),
+            Err(TimeControlError::TooLong)
+        );
+        assert_eq!(TimeControl::from_minutes("0000005+3"), Ok(tc));
     }
 
     #[test]

@@ -908,13 +908,10 @@ impl Connection {
             return Ok(());
         };
         let (told, why) = match full {
-            Full::Server(n) => (
-                limits_words::SERVER_FULL,
-                format!("the server is full ({n} players)"),
-            ),
+            Full::Server(n) => (limits_words::SERVER_FULL, limits_words::server_full_why(n)),
             Full::Address(n) => (
                 limits_words::ADDRESS_FULL,
-                format!("{n} players are in from this address"),
+                limits_words::address_full_why(n),
             ),
         };
         self.refuse(&format!("{}: {why}", safe_text(name)));

@@ -19,32 +19,63 @@ use super::store::{
     lock_for_operator, open_for_operator,
 };
 
-/// The names bound at the server in `data_dir`, one a line: name, key, when bound.
+/// The names bound at the server in `data_dir`: a line of column heads, then one a
+/// line: name, key, when bound, last login (UTC; `not noted` where the store has
+/// none); then how many names and keys. Each column is as wide as its widest cell,
+/// in display columns.
 pub fn names(data_dir: &Path) -> anyhow::Result<String> {
     let conn = open_for_operator(data_dir)?;
     let names = bound_names(&conn)?;
-    let mut out = String::new();
-    let width = names
+    let rows: Vec<[String; 4]> = names
         .iter()
-        .map(|(name, _, _)| crate::text::width(&safe_text(name)))
-        .max()
-        .unwrap_or(0);
-    for (name, key, bound) in &names {
-        let name = safe_text(name);
-        out.push_str(&format!(
-            "{}  {}  {}\n",
-            crate::text::pad(&name, width),
-            safe_text(key),
-            safe_text(bound)
-        ));
+        .map(|bound| {
+            [
+                safe_text(&bound.name),
+                safe_text(&bound.key),
+                safe_text(&bound.bound),
+                bound.seen.map_or_else(
+                    || crate::strings::serve::NO_LOGIN_NOTED.to_owned(),
+                    last_login,
+                ),
+            ]
+        })
+        .collect();
+    let mut out = String::new();
+    if !rows.is_empty() {
+        let heads = crate::strings::serve::NAMES_HEADS.map(str::to_owned);
+        let mut widths = [0; 4];
+        for row in std::iter::once(&heads).chain(&rows) {
+            for (width, cell) in widths.iter_mut().zip(row) {
+                *width = (*width).max(crate::text::width(cell));
+            }
+        }
+        for row in std::iter::once(&heads).chain(&rows) {
+            let cells: Vec<String> = row
+                .iter()
+                .zip(widths)
+                .map(|(cell, width)| crate::text::pad(cell, width))
+                .collect();
+            out.push_str(cells.join("  ").trim_end());
+            out.push('\n');
+        }
     }
-    let keys: std::collections::BTreeSet<&String> = names.iter().map(|(_, key, _)| key).collect();
+    let keys: std::collections::BTreeSet<&String> = names.iter().map(|n| &n.key).collect();
     out.push_str(&format!(
         "{}, {}\n",
         crate::strings::count(names.len() as u64, "name", "names"),
         crate::strings::count(keys.len() as u64, "key", "keys")
     ));
     Ok(out)
+}
+
+/// A last login kept in seconds since the Unix epoch, as the bound column says its
+/// time (`2026-12-06T02:35:33Z`); a number past chrono's range (a store written by
+/// hand) as the number.
+fn last_login(seconds: i64) -> String {
+    chrono::DateTime::from_timestamp(seconds, 0).map_or_else(
+        || seconds.to_string(),
+        |at| at.format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+    )
 }
 
 /// Unbinds `name` at the server in `data_dir`: anyone may take it at their next
@@ -257,5 +288,37 @@ mod tests {
         let history = crate::session::History::read(&out).unwrap();
         assert_eq!(history.games().next().unwrap().moves, 1);
         drop(store);
+    }
+
+    /// `hijara serve names` shows each name's last login (the store's `names.seen`,
+    /// kept since schema 14) under a line of column heads, `not noted` where there is
+    /// none (a name bound before the server noted logins): before, a line gave the
+    /// name, key and when bound only, with no heads. Columns are as wide as their
+    /// widest cell in display columns (a wide name, `Zoë` of 3).
+    #[test]
+    fn the_names_list_has_heads_and_each_last_login() {
+        let dir = tempfile::tempdir().unwrap();
+        let (store, _) =
+            Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {})).unwrap();
+        for (name, key) in [("Zo\u{eb}", "SHA256:z"), ("\u{6f22}\u{5b57}", "SHA256:k")] {
+            assert_eq!(store.claim_name(name, key), Ok(()));
+        }
+        drop(store);
+        let conn = rusqlite::Connection::open(dir.path().join(super::super::DB_FILE)).unwrap();
+        conn.execute_batch(
+            "UPDATE names SET bound = '2026-11-01T10:00:00Z';
+             UPDATE names SET seen = 1796472000 WHERE name = 'Zo\u{eb}';
+             UPDATE names SET seen = NULL WHERE key = 'SHA256:k';",
+        )
+        .unwrap();
+        drop(conn);
+        assert_eq!(
+            super::names(dir.path()).unwrap(),
+            "name  key       bound                 last login\n\
+             Zo\u{eb}   SHA256:z  2026-11-01T10:00:00Z  2026-12-05T12:00:00Z\n\
+             \u{6f22}\u{5b57}  SHA256:k  2026-11-01T10:00:00Z  not noted\n\
+             2 names, 2 keys\n"
+        );
+        assert_eq!(super::last_login(i64::MAX), i64::MAX.to_string());
     }
 }

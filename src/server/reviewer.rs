@@ -165,8 +165,8 @@ fn run(inner: &Arc<Inner>, pool: &EnginePool, store: &Weak<Store>, setup: &Setup
                 ));
             }
             (setup.log)(&format!(
-                "game {id} reviewed: {} positions in {:.1} s",
-                values.len(),
+                "game {id} reviewed: {} in {:.1} s",
+                crate::strings::count(values.len() as u64, "position", "positions"),
                 start.elapsed().as_secs_f64()
             ));
         }

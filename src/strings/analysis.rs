@@ -23,33 +23,45 @@ pub(crate) fn title_deep_short(done: usize, total: usize) -> String {
 /// The analysis ended on an internal error (a panic in its thread).
 pub(crate) const ANALYSIS_FAILED: &str =
     "The analysis stopped on an internal error: the values found so far stay";
+/// "1 position", "12 positions": a deep review may take a single one.
+fn positions(n: usize) -> String {
+    super::count(n as u64, "position", "positions")
+}
 /// The deep review's progress in words (the line mode says it every quarter).
 pub(crate) fn deep_progress(done: usize, total: usize) -> String {
-    format!("Deep review: {done} of {total} positions valued again.")
+    format!("Deep review: {done} of {} valued again.", positions(total))
 }
 /// The deep review started, with its keys.
 pub(crate) fn deep_started(total: usize) -> String {
-    format!("Deep review of {total} positions, 4× the thinking each: D again stops it")
+    format!(
+        "Deep review of {}, 4× the thinking each: D again stops it",
+        positions(total)
+    )
 }
 /// The same, for the line mode.
 pub(crate) fn deep_started_words(total: usize) -> String {
     format!(
-        "Deep review of {total} positions started, 4 times the thinking each; verdicts are replaced as it goes. Type deep again to stop it."
+        "Deep review of {} started, 4 times the thinking each; verdicts are replaced as it goes. Type deep again to stop it.",
+        positions(total)
     )
 }
 /// The deep review stopped by the player, with its keys.
 pub(crate) fn deep_stopped(done: usize, total: usize) -> String {
-    format!("Deep review stopped after {done} of {total} positions: D goes on with the rest")
+    format!(
+        "Deep review stopped after {done} of {}: D goes on with the rest",
+        positions(total)
+    )
 }
 /// The same, for the line mode.
 pub(crate) fn deep_stopped_words(done: usize, total: usize) -> String {
     format!(
-        "Deep review stopped after {done} of {total} positions; what it found is kept. Type deep to go on with the rest."
+        "Deep review stopped after {done} of {}; what it found is kept. Type deep to go on with the rest.",
+        positions(total)
     )
 }
 /// The deep review has valued every position it took.
 pub(crate) fn deep_done(total: usize) -> String {
-    format!("Deep review done: {total} positions valued again")
+    format!("Deep review done: {} valued again", positions(total))
 }
 /// Nothing is left for a deep review.
 pub(crate) const DEEP_NOTHING_LEFT: &str =

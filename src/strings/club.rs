@@ -415,24 +415,39 @@ pub(crate) fn too_many_open_corr(max: usize) -> String {
 /// A new correspondence table asked for while `max` opened from the player's address
 /// are open.
 pub(crate) fn address_open_corr(max: usize) -> String {
-    format!("{max} correspondence tables are open from your address, the most: try later")
+    match max {
+        1 => "1 correspondence table is open from your address, the most: try later".to_owned(),
+        n => format!("{n} correspondence tables are open from your address, the most: try later"),
+    }
 }
 /// A new correspondence table asked for while `max` are open on the server.
 pub(crate) fn server_open_corr(max: usize) -> String {
-    format!("The server has {max} correspondence tables open, the most: try later")
+    let tables = super::count(max as u64, "correspondence table", "correspondence tables");
+    format!("The server has {tables} open, the most: try later")
 }
 /// A new game against the AI asked for while `max` from the player's address are
 /// unfinished.
 pub(crate) fn address_ai_games(max: usize) -> String {
-    format!("{max} games against the AI are unfinished from your address, the most")
+    match max {
+        1 => "1 game against the AI is unfinished from your address, the most".to_owned(),
+        n => format!("{n} games against the AI are unfinished from your address, the most"),
+    }
 }
 /// A new game against the AI asked for while `max` are unfinished on the server.
 pub(crate) fn server_ai_games(max: usize) -> String {
-    format!("The server keeps {max} unfinished games against the AI, the most: try later")
+    let games = super::count(max as u64, "unfinished game", "unfinished games");
+    format!("The server keeps {games} against the AI, the most: try later")
 }
 /// A new game against the AI asked for while `max` of the player's are unfinished.
 pub(crate) fn too_many_ai_games(max: usize) -> String {
-    format!("You have {max} unfinished games against the AI, the most: resume one (its number)")
+    match max {
+        1 => {
+            "You have 1 unfinished game against the AI, the most: resume it (its number)".to_owned()
+        }
+        n => format!(
+            "You have {n} unfinished games against the AI, the most: resume one (its number)"
+        ),
+    }
 }
 /// At a correspondence game with claims: the stone waits for its claim.
 pub(crate) const CLAIM_WITH_MOVE: &str =
@@ -706,6 +721,107 @@ pub(crate) fn colours_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA (cli24, s25): a server started with a limit of 1 (`--max-sessions 1`,
+    /// `--max-per-address 1`, `--max-open-corr 1`, `--max-ai-games 1`: each flag takes
+    /// 1 and up) said `the server is full (1 players)`, `1 players are in from this
+    /// address`, `The server has 1 correspondence tables open` and `The server keeps
+    /// 1 unfinished games`; the caps of an address and a key are constants (20, 10, 5)
+    /// but read right at 1 too. The other counts that reach 1: a deep review of one
+    /// position, `--nodes 1` (analyze and the config's `review_nodes`).
+    #[test]
+    fn a_limit_of_one_reads_in_the_singular() {
+        use super::super::{analysis, config, reports, serve_limits};
+        let said = [
+            (
+                serve_limits::server_full_why(1),
+                "the server is full (1 player)",
+            ),
+            (
+                serve_limits::address_full_why(1),
+                "1 player is in from this address",
+            ),
+            (
+                server_open_corr(1),
+                "The server has 1 correspondence table open, the most: try later",
+            ),
+            (
+                address_open_corr(1),
+                "1 correspondence table is open from your address, the most: try later",
+            ),
+            (
+                server_ai_games(1),
+                "The server keeps 1 unfinished game against the AI, the most: try later",
+            ),
+            (
+                address_ai_games(1),
+                "1 game against the AI is unfinished from your address, the most",
+            ),
+            (
+                too_many_ai_games(1),
+                "You have 1 unfinished game against the AI, the most: resume it (its number)",
+            ),
+            (
+                analysis::deep_progress(0, 1),
+                "Deep review: 0 of 1 position valued again.",
+            ),
+            (
+                analysis::deep_done(1),
+                "Deep review done: 1 position valued again",
+            ),
+        ];
+        for (text, expected) in &said {
+            assert_eq!(text, expected);
+        }
+        let reviewed = reports::reviewed("x.hij", 2, 0.5, crate::review::ReviewBudget::Nodes(1), 1);
+        assert!(
+            reviewed.contains("(1 node a position, 1 thread)"),
+            "{reviewed}"
+        );
+        let prefs = crate::prefs::Prefs {
+            review_nodes: Some(1),
+            ..crate::prefs::Prefs::default()
+        };
+        assert_eq!(
+            config::value(&prefs, crate::prefs::Key::ReviewNodes),
+            "1 node"
+        );
+        let more = [
+            serve_limits::server_full_why(64),
+            serve_limits::address_full_why(8),
+            server_open_corr(2),
+            address_open_corr(10),
+            server_ai_games(200),
+            address_ai_games(20),
+            too_many_ai_games(10),
+            analysis::deep_started(2),
+            analysis::deep_started_words(1),
+            analysis::deep_stopped(1, 1),
+            analysis::deep_stopped_words(1, 1),
+        ];
+        assert!(more[0].ends_with("(64 players)") && more[1].starts_with("8 players are"));
+        assert!(more[2].contains("2 correspondence tables open") && more[6].contains("resume one"));
+        assert!(
+            more[7].starts_with("Deep review of 2 positions,"),
+            "{}",
+            more[7]
+        );
+        for text in said
+            .iter()
+            .map(|(t, _)| t)
+            .chain(&more[8..])
+            .chain([&reviewed])
+        {
+            for plural in ["players", "tables", "games", "positions", "nodes"] {
+                assert!(!text.contains(&format!(" 1 {plural}")), "{text}");
+                assert!(!text.contains(&format!(" 1 unfinished {plural}")), "{text}");
+                assert!(
+                    !text.contains(&format!(" 1 correspondence {plural}")),
+                    "{text}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn status_and_lobby_count_games_and_opponents_in_words() {

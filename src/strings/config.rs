@@ -166,7 +166,7 @@ pub(crate) fn value(prefs: &Prefs, key: Key) -> String {
             .map_or_else(|| "the level's own".to_owned(), |ms| format!("{ms} ms")),
         Key::ReviewNodes => prefs.review_nodes.map_or_else(
             || "none: the time counts".to_owned(),
-            |n| format!("{n} nodes"),
+            |n| super::count(n, "node", "nodes"),
         ),
         Key::ReviewThinkMs => format!(
             "{} ms",

@@ -117,7 +117,7 @@ pub(crate) fn reviewed(
     let plural = if threads == 1 { "" } else { "s" };
     let budget = match budget {
         ReviewBudget::Millis(ms) => format!("{ms} ms"),
-        ReviewBudget::Nodes(n) => format!("{n} nodes"),
+        ReviewBudget::Nodes(n) => super::count(n, "node", "nodes"),
     };
     format!(
         "{name}\n{} reviewed in {secs:.1} s ({budget} a position, {threads} thread{plural})\n\

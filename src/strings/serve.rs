@@ -78,6 +78,14 @@ pub(crate) fn both_left_stopped(blue: &str, yellow: &str) -> String {
 pub(crate) fn you(name: &str) -> String {
     format!("you: {name}")
 }
+
+/// The column heads of `hijara serve names`: the name, its key's fingerprint, when it
+/// was bound and its last login.
+pub(crate) const NAMES_HEADS: [&str; 4] = ["name", "key", "bound", "last login"];
+
+/// `hijara serve names`' last login of a name the server has noted none for: one
+/// bound before it noted logins (schema 14), or imported, with no start since.
+pub(crate) const NO_LOGIN_NOTED: &str = "not noted";
 /// One of the player's ratings on the lobby's first line: `standard live 1623`,
 /// `1500?` while provisional (as [`crate::rating::Rating::display`]).
 pub(crate) fn rating_of(board: &str, whole: i64, provisional: bool) -> String {

@@ -62,6 +62,22 @@ pub(crate) fn stalled(seconds: u64) -> String {
 }
 /// Authenticated, but the server has its most players.
 pub(crate) const SERVER_FULL: &str = "hijara serve is full; try again later";
+/// The log's why of a login [`SERVER_FULL`] turned away: `players` is the server's
+/// cap (`--max-sessions`, which may be 1).
+pub(crate) fn server_full_why(players: usize) -> String {
+    format!(
+        "the server is full ({})",
+        super::count(players as u64, "player", "players")
+    )
+}
+/// The log's why of a login [`ADDRESS_FULL`] turned away: `players` is the cap of one
+/// address (`--max-per-address`, which may be 1).
+pub(crate) fn address_full_why(players: usize) -> String {
+    match players {
+        1 => "1 player is in from this address".to_owned(),
+        n => format!("{n} players are in from this address"),
+    }
+}
 /// A guest asked for a name a guest connected now holds (or one that looks like it).
 pub(crate) fn guest_name_in_use(name: &str) -> String {
     format!(

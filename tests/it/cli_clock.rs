@@ -41,6 +41,9 @@ fn a_bad_clock_is_a_clear_error_before_any_screen() {
     );
     let (_, err) = outputs_of(&["resume", "--clock", "2000+0"], 2);
     assert!(err.contains("at most 24 hours"), "{err}");
+    // QA (cli25): a number of more than six digits was told the form, not the limits.
+    let (_, err) = outputs_of(&["play", "--clock", "9999999+0"], 2);
+    assert!(err.contains("at most 24 hours"), "{err}");
 }
 
 const FORFEIT: &str = "[Blue \"human\"]\n[Yellow \"hard\"]\n[TimeControl \"300+3\"]\n\

@@ -458,6 +458,93 @@ fn selfplay_game_counts_out_of_range_say_what_is_allowed() {
     }
 }
 
+/// QA (cli25): `--seed` past 2^64-1 or negative said Rust's `number too large to fit
+/// in target type` / `invalid digit found in string`, and `serve`'s counts and times
+/// `0 is not in 1..18446744073709551615` or `number would be zero for non-zero type`;
+/// each says what is allowed, in words, as `--games` does. Every run stops at its
+/// arguments (exit 2): no server starts.
+#[test]
+fn seeds_and_serve_limits_out_of_range_say_what_is_allowed() {
+    let data = tempfile::tempdir().unwrap();
+    let server = data.path().join("server");
+    let server = server.to_str().unwrap();
+    let seed = "expected a seed from 0 to 18446744073709551615";
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &[
+                "selfplay",
+                "--blue",
+                "random",
+                "--yellow",
+                "random",
+                "--seed",
+                "18446744073709551616",
+            ],
+            seed,
+        ),
+        (
+            &[
+                "selfplay",
+                "--blue",
+                "random",
+                "--yellow",
+                "random",
+                "--seed=-1",
+            ],
+            seed,
+        ),
+        (&["play", "--seed", "1e3"], seed),
+        (
+            &["serve", "--data-dir", server, "--max-sessions", "0"],
+            "expected a number of players from 1 to ",
+        ),
+        (
+            &[
+                "serve",
+                "--data-dir",
+                server,
+                "--max-per-address",
+                "99999999999999999999999",
+            ],
+            "expected a number of players from 1 to ",
+        ),
+        (
+            &["serve", "--data-dir", server, "--max-open-corr", "0"],
+            "expected a number of tables from 1 to 18446744073709551615",
+        ),
+        (
+            &["serve", "--data-dir", server, "--max-ai-games", "0"],
+            "expected a number of games from 1 to 18446744073709551615",
+        ),
+        (
+            &["serve", "--data-dir", server, "--idle-timeout", "0"],
+            "expected seconds from 1 to 18446744073709551615",
+        ),
+        (
+            &[
+                "serve",
+                "--data-dir",
+                server,
+                "--reconnect-grace",
+                "18446744073709551616",
+            ],
+            "expected seconds from 0 to 18446744073709551615",
+        ),
+        (
+            &["serve", "--data-dir", server, "--review-think-ms", "0"],
+            "expected milliseconds from 1 to 60000",
+        ),
+    ];
+    for (args, expected) in cases {
+        let err = fails(data.path(), args, None, 2);
+        assert!(err.contains(expected), "{args:?}: {err}");
+        for jargon in ["is not in", "target type", "non-zero type", "invalid digit"] {
+            assert!(!err.contains(jargon), "{args:?}: {err}");
+        }
+    }
+    assert!(!data.path().join("server").exists(), "a server started");
+}
+
 /// QA (s19 cli11): `games --json` wrote a record's names with DEL, a C1 control
 /// (U+009B, the 8-bit CSI) and a bidi override raw: `serde_json` escapes only the
 /// C0 controls. Every such character is a `\uXXXX` escape now, and a parser reads

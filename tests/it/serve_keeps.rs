@@ -359,6 +359,26 @@ fn a_key_binds_at_most_three_names() {
         let names = operator(&server, &["names"]);
         assert!(names.contains("ann4") && !names.contains("ann3"), "{names}");
         assert!(names.contains("3 names, 1 key"), "{names}");
+        // Each name's last login, under the column heads (the store's `names.seen`):
+        // ann2 logged in again after it was bound, so no earlier.
+        assert!(
+            names.starts_with("name  key ")
+                && names
+                    .lines()
+                    .next()
+                    .unwrap()
+                    .ends_with("  bound                 last login"),
+            "{names}"
+        );
+        let ann2: Vec<&str> = names
+            .lines()
+            .find(|line| line.starts_with("ann2 "))
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        assert_eq!(ann2.len(), 4, "{names}");
+        let time = |text: &str| chrono::DateTime::parse_from_rfc3339(text).unwrap();
+        assert!(time(ann2[3]) >= time(ann2[2]), "{names}");
         let refused = hijara::server::operator::release(server.dir.path(), "nobody");
         assert!(refused.is_err());
     });

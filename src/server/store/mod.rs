@@ -846,11 +846,33 @@ pub(crate) fn open_for_operator(data_dir: &Path) -> anyhow::Result<Connection> {
     Ok(conn)
 }
 
-/// The names bound at this server: each with its key and when it was bound, in order
-/// of name.
-pub(crate) fn bound_names(conn: &Connection) -> rusqlite::Result<Vec<(String, String, String)>> {
-    conn.prepare("SELECT name, key, bound FROM names ORDER BY folded")?
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+/// A name bound at this server, as `hijara serve names` lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BoundName {
+    /// The name as bound.
+    pub(crate) name: String,
+    /// Its key's fingerprint.
+    pub(crate) key: String,
+    /// When it was bound (UTC, RFC 3339), or `imported` from an older names file.
+    pub(crate) bound: String,
+    /// Its last login, in seconds since the Unix epoch (the server's wall clock):
+    /// none for a name bound before schema 14 or imported, until the server's next
+    /// start notes it as seen then (`writer::sweep_names`).
+    pub(crate) seen: Option<i64>,
+}
+
+/// The names bound at this server: each with its key, when it was bound and its last
+/// login, in order of name.
+pub(crate) fn bound_names(conn: &Connection) -> rusqlite::Result<Vec<BoundName>> {
+    conn.prepare("SELECT name, key, bound, seen FROM names ORDER BY folded")?
+        .query_map([], |row| {
+            Ok(BoundName {
+                name: row.get(0)?,
+                key: row.get(1)?,
+                bound: row.get(2)?,
+                seen: row.get(3)?,
+            })
+        })?
         .collect()
 }
 
