@@ -94,7 +94,11 @@ fn the_lobby_in_lines_names_commands() {
             .await;
         alice.send(b"quit\r").await;
         alice.send(b"profile\r").await;
-        alice.wait_said("a number: that game's replay").await;
+        // A new player's own profile: the commands that act there (s25: no `page`,
+        // no game's number, no `chart` or `listed` with nothing to act on yet).
+        alice
+            .wait_said("No games here yet.\r\nquit: back to the lobby.\r\n")
+            .await;
         alice.send(b"quit\r").await;
         alice.send(b"list\r").await;
         alice.wait_said("list\r\nhijara: the lobby.\r\n").await;
