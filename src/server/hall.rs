@@ -950,7 +950,7 @@ impl Hall {
             let live = self
                 .tables
                 .iter()
-                .filter(|(_, t)| !matches!(t.state(), TableState::Correspondence(_)));
+                .filter(|(_, t)| !matches!(t.listed().0, TableState::Correspondence(_)));
             let mut rows = Vec::new();
             let mut grace_ends: Option<Instant> = None;
             for (&id, table) in live {
@@ -1690,6 +1690,85 @@ mod tests {
         let dee = hall.corr_player("dee").unwrap();
         assert_eq!(hall.public_corr_rows(&dee, 10), (Vec::new(), 0));
         assert_eq!(hall.corr_player("nobody"), None);
+    }
+
+    /// Brief s25 (srv25): the lobby's row said `a player left` (and `game over`) from
+    /// the table as it stood, before the store had kept the change, while a watcher's
+    /// screen opens on the kept game: for that moment a watcher saw the leaver still
+    /// seated and the game going on. The row now lists the game as kept until the
+    /// change is: its state and names are the ones a watcher's opening shows. Fails on
+    /// the old code (`Left` and `-` before the leave was kept).
+    #[test]
+    fn a_row_says_a_leave_or_an_end_only_once_the_store_kept_it() {
+        use crate::server::listing::RowState;
+        let mut hall = Hall::new(DEFAULT_GRACE, true);
+        let confirm = |hall: &mut Hall| {
+            for (id, keep) in hall.take_writes().keeps {
+                hall.kept(id, &keep, Ok(()));
+            }
+        };
+        let row = |hall: &mut Hall, id: u32| {
+            let listing = hall.listing();
+            let row = listing.iter().find(|r| r.id == id).unwrap();
+            (row.state, row.names.clone())
+        };
+        let ann_seated = |hall: &mut Hall, id: u32| {
+            let listing = hall.listing();
+            let row = listing.iter().find(|r| r.id == id).unwrap();
+            row.seat_of(&who("ann").key).is_some()
+        };
+        let kept_names = |hall: &Hall, id: u32| {
+            hall.table(id)
+                .unwrap()
+                .committed()
+                .seats
+                .clone()
+                .map(|w| w.map_or_else(|| "-".to_owned(), |w| w.display_name()))
+        };
+        let names = |n: [&str; 2]| n.map(str::to_owned);
+        let left = hall.open_public(who("ann"), Player::Blue, (Ruleset::Standard, false));
+        hall.sit(left, who("bob"));
+        let over = hall.open_public(who("cy"), Player::Blue, (Ruleset::Standard, false));
+        hall.sit(over, who("dee"));
+        confirm(&mut hall);
+        assert_eq!(
+            row(&mut hall, left),
+            (RowState::Playing, names(["ann", "bob"]))
+        );
+        // Ann gets up with Bob at the board: the game stops. Not kept yet: listed as
+        // a watcher opening the table sees it.
+        hall.leave_table(left, &who("ann").key);
+        assert_eq!(hall.table(left).unwrap().state(), TableState::Deserted);
+        assert_eq!(
+            row(&mut hall, left),
+            (RowState::Playing, kept_names(&hall, left))
+        );
+        assert_eq!(kept_names(&hall, left), names(["ann", "bob"]));
+        assert!(ann_seated(&mut hall, left), "the row as kept, keys too");
+        // Cy resigns: over at the table, not on disk yet.
+        hall.request(over, Player::Blue, &Request::Resign, Instant::now());
+        assert_eq!(hall.table(over).unwrap().state(), TableState::Over);
+        assert_eq!(
+            row(&mut hall, over),
+            (RowState::Playing, names(["cy", "dee"]))
+        );
+        // Kept: the rows say so, and the watcher's opening with them.
+        confirm(&mut hall);
+        assert_eq!(
+            row(&mut hall, left),
+            (RowState::Left, kept_names(&hall, left))
+        );
+        assert_eq!(kept_names(&hall, left), names(["-", "bob"]));
+        assert!(!ann_seated(&mut hall, left));
+        assert_eq!(row(&mut hall, over), (RowState::Over, names(["cy", "dee"])));
+        assert!(
+            hall.table(over)
+                .unwrap()
+                .committed()
+                .course
+                .ending()
+                .is_some()
+        );
     }
 
     #[test]

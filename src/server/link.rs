@@ -543,7 +543,19 @@ impl TableLink {
                     None => None,
                 }
             }
-            (TableState::Adjourned(_), None) => Some(said(serve_words::WATCHED_ADJOURNED)),
+            // Against the server's AI, always there, the game waits for its one player
+            // (QA s25: `both players` at a watched game against the AI).
+            (TableState::Adjourned(_), None) => Some(match table.ai() {
+                Some((ai, _)) => {
+                    let name = table.name(ai.other());
+                    Message::with_short(
+                        MessageKind::Info,
+                        serve_words::watched_adjourned_for(&name),
+                        serve_words::watched_adjourned_for_short(&name),
+                    )
+                }
+                None => said(serve_words::WATCHED_ADJOURNED),
+            }),
             _ => table
                 .unsaved()
                 .filter(|_| self.seat.is_some())
@@ -982,6 +994,41 @@ mod tests {
         );
         let link = TableLink::player(hall, id, &who("alice"), 0).unwrap();
         (id, link)
+    }
+
+    /// QA (s25, over ssh): a spectator of a game against the server's AI whose player
+    /// left it for later read `it goes on when both players are back`; the AI is
+    /// always there, so it names the one player it waits for, and whole at 44
+    /// columns. Fails on the old code (`both players`).
+    #[test]
+    fn a_watched_game_against_the_ai_waits_for_its_one_player() {
+        let hall = SharedHall::default();
+        let (id, mut alice) = alice_against_easy_ai(&hall);
+        let mut carol = TableLink::spectator(&hall, id, 1).unwrap();
+        carol.news();
+        alice.leave();
+        drop(alice);
+        assert!(matches!(
+            hall.lock().tables()[&id].state(),
+            TableState::Adjourned(_)
+        ));
+        let told: Vec<Message> = carol
+            .news()
+            .into_iter()
+            .filter_map(|n| match n {
+                News::Note(said) => Some(said),
+                _ => None,
+            })
+            .collect();
+        let last = told.last().expect("a line for the spectator");
+        assert_eq!(last.text, serve_words::watched_adjourned_for("alice"));
+        assert_eq!(
+            last.text,
+            "The game is adjourned: it goes on when alice is back"
+        );
+        let longest = serve_words::watched_adjourned_for_short(&"m".repeat(16));
+        assert!(text::width(&longest) <= 44, "{longest}");
+        assert_eq!(last.short.as_deref(), Some("Adjourned until alice is back"));
     }
 
     /// Against the server's AI the bell rings on the player's move, after the AI's

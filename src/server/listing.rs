@@ -5,6 +5,7 @@
 use crate::record::TimeControl;
 use crate::rules::{Player, Ruleset};
 use crate::session::Clock;
+use crate::strings::serve as serve_words;
 
 use super::table::{GameTable, Presence, TableState};
 
@@ -29,7 +30,8 @@ pub(crate) enum RowState {
     Correspondence,
 }
 
-/// One table as the lobby lists it: the game as last committed, the state as it is.
+/// One table as the lobby lists it: the game as last committed, the state and seats
+/// as they are, but an end or a leave not kept yet ([`GameTable::listed`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Row {
     /// The table's number at the server: the number it is listed with, the same for
@@ -72,7 +74,8 @@ impl Row {
     /// The row of table `id`, whose seats may claim the win now as `claim` says.
     pub(crate) fn of(id: u32, table: &GameTable, claim: [bool; 2]) -> Row {
         let shown = table.committed();
-        let state = match table.state() {
+        let (state, seats) = table.listed();
+        let state = match state {
             TableState::Open => RowState::Open,
             TableState::Playing(p) if p.iter().all(|p| p.is_here()) => RowState::Playing,
             TableState::Playing(_) => RowState::Away,
@@ -83,8 +86,10 @@ impl Row {
         };
         Row {
             id,
-            names: Player::BOTH.map(|p| table.name(p)),
-            keys: table.seats().clone().map(|w| w.map(|w| w.key)),
+            names: seats.clone().map(|w| {
+                w.map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), |w| w.display_name())
+            }),
+            keys: seats.clone().map(|w| w.map(|w| w.key)),
             ruleset: shown.game.ruleset(),
             claims: shown.game.claim_mode(),
             moves: shown.game.len(),

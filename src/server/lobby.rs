@@ -1715,13 +1715,17 @@ impl<'a> LobbyView<'a> {
             } else {
                 club_words::CASUAL_SUFFIX
             });
-            // Each on lines of its own that fit 80 columns; said, each a sentence
-            // with its capital.
+            // Each on lines of its own that fit 80 columns, broken between its
+            // phrases where narrower (`you play Blue` whole: at 44 columns `Blue` stood
+            // alone on a row); said, each a sentence with its capital.
             for line in text.lines() {
-                lines.push(Line::raw(match self.wording {
-                    Wording::Keys => line.to_owned(),
-                    Wording::Commands => line_words::capitalised(line),
-                }));
+                match self.wording {
+                    Wording::Keys => {
+                        let rows = phrase_rows(line, usize::from(width));
+                        lines.extend(rows.into_iter().map(Line::raw));
+                    }
+                    Wording::Commands => lines.push(Line::raw(line_words::capitalised(line))),
+                }
             }
             lines.extend(self.hints(HintLine::LobbyForm, width));
             lines.extend(self.hints(HintLine::LobbyFormEnd, width));
@@ -1750,6 +1754,35 @@ impl<'a> LobbyView<'a> {
                 if self.lobby.corr.iter().find(|g| g.my_move)
                     .is_some_and(|g| g.opponent == *opponent))
     }
+}
+
+/// `line`, phrases joined by `, `, in rows at most `width` columns wide broken after
+/// a phrase's comma only, each phrase whole on a row where it fits one
+/// ([`crate::text::wrap`], its spaces made [`crate::text::NO_BREAK`]; a phrase wider
+/// than a row is broken between its words), and as even as the fewest rows allow:
+/// the narrowest width, down to the widest whole phrase, that takes no more rows, so
+/// that a last phrase does not stand alone (`rated` under `standard rules, no
+/// claims, listed, no clock,` at 44).
+fn phrase_rows(line: &str, width: usize) -> Vec<String> {
+    // Room for the comma after it.
+    let whole = |phrase: &str| {
+        if crate::text::fits(phrase, width.saturating_sub(1)) {
+            phrase.replace(' ', &crate::text::NO_BREAK.to_string())
+        } else {
+            phrase.to_owned()
+        }
+    };
+    let kept = line.split(", ").map(whole).collect::<Vec<_>>().join(", ");
+    let widest = kept.split(' ').map(crate::text::width).max().unwrap_or(0);
+    let mut rows = crate::text::wrap(&kept, width);
+    for narrower in (widest.max(1)..width).rev() {
+        let fewer = crate::text::wrap(&kept, narrower);
+        if fewer.len() > rows.len() {
+            break;
+        }
+        rows = fewer;
+    }
+    rows
 }
 
 /// The lobby's work at a frame, counted on the drawing thread for the tests: how
@@ -2097,6 +2130,67 @@ mod tests {
         ));
         assert_eq!(lobby.key(key(KeyCode::Char('7')), &rows), Choice::Stay);
         assert_eq!(lobby.key(key(KeyCode::Char('q')), &rows), Choice::Leave);
+    }
+
+    /// Brief s25 (srv25): the AI form's first line, `New game: against the medium
+    /// AI, you play Blue`, wrapped at 44 columns with `Blue` alone on a row. Its
+    /// lines break between their phrases: each phrase whole on a row, at 44x16 and
+    /// 80x24, for every level and side. Fails on the old code (`Blue` alone).
+    #[test]
+    fn the_ai_form_reads_whole_at_44_and_80_columns() {
+        let rows = [];
+        for (width, height) in [(44, 16), (80, 24)] {
+            let mut lobby = LobbyState::new("carol", Palette::Default);
+            lobby.resized(width, height);
+            lobby.key(key(KeyCode::Char('a')), &rows);
+            let shown = drawn_at(&lobby, width, height);
+            insta::assert_snapshot!(format!("lobby_ai_form_{width}x{height}"), shown.join("\n"));
+            // Every level and side: `you play` with its colour, the AI's level with
+            // its `AI`, and no phrase broken.
+            for _ in 0..4 {
+                for _ in 0..2 {
+                    let shown = drawn_at(&lobby, width, height);
+                    let text = shown.join("\n");
+                    let form = shown
+                        .iter()
+                        .skip_while(|l| !l.starts_with("New game"))
+                        .take_while(|l| !l.starts_with("o opponent"))
+                        .map(|l| l.trim_end())
+                        .collect::<Vec<_>>();
+                    assert!(
+                        form.iter()
+                            .any(|l| l.contains("you play Blue") || l.contains("you play Yellow")),
+                        "{text}"
+                    );
+                    assert!(
+                        form.iter()
+                            .any(|l| l.ends_with(" AI,") || l.contains(" AI, ")),
+                        "{text}"
+                    );
+                    for phrase in ["no claims", "no clock", "standard rules"] {
+                        assert!(form.iter().any(|l| l.contains(phrase)), "{phrase}: {text}");
+                    }
+                    lobby.key(key(KeyCode::Char('s')), &rows);
+                }
+                lobby.key(key(KeyCode::Char('o')), &rows);
+                if lobby
+                    .form
+                    .as_ref()
+                    .is_some_and(|f| f.opponent == Opponent::Person)
+                {
+                    // QA (s25): the person's form at 44 columns left `rated` (or
+                    // `casual`) alone under `standard rules, no claims, listed, no
+                    // clock,`.
+                    let shown = drawn_at(&lobby, width, height);
+                    let text = shown.join("\n");
+                    assert!(text.contains("against a person, you play"), "{text}");
+                    for alone in ["rated", "casual"] {
+                        assert!(shown.iter().all(|l| l.trim() != alone), "{text}");
+                    }
+                    lobby.key(key(KeyCode::Char('o')), &rows);
+                }
+            }
+        }
     }
 
     #[test]

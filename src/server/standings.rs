@@ -155,7 +155,8 @@ pub(crate) fn profile_page_size(
         now: 0,
         in_play: in_play.clone(),
     };
-    let (parts, foot) = profile_screen(&view, Style::new(), Wording::Keys, width, sizing_tail());
+    let keys = Keys::All;
+    let (parts, foot) = profile_screen(&view, Style::new(), keys, width, sizing_tail());
     club_page_size(height, &parts, &foot, width)
 }
 
@@ -567,7 +568,10 @@ impl ClubWidget<'_> {
         }
         let (parts, foot) = match self.view {
             ClubView::Board(view) => board_screen(view, bold, self.wording, area.width, tail),
-            ClubView::Profile(view) => profile_screen(view, bold, self.wording, area.width, tail),
+            ClubView::Profile(view) => {
+                let keys = Keys::Doing(self.wording);
+                profile_screen(view, bold, keys, area.width, tail)
+            }
         };
         render_parts(parts, foot, area, buf)
     }
@@ -618,7 +622,11 @@ impl ClubWidget<'_> {
                     );
                 }
                 let pages = pages_of(view.page, view.size, view.total, view.more);
-                (view.page, pages, HintLine::LobbyBoard)
+                (
+                    view.page,
+                    pages,
+                    Keyed::Hints(HintLine::LobbyBoard).commands(),
+                )
             }
             ClubView::Profile(view) => {
                 let profile = &view.profile;
@@ -706,11 +714,7 @@ impl ClubWidget<'_> {
                 if view.games.is_empty() {
                     lines.push(words::NO_GAMES.to_owned());
                 }
-                let hints = if view.own {
-                    HintLine::LobbyProfile
-                } else {
-                    HintLine::LobbyOtherProfile
-                };
+                let hints = profile_commands(view);
                 let pages = pages_of(view.page, view.size, view.total, view.more);
                 (view.page, pages, hints)
             }
@@ -718,7 +722,7 @@ impl ClubWidget<'_> {
         if pages > 1 {
             lines.push(Keyed::Page(page + 1, pages).commands());
         }
-        lines.push(Keyed::Hints(hints).commands());
+        lines.push(hints);
         if let Some(typed) = self.typed {
             lines.push(crate::strings::line::typed_number(typed));
             lines.push(Keyed::Hints(HintLine::LobbyNumber).commands());
@@ -789,15 +793,59 @@ fn board_screen<'a>(
     (parts, foot)
 }
 
+/// Which keys a profile's foot names.
+#[derive(Debug, Clone, Copy)]
+enum Keys {
+    /// Every key of one's own profile (the longest foot): a page sized with it fits
+    /// any profile's.
+    All,
+    /// The keys that do something on this profile now ([`profile_key_does`]), in
+    /// this wording.
+    Doing(Wording),
+}
+
+/// Whether the profile's key for `action` does something on it now, so that its foot
+/// names it: the pages of games with more than one, a game's number with games
+/// listed, `b` with a rating to chart other than the one charted, and one's own `h`
+/// with a leaderboard to leave (a rating) or to come back on (off them). A new
+/// player's profile named them all, each answering only that there was nothing
+/// (brief s25). The `?` help lists every key.
+fn profile_key_does(view: &ProfileView, action: Action) -> bool {
+    let ratings = view.profile.standings.len();
+    match action {
+        Action::NextPage | Action::PreviousPage => view.more || view.page > 0,
+        Action::Digit(_) => !view.games.is_empty(),
+        Action::Chart => ratings > 1 || (ratings == 1 && view.chart.is_none()),
+        Action::Listed => view.own && (ratings > 0 || view.profile.unlisted),
+        _ => true,
+    }
+}
+
+/// The line mode's commands that do something on the profile now
+/// ([`profile_key_does`]).
+fn profile_commands(view: &ProfileView) -> String {
+    let does = |action| profile_key_does(view, action);
+    crate::strings::line::lobby_profile_hints(
+        does(Action::NextPage),
+        does(Action::Digit(1)),
+        does(Action::Chart),
+        does(Action::Listed),
+    )
+}
+
 /// A profile's screen `width` wide: its parts (the title, the ratings, all games, the
-/// chart, the tally, the games), and its foot (the page, the keys, then `tail`).
+/// chart, the tally, the games), and its foot (the page, the `keys`, then `tail`).
 fn profile_screen<'a>(
     view: &'a ProfileView,
     bold: Style,
-    wording: Wording,
+    keys: Keys,
     width: u16,
     tail: Vec<Line<'a>>,
 ) -> (Vec<Part<'a>>, Vec<Line<'a>>) {
+    let wording = match keys {
+        Keys::All => Wording::Keys,
+        Keys::Doing(wording) => wording,
+    };
     let profile = &view.profile;
     let name = profile.names.first().map_or("", String::as_str);
     let others: Vec<String> = profile.names.iter().skip(1).map(|n| safe_text(n)).collect();
@@ -890,7 +938,15 @@ fn profile_screen<'a>(
     } else {
         HintLine::LobbyOtherProfile
     };
-    foot.extend(hint_lines(hints, wording, width));
+    match keys {
+        Keys::All => foot.extend(hint_lines(hints, wording, width)),
+        Keys::Doing(Wording::Keys) => {
+            let does = |action| profile_key_does(view, action);
+            let rows = crate::ui::keymap::hint_rows_doing(hints, usize::from(width), &does);
+            foot.extend(rows.into_iter().map(Line::raw));
+        }
+        Keys::Doing(Wording::Commands) => foot.push(Line::raw(profile_commands(view))),
+    }
     foot.extend(tail);
     (parts, foot)
 }
@@ -1432,7 +1488,8 @@ mod tests {
         };
         let keys = |own: bool, wording: Wording| {
             let shown = view(own);
-            let (_, foot) = profile_screen(&shown, Style::new(), wording, 80, Vec::new());
+            let keys = Keys::Doing(wording);
+            let (_, foot) = profile_screen(&shown, Style::new(), keys, 80, Vec::new());
             foot.iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
@@ -1449,6 +1506,122 @@ mod tests {
             assert_eq!(said.contains("listed"), offered, "{said}");
             assert!(said.contains("chart"), "{said}");
         }
+    }
+
+    /// Brief s25 (srv25): a new player's own profile (no rating, no games, nothing in
+    /// play) named `]/[ games  number: replay  b chart` and `h off/on leaderboards`,
+    /// keys that each only answered that there was nothing to act on. Its foot names
+    /// the keys that act on it, at 80x24 and 44x16 and in the line mode's words; on
+    /// every profile here a key is named exactly when it does something
+    /// ([`ClubView::key`], [`ClubView::pick`]). Fails on the old code (every key named).
+    #[test]
+    fn a_profile_names_only_the_keys_that_do_something_on_it() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let new_player = ProfileView {
+            profile: Profile {
+                key: "k".into(),
+                names: vec!["carol".into()],
+                first_seen: "2026-12-06T00:00:00Z".into(),
+                standings: Vec::new(),
+                unlisted: false,
+                wdl: [0, 0, 0],
+            },
+            own: true,
+            chart: None,
+            tally: Tally::default(),
+            page: 0,
+            games: Vec::new(),
+            more: false,
+            size: 8,
+            total: 0,
+            now: 1_000,
+            in_play: InPlay::default(),
+        };
+        let new = ClubView::Profile(Box::new(new_player.clone()));
+        for (width, height) in [(80, 24), (44, 16)] {
+            let shown = drawn_at(&new, width, height);
+            insta::assert_snapshot!(format!("club_new_player_profile_{width}x{height}"), shown);
+            let foot: Vec<&str> = shown
+                .lines()
+                .map(str::trim_end)
+                .filter(|l| l.contains("Esc back"))
+                .collect();
+            assert_eq!(foot, ["Esc back  ? help"], "{shown}");
+            for key in ["]/[", "number: replay", "b chart", "h off/on"] {
+                assert!(!shown.contains(key), "{key}: {shown}");
+            }
+        }
+        let said = ClubWidget {
+            view: &new,
+            colour: false,
+            typed: None,
+            note: None,
+            wording: Wording::Commands,
+        }
+        .said();
+        assert_eq!(
+            said.last().map(String::as_str),
+            Some("quit: back to the lobby.")
+        );
+        // Off the leaderboards with no rating yet: `h` puts her back on.
+        let mut unlisted = new_player.clone();
+        unlisted.profile.unlisted = true;
+        // Named exactly when it acts: on these profiles and on the fuller ones.
+        let four = four_games_profile();
+        let ClubView::Profile(four_view) = &four else {
+            panic!("a profile");
+        };
+        let mut one_charted = (**four_view).clone();
+        one_charted.profile.standings.truncate(1);
+        one_charted.chart = rising(board);
+        let mut last_page = (**four_view).clone();
+        (last_page.page, last_page.more) = (1, false);
+        let mut other = (**four_view).clone();
+        other.own = false;
+        let views = [
+            new_player,
+            unlisted,
+            (**four_view).clone(),
+            one_charted,
+            last_page,
+            other,
+        ];
+        for view in views {
+            let club = ClubView::Profile(Box::new(view.clone()));
+            let acts = |action: Action| club.key(Some(action)).is_ok();
+            let foot = hint_rows_doing_of(&view);
+            // `h` takes a new player off the leaderboards ahead of time too, but is
+            // named only with one to leave (a rating) or to come back on.
+            let on_a_board = !view.profile.standings.is_empty() || view.profile.unlisted;
+            let checks = [
+                (
+                    "]/[ games",
+                    acts(Action::NextPage) || acts(Action::PreviousPage),
+                ),
+                ("number: replay", club.pick(club.shown().0).is_ok()),
+                ("b chart", acts(Action::Chart)),
+                ("h off/on leaderboards", acts(Action::Listed) && on_a_board),
+                ("Esc back", acts(Action::Quit)),
+            ];
+            for (hint, acts) in checks {
+                assert_eq!(foot.contains(hint), acts, "{hint}: {foot}");
+            }
+        }
+    }
+
+    /// The keys a profile's foot names at 80 columns, as one line.
+    fn hint_rows_doing_of(view: &ProfileView) -> String {
+        let (_, foot) = profile_screen(
+            view,
+            Style::new(),
+            Keys::Doing(Wording::Keys),
+            80,
+            Vec::new(),
+        );
+        foot.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// QA (clubqa2, over ssh): a leaderboard's or a profile's first page offered `[

@@ -223,6 +223,10 @@ pub(crate) struct GameTable {
     /// (outside the hall's lock, [`GameTable::ratings_wanted`]), the rating after a
     /// rated game's end once the store says it. Shown only while the game is rated.
     ratings: Vec<(String, crate::rating::Rating)>,
+    /// The state the game in play was in when it last ended or a player got up from
+    /// it, and the version before that change: until the store has kept a later
+    /// version the lobby lists the table in that state ([`GameTable::listed`]).
+    ended_from: (TableState, u64),
 }
 
 impl GameTable {
@@ -351,6 +355,7 @@ impl GameTable {
             turn_began: None,
             idle_adjourned: (0, Player::Blue),
             ratings: Vec::new(),
+            ended_from: (state, 0),
         }
     }
 
@@ -408,6 +413,24 @@ impl GameTable {
     /// A private table's invitation code.
     pub(crate) fn code(&self) -> Option<&str> {
         self.talk.code.as_deref()
+    }
+
+    /// The state the lobby lists and the seats its row names and tells a player's own
+    /// tables by: the table's, but a game whose end or leave the store has not kept
+    /// yet is listed as it was, in play, with the seats kept, until it is (so the
+    /// leaver's lobby in lines hears the row change then, as at any change of a table
+    /// of theirs). A screen opened on the table sees the kept
+    /// game ([`GameTable::committed`]): the row says no more than that screen shows,
+    /// and nothing `kill -9` could lose. (Who is away, or watches, is not kept: the
+    /// row says it as it is.)
+    pub(crate) fn listed(&self) -> (TableState, &[Option<Who>; 2]) {
+        let (before, version) = self.ended_from;
+        match self.state {
+            TableState::Over | TableState::Deserted if self.committed_version <= version => {
+                (before, &self.committed.seats)
+            }
+            state => (state, &self.seats),
+        }
     }
 
     /// Whether a change waits for the store: what other screens see is behind.
@@ -593,8 +616,18 @@ impl GameTable {
         }
     }
 
+    /// The game in play ends, or a player gets up from it: the state it was in, and
+    /// the version before the change, for the lobby until the change is kept
+    /// ([`GameTable::listed`]). Called before the change's [`GameTable::touch`].
+    fn ending(&mut self) {
+        if self.in_play() {
+            self.ended_from = (self.state, self.version);
+        }
+    }
+
     /// The game ended here: over, its clocks stopped, kept for the history.
     fn ended_now(&mut self) {
+        self.ending();
         self.state = TableState::Over;
         if let Some(clock) = self.course.clock_mut() {
             clock.stop();
@@ -1111,6 +1144,7 @@ impl GameTable {
         if self.in_play() {
             // A game begun is kept in the history as it stands; either way its stored
             // copy goes.
+            self.ending();
             self.pause_clock();
             if !self.game.is_empty() {
                 self.ended = Some((self.round, Arc::new(self.snapshot())));

@@ -764,6 +764,29 @@ pub(crate) const LOBBY_PROFILE_HINTS: &str =
 pub(crate) const LOBBY_OTHER_PROFILE_HINTS: &str =
     "page, page back; a number: that game's replay; chart; quit: back to the lobby.";
 
+/// A profile's commands that do something on it now, in the words of
+/// [`LOBBY_PROFILE_HINTS`] (all of them: that line): the pages with more than one, a
+/// game's number with games listed, `chart` with a rating to chart, `listed` on
+/// one's own profile when it has a leaderboard to leave (or to come back on).
+pub(crate) fn lobby_profile_hints(pages: bool, replay: bool, chart: bool, listed: bool) -> String {
+    let switches: Vec<&str> = [(chart, "chart"), (listed, "listed")]
+        .into_iter()
+        .filter_map(|(shown, word)| shown.then_some(word))
+        .collect();
+    let switches = switches.join(", ");
+    let parts = [
+        (pages, "page, page back"),
+        (replay, "a number: that game's replay"),
+        (!switches.is_empty(), switches.as_str()),
+        (true, "quit: back to the lobby"),
+    ];
+    let parts: Vec<&str> = parts
+        .into_iter()
+        .filter_map(|(shown, part)| shown.then_some(part))
+        .collect();
+    format!("{}.", parts.join("; "))
+}
+
 /// [`super::serve::NOT_A_TABLE`] in the line mode's commands.
 pub(crate) const NOT_A_TABLE: &str = "No such table: list reads the tables";
 

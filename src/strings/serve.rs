@@ -563,6 +563,15 @@ pub(crate) fn idle_adjourned(number: u32, name: &str, seconds: u64) -> String {
 /// A spectator's line: the game waits until both players are back.
 pub(crate) const WATCHED_ADJOURNED: &str =
     "The game is adjourned: it goes on when both players are back";
+/// [`WATCHED_ADJOURNED`] at a game against the server's AI, which is always there:
+/// it waits for its one player, `name`.
+pub(crate) fn watched_adjourned_for(name: &str) -> String {
+    format!("The game is adjourned: it goes on when {name} is back")
+}
+/// [`watched_adjourned_for`] on a narrow screen (44 columns, a name of 16).
+pub(crate) fn watched_adjourned_for_short(name: &str) -> String {
+    format!("Adjourned until {name} is back")
+}
 pub(crate) const YOUR_GAMES: &str = "Your games";
 /// The heading of the player's games on a page of their own, past the tables' (a
 /// short screen): [`super::club::tables_page`]'s words.

@@ -1841,9 +1841,21 @@ pub(crate) fn hint_line_leaving(line: HintLine, back: bool) -> String {
 /// parts, so a key stays with its words (`f find`, never `f` at a row's end and `find`
 /// under it); a part wider than `width` has a row of its own.
 pub(crate) fn hint_rows(line: HintLine, width: usize) -> Vec<String> {
+    hint_rows_doing(line, width, &|_| true)
+}
+
+/// [`hint_rows`] of the wordings whose keys `does` says do something on the screen
+/// now (asked of each wording's first action): a screen names only the keys that act
+/// there (a new player's profile, with no games, no `number: replay`). The `?` help
+/// still lists every key.
+pub(crate) fn hint_rows_doing(
+    line: HintLine,
+    width: usize,
+    does: &dyn Fn(Action) -> bool,
+) -> Vec<String> {
     let separator = line.separator();
     let mut rows: Vec<String> = Vec::new();
-    for part in hint_parts(line) {
+    for part in hint_parts_doing(line, does) {
         match rows.last_mut() {
             Some(row)
                 if crate::text::width(row)
@@ -1862,8 +1874,14 @@ pub(crate) fn hint_rows(line: HintLine, width: usize) -> Vec<String> {
 
 /// The wordings of the hint line `line`, in their places.
 pub(crate) fn hint_parts(line: HintLine) -> Vec<&'static str> {
+    hint_parts_doing(line, &|_| true)
+}
+
+/// [`hint_parts`] whose binding's first action `does` keeps.
+fn hint_parts_doing(line: HintLine, does: &dyn Fn(Action) -> bool) -> Vec<&'static str> {
     let mut parts: Vec<(u8, &str)> = BINDINGS
         .iter()
+        .filter(|b| b.keys.first().is_none_or(|&(_, action)| does(action)))
         .flat_map(|b| b.hints)
         .filter(|(l, ..)| *l == line)
         .map(|&(_, place, text)| (place, text))
