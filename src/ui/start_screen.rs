@@ -263,6 +263,42 @@ mod tests {
         );
     }
 
+    /// QA (s24): back from a game left in progress, the note that it is kept put its
+    /// last word, `it.`, on a row of its own at 80x24. With the most it can name (64
+    /// moves, totals in the hundreds) it is one row at 80x24 and whole on two at
+    /// 44x16, the key hints still under it.
+    #[test]
+    fn a_kept_game_s_note_fits_its_box() {
+        let note = crate::strings::storage::kept_for_start_counts(64, [188, 176], 'r');
+        for (w, h, rows) in [(80, 24, 1), (44, 16, 2)] {
+            let mut state = StartState::new(true, true).with_summary(note.clone());
+            let _ = state.handle(Input::Resize(w, h));
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal
+                .draw(|f| {
+                    let view = StartView {
+                        state: &state,
+                        look: Look::PLAIN,
+                    };
+                    f.render_widget(&view, f.area());
+                })
+                .unwrap();
+            let shown = terminal.backend().to_string();
+            let lines: Vec<&str> = shown.lines().collect();
+            let first = lines.iter().position(|l| l.contains("Game kept")).unwrap();
+            let drawn: Vec<String> = lines[first..first + rows]
+                .iter()
+                .map(|l| l.replace(['│', '"'], " ").trim().to_owned())
+                .collect();
+            assert_eq!(drawn.join(" "), note, "{w}x{h}:\n{shown}");
+            assert!(
+                lines[first + rows].contains("q: quit"),
+                "{w}x{h}: the hints under the note:\n{shown}"
+            );
+            insta::assert_snapshot!(format!("kept_note_{w}x{h}"), terminal.backend());
+        }
+    }
+
     #[test]
     fn a_click_off_the_items_or_on_a_closed_door_chooses_nothing() {
         let mut state = StartState::new(false, true);

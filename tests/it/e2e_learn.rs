@@ -57,7 +57,7 @@ fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     s.type_keys("q");
     s.wait_for("Back to the start screen?");
     s.type_keys("y");
-    s.wait_for("The game is kept (1 move");
+    s.wait_for("Game kept (1 move");
     s.wait_for("Learn: lessons on the board");
     assert!(data.path().join("autosave.hij").exists());
     s.type_keys("r");

@@ -1364,7 +1364,7 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
     // s24: back to the start screen, which says where the game is kept.
     let said = s.wait_for("r resumes it.");
     let kept = said.last().unwrap();
-    assert!(kept.starts_with("The game is kept (3 moves"), "{said:?}");
+    assert!(kept.starts_with("Game kept (3 moves"), "{said:?}");
     s.finish();
 }
 
