@@ -285,7 +285,7 @@ mod tests {
                 .unwrap();
             let shown = terminal.backend().to_string();
             let lines: Vec<&str> = shown.lines().collect();
-            let first = lines.iter().position(|l| l.contains("Game kept")).unwrap();
+            let first = lines.iter().position(|l| l.contains("(64 moves")).unwrap();
             let drawn: Vec<String> = lines[first..first + rows]
                 .iter()
                 .map(|l| l.replace(['│', '"'], " ").trim().to_owned())
