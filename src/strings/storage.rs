@@ -126,10 +126,11 @@ pub(crate) fn kept_for_start(game: &Game, resume: char) -> String {
 /// [`kept_for_start`] of a game of `moves` moves with these totals (Blue's, then
 /// Yellow's). `Game kept`, not `The game is kept` (s24): with 64 moves and totals in
 /// the hundreds it is 57 columns, one row of the start screen's box at 80x24 (58
-/// inside), where `it.` went to a row of its own; two rows at 44 columns.
+/// inside), where `it.` went to a row of its own; two rows at 44 columns, the key
+/// joined to its words by a no-break space (a row ended with `r` alone).
 pub(crate) fn kept_for_start_counts(moves: usize, scores: [u32; 2], resume: char) -> String {
     format!(
-        "Game kept ({}, {} {}, {} {}): {resume} resumes it.",
+        "Game kept ({}, {} {}, {} {}): {resume}\u{a0}resumes it.",
         moves_count(moves),
         Player::Blue,
         scores[0],
