@@ -9,6 +9,7 @@ use crate::text::display_path;
 use crate::ui;
 
 use super::config::RunPrefs;
+use super::play::Left;
 use super::{ReplayArgs, ReplayTarget, storage};
 
 /// The history folder, or an error saying why there is none.
@@ -84,15 +85,17 @@ fn file_is(typed: &str) -> String {
 
 pub(crate) fn run(args: &ReplayArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let plain = args.plain.plain || prefs.prefs().plain;
-    run_on(args, prefs, &mut ui::Frontend::choose(plain)?)
+    run_on(args, prefs, &mut ui::Frontend::choose(plain)?, false).map(|_| ())
 }
 
-/// The record in the viewer, on `front` (the start screen's, when it opened the door).
+/// The record in the viewer, on `front` (the start screen's, when it opened the door:
+/// then `from_start`, and `q` goes back to it, from a game played on too).
 pub(crate) fn run_on(
     args: &ReplayArgs,
     prefs: &RunPrefs,
     front: &mut ui::Frontend,
-) -> anyhow::Result<()> {
+    from_start: bool,
+) -> anyhow::Result<Left> {
     // Every check happens here, before the screen switches to full-screen mode.
     let path = record_path(args.game.as_ref())?;
     let loaded = read_record(&path)?;
@@ -106,14 +109,23 @@ pub(crate) fn run_on(
         |n| crate::text::sanitize(&n.to_string_lossy()).into_owned(),
     );
     let config = args.session.config([args.blue, args.yellow], prefs.prefs());
-    let session = ui::replay(name, loaded, config, storage, front, prefs.setup())?;
-    // The viewer is the last screen: the farewell goes to the main screen.
-    front.restore_terminal();
-    if let Some(session) = session
-        && let Some(kept) = session.left_in_progress()
-    {
-        let farewell = crate::strings::describe::farewell(&kept, &session.game, front.answering());
-        super::out::say_after(front, farewell)?;
+    let (session, forced) = ui::replay(
+        name,
+        loaded,
+        config,
+        storage,
+        front,
+        prefs.setup(),
+        from_start,
+    )?;
+    match session {
+        // A game played on from the viewer ends as any game does.
+        Some(session) => super::play::after_game(&session, forced, from_start, front),
+        // The viewer alone leaves nothing behind to say.
+        None if from_start && !forced => Ok(Left::Back(None)),
+        None => {
+            front.restore_terminal();
+            Ok(Left::Out)
+        }
     }
-    Ok(())
 }

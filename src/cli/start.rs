@@ -1,5 +1,6 @@
 //! `hijara` with no arguments: the start screen, then the door chosen; the lessons
-//! and the puzzles come back to it, and a game does when left with `q`.
+//! and the puzzles come back to it, and a game and the replay viewer (a game played
+//! on from it too) do when left with `q`.
 
 use crate::ai::Seat;
 use crate::session::{
@@ -69,7 +70,8 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             .iter()
             .position(|(c, ..)| *c == choice)
             .unwrap_or(0);
-        // The lessons and the puzzles always come back here; a game, when left with q.
+        // The lessons and the puzzles always come back here; a game and the replay
+        // viewer, when left with q.
         let mut left = Left::Back(None);
         match choice {
             // The lessons and the puzzles come back here when left.
@@ -144,7 +146,7 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     display: Default::default(),
                     plain,
                 };
-                return super::replay::run_on(&args, prefs, front);
+                left = super::replay::run_on(&args, prefs, front, true)?;
             }
         }
         match left {

@@ -26,24 +26,69 @@ impl Answering {
     }
 }
 
+/// What a question's yes and its no (any other key) do, in a word or two: the one
+/// source of both its whole text's answers ([`answers`]) and of the answers a click
+/// picks in its box ([`key_answers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Answers {
+    /// What yes does.
+    pub(crate) yes: &'static str,
+    /// What no does.
+    pub(crate) no: &'static str,
+}
+
+/// The quit question's answers.
+pub(crate) const QUIT: Answers = Answers {
+    yes: "quit",
+    no: "keep playing",
+};
+/// The back question's answers (a game the start screen opened).
+pub(crate) const BACK: Answers = Answers {
+    yes: "back",
+    no: "keep playing",
+};
+/// The new-game question's answers on the full screen (the line mode's no is
+/// [`NEW_GAME_NO_COMMAND`]).
+pub(crate) const NEW_GAME: Answers = Answers {
+    yes: "new game",
+    no: "no",
+};
+/// The new-game question's no in the line mode.
+const NEW_GAME_NO_COMMAND: &str = "keep this game";
+/// The resign question's answers.
+pub(crate) const RESIGN: Answers = Answers {
+    yes: "resign",
+    no: "keep playing",
+};
+/// The answer that saves, offered when the game is not autosaved.
+pub(crate) const SAVE: &str = "save";
+
 /// A question's answers: `y: quit, s: save, any other key: keep playing` (where
 /// any other key is no), or `yes: quit, save: save, no: keep playing`.
 pub(crate) fn answers(how: Answering, yes: &str, save: Option<&str>, no: &str) -> String {
-    let save = save.map(|s| format!(", {}: {s}", how.save()));
-    let save = save.as_deref().unwrap_or("");
     match how {
-        Answering::Keys => {
-            let [yes, no] = key_answers(yes, no);
-            format!("{yes}{save}, {no}")
+        Answering::Keys => match key_answers(yes, save, no).as_slice() {
+            [yes, no, save] => format!("{yes}, {save}, {no}"),
+            [yes, no, ..] => format!("{yes}, {no}"),
+            _ => String::new(),
+        },
+        Answering::Commands => {
+            let save = save.map(|s| format!(", {}: {s}", how.save()));
+            let save = save.as_deref().unwrap_or("");
+            format!("yes: {yes}{save}, no: {no}")
         }
-        Answering::Commands => format!("yes: {yes}{save}, no: {no}"),
     }
 }
 
-/// The full screen's yes and no answers as [`answers`] words them: `y: {yes}` and
-/// `any other key: {no}` (where a click picks one, each is found by its words).
-pub(crate) fn key_answers(yes: &str, no: &str) -> [String; 2] {
-    [format!("y: {yes}"), format!("any other key: {no}")]
+/// The full screen's answers as [`answers`] words them, in the order a click on one
+/// picks it: `y: {yes}`, `any other key: {no}`, then `s: {save}` when it is offered
+/// (each is found in the question's box by its words).
+pub(crate) fn key_answers(yes: &str, save: Option<&str>, no: &str) -> Vec<String> {
+    let mut words = vec![format!("y: {yes}"), format!("any other key: {no}")];
+    if let Some(save) = save {
+        words.push(format!("{}: {save}", Answering::Keys.save()));
+    }
+    words
 }
 
 /// The resume question's yes, as [`resume`] words it.
@@ -56,11 +101,11 @@ fn resume_no(new_seats: [Seat; 2]) -> String {
 
 /// The resume question's answers on the full screen, as [`resume`] (with the game
 /// offered) or [`resume_unknown`] (`known`: false) words them, yes first.
-pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2]) -> [String; 2] {
+pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2]) -> Vec<String> {
     if known {
-        key_answers(RESUME_YES, &resume_no(new_seats))
+        key_answers(RESUME_YES, None, &resume_no(new_seats))
     } else {
-        key_answers(RESUME_UNKNOWN_YES, RESUME_UNKNOWN_NO)
+        key_answers(RESUME_UNKNOWN_YES, None, RESUME_UNKNOWN_NO)
     }
 }
 
@@ -73,7 +118,7 @@ pub(crate) fn quit_autosaved(how: Answering) -> String {
     };
     format!(
         "Quit the game in progress? It is kept: {resume}. {}",
-        answers(how, "quit", None, "keep playing")
+        answers(how, QUIT.yes, None, QUIT.no)
     )
 }
 
@@ -83,7 +128,7 @@ pub(crate) fn quit_not_kept(how: Answering) -> String {
     format!(
         "Quit the game in progress? It is NOT autosaved: {} saves it to a file first. {}",
         how.save(),
-        answers(how, "quit", Some("save"), "keep playing")
+        answers(how, QUIT.yes, Some(SAVE), QUIT.no)
     )
 }
 
@@ -92,7 +137,7 @@ pub(crate) fn quit_not_kept(how: Answering) -> String {
 pub(crate) fn back_autosaved(how: Answering, resume: char) -> String {
     format!(
         "Back to the start screen? The game is kept: {resume} there resumes it. {}",
-        answers(how, "back", None, "keep playing")
+        answers(how, BACK.yes, None, BACK.no)
     )
 }
 
@@ -102,7 +147,7 @@ pub(crate) fn back_not_kept(how: Answering) -> String {
     format!(
         "Back to the start screen? The game is NOT autosaved: {} saves it to a file first. {}",
         how.save(),
-        answers(how, "back", Some("save"), "keep playing")
+        answers(how, BACK.yes, Some(SAVE), BACK.no)
     )
 }
 
@@ -125,12 +170,12 @@ pub(crate) const QUIT_NOT_KEPT_SHORT: &str =
 /// Abandon the game for a new one?
 pub(crate) fn new_game(how: Answering) -> String {
     let no = match how {
-        Answering::Keys => "no",
-        Answering::Commands => "keep this game",
+        Answering::Keys => NEW_GAME.no,
+        Answering::Commands => NEW_GAME_NO_COMMAND,
     };
     format!(
         "Abandon this game for a new one? {}",
-        answers(how, "new game", None, no)
+        answers(how, NEW_GAME.yes, None, no)
     )
 }
 
@@ -142,7 +187,7 @@ pub(crate) fn resign(player: Player, how: Answering) -> String {
     format!(
         "Resign for {player}? {} wins the game. {}",
         player.other(),
-        answers(how, "resign", None, "keep playing")
+        answers(how, RESIGN.yes, None, RESIGN.no)
     )
 }
 /// The resign question at its shortest, for the status line.

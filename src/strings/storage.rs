@@ -1,7 +1,7 @@
 //! Where a game went on disk, in words: a save, the autosave, the history of
 //! finished games, and the farewell line printed after a game left in progress.
 
-use crate::rules::Game;
+use crate::rules::{Game, Player};
 
 use super::question::Answering;
 use super::{first_moves, moves_count, totals};
@@ -113,13 +113,29 @@ pub(crate) fn farewell_lost(game: &Game, how: Answering) -> String {
 }
 
 /// Said on the start screen when a game it opened is left in progress, the autosave
-/// holding it: the door `resume` (its key) continues it. Short, so it wraps to two
-/// lines of the start screen's box at 44 columns; the path is the door's business.
+/// holding it: the door `resume` (its key) continues it. The path is the door's
+/// business.
 pub(crate) fn kept_for_start(game: &Game, resume: char) -> String {
+    kept_for_start_counts(
+        game.len(),
+        [Player::Blue, Player::Yellow].map(|p| game.score(p)),
+        resume,
+    )
+}
+
+/// [`kept_for_start`] of a game of `moves` moves with these totals (Blue's, then
+/// Yellow's). `Game kept`, not `The game is kept` (s24): with 64 moves and totals in
+/// the hundreds it is 57 columns, one row of the start screen's box at 80x24 (58
+/// inside), where `it.` went to a row of its own; two rows at 44 columns, the key
+/// joined to its words by a no-break space (a row ended with `r` alone).
+pub(crate) fn kept_for_start_counts(moves: usize, scores: [u32; 2], resume: char) -> String {
     format!(
-        "The game is kept ({}, {}): {resume} resumes it.",
-        moves_count(game.len()),
-        totals(game),
+        "Game kept ({}, {} {}, {} {}): {resume}\u{a0}resumes it.",
+        moves_count(moves),
+        Player::Blue,
+        scores[0],
+        Player::Yellow,
+        scores[1],
     )
 }
 

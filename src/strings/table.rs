@@ -2,7 +2,7 @@
 
 use crate::rules::Outcome;
 
-use super::question::{Answering, answers};
+use super::question::{Answering, Answers, answers};
 
 /// The widest message one player sends the other, in display columns.
 pub(crate) const MAX_SAY_COLUMNS: usize = 60;
@@ -35,11 +35,16 @@ pub(crate) fn named_outcome(outcome: Outcome, names: &[String; 2]) -> String {
 
 pub(crate) const UNDO_SENT: &str =
     "Asked the other player to take back the last move: waiting for the answer";
+/// The answers to the other player's request to take back a move.
+pub(crate) const UNDO_ASKED: Answers = Answers {
+    yes: "agree",
+    no: "refuse",
+};
 /// The other player asks to take back their last move: the answers named `how`.
 pub(crate) fn undo_asked(how: Answering) -> String {
     format!(
         "The other player asks to take back their last move. {}",
-        answers(how, "agree", None, "refuse")
+        answers(how, UNDO_ASKED.yes, None, UNDO_ASKED.no)
     )
 }
 pub(crate) const UNDO_ASKED_ANSWERS: &str = "Take it back? y: agree, other key: refuse";
@@ -50,11 +55,16 @@ pub(crate) const UNDO_SETTLED: &str = "The request to take back was settled at y
 /// key, or the line mode's `no` or `quit`): the answer confirmed.
 pub(crate) const YOU_REFUSED_UNDO: &str = "You refused to take the move back";
 pub(crate) const NOTHING_TO_ASK: &str = "No move of yours to take back";
+/// The answers to the other player's rematch.
+pub(crate) const REMATCH: Answers = Answers {
+    yes: "play",
+    no: "no thanks",
+};
 /// The other player offers a rematch: the answers named `how`.
 pub(crate) fn rematch(how: Answering) -> String {
     format!(
         "The other player offers a rematch, colours swapped. {}",
-        answers(how, "play", None, "no thanks")
+        answers(how, REMATCH.yes, None, REMATCH.no)
     )
 }
 pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks";
@@ -62,12 +72,17 @@ pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks
 pub(crate) const YOU_DECLINED_REMATCH: &str = "You declined the rematch";
 pub(crate) const REMATCH_SENT: &str = "Rematch offered: waiting for the other player";
 pub(crate) const REMATCH_AT_THE_END: &str = "A rematch is offered once the game is over";
+/// The answers to leaving a game at a table (between people, or against the AI).
+pub(crate) const LEAVE: Answers = Answers {
+    yes: "leave",
+    no: "stay",
+};
 /// Leave the table, the game stopping for both: the answers named `how`.
 pub(crate) fn leave(how: Answering) -> String {
     format!(
         "Leave the table? The game stops here for both players (a rated game is lost, \
          as abandoned). {}",
-        answers(how, "leave", None, "stay")
+        answers(how, LEAVE.yes, None, LEAVE.no)
     )
 }
 /// [`leave`] before both players moved: the game ends, not rated, and nobody is
@@ -76,7 +91,7 @@ pub(crate) fn leave_early(how: Answering) -> String {
     format!(
         "Leave the table? The game stops here for both players, before both moved: it \
          is not rated, and not counted as abandoned. {}",
-        answers(how, "leave", None, "stay")
+        answers(how, LEAVE.yes, None, LEAVE.no)
     )
 }
 pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
@@ -84,7 +99,7 @@ pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
 pub(crate) fn leave_kept(how: Answering) -> String {
     format!(
         "Leave the game? It is kept: pick it in the lobby to go on. {}",
-        answers(how, "leave", None, "stay")
+        answers(how, LEAVE.yes, None, LEAVE.no)
     )
 }
 /// The same while the server can't write the game: it is not on disk.
@@ -92,7 +107,7 @@ pub(crate) fn leave_not_kept(how: Answering) -> String {
     format!(
         "Leave the game? It is not saved (the server cannot write it): it waits in the \
          lobby only until the server stops. {}",
-        answers(how, "leave", None, "stay")
+        answers(how, LEAVE.yes, None, LEAVE.no)
     )
 }
 pub(crate) const NO_REDO_AI: &str = "No redo here: the table keeps the game as it is";

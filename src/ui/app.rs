@@ -242,6 +242,13 @@ impl App {
         }
     }
 
+    /// The game with `question` open, as a key would have opened it (tests).
+    #[cfg(test)]
+    pub(crate) fn asking(mut self, question: Question) -> App {
+        self.overlay = Overlay::Question(question);
+        self
+    }
+
     /// Whether the start screen opened this game ([`App::from_start`]).
     pub fn is_from_start(&self) -> bool {
         self.from_start
@@ -309,10 +316,14 @@ impl App {
         )
     }
 
-    /// The answers of `question` a click in its box picks, yes first
-    /// ([`Question::clickable_answers`]).
-    pub(crate) fn clickable_answers(&self, question: Question) -> Option<[String; 2]> {
-        question.clickable_answers(self.resume_offer.as_deref(), self.config.seats)
+    /// The answers of `question` a click in its box picks: yes, no, then save when
+    /// offered ([`Question::clickable_answers`]).
+    pub(crate) fn clickable_answers(&self, question: Question) -> Vec<String> {
+        question.clickable_answers(
+            self.autosaved,
+            self.resume_offer.as_deref(),
+            self.config.seats,
+        )
     }
 
     /// The text of `question` in one line, its answers named `how` (the line mode's

@@ -42,8 +42,8 @@ pub(crate) struct HelpView {
     /// Whether `Ctrl-z` stops the program here (a local screen, not a server's):
     /// its row ([`keymap::SUSPEND_ROW`]) is listed last.
     pub suspends: bool,
-    /// Whether `q` goes back to the start screen that opened this game, not out of
-    /// the program: its row says so ([`keymap::leaving_back`]).
+    /// Whether `q` goes back to the start screen that opened this game or replay
+    /// viewer, not out of the program: its row says so ([`keymap::leaving_back`]).
     pub back: bool,
 }
 

@@ -1107,7 +1107,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Replay],
         keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "q / Esc",
-        help: "quit",
+        help: VIEWER_QUIT_HELP,
         hints: &[],
     },
     Binding {
@@ -1803,11 +1803,18 @@ const BOARD_QUIT_HELP: &str = "quit (asks while a game is in progress)";
 /// The same in a game the start screen opened, where `q` goes back to it.
 const BOARD_BACK_HELP: &str = "back to the start screen (asks while a game is in progress)";
 
-/// A help row (keys, what they do) as a game the start screen opened says it: the
-/// leave key goes back to the start screen there; every other row is as it is.
+/// The help of the replay viewer's leave key (`q / Esc`) opened on the command line.
+const VIEWER_QUIT_HELP: &str = "quit";
+/// The same in the viewer the start screen opened, where `q` goes back to it.
+const VIEWER_BACK_HELP: &str = "back to the start screen";
+
+/// A help row (keys, what they do) as a game or replay viewer the start screen
+/// opened says it: the leave key goes back to the start screen there; every other
+/// row is as it is.
 pub(crate) fn leaving_back(row: (&'static str, &'static str)) -> (&'static str, &'static str) {
     match row {
         (names, BOARD_QUIT_HELP) => (names, BOARD_BACK_HELP),
+        (names, VIEWER_QUIT_HELP) => (names, VIEWER_BACK_HELP),
         row => row,
     }
 }

@@ -193,7 +193,9 @@ pub fn play(
 
 /// Runs the replay viewer full-screen on a record (`name` titles it). When the player
 /// asks to play on from a move, the game up to that move continues in the same screen
-/// with `play_on`'s seats, and is returned as it ended.
+/// with `play_on`'s seats, and is returned as it ended. Also returns whether the
+/// viewer or the game was left with `Ctrl-c`. `from_start`: the start screen opened
+/// the viewer, and `q` goes back to it, from a game played on too (the screens say so).
 pub fn replay(
     name: String,
     loaded: LoadedRecord,
@@ -201,10 +203,16 @@ pub fn replay(
     mut storage: Storage,
     front: &mut Frontend,
     setup: Setup,
-) -> anyhow::Result<Option<Session>> {
-    let state = ReplayState::new(name, &loaded.record, loaded.game);
+    from_start: bool,
+) -> anyhow::Result<(Option<Session>, bool)> {
+    let mut state = ReplayState::new(name, &loaded.record, loaded.game);
+    if from_start {
+        state = state.from_start();
+    }
     let screen = run(Screen::Replay(state, play_on), &mut storage, front, setup)?;
-    Ok(matches!(screen, Screen::Game(_)).then(|| session_of(screen, storage)))
+    let forced = screen.forced_out();
+    let session = matches!(screen, Screen::Game(_)).then(|| session_of(screen, storage));
+    Ok((session, forced))
 }
 
 /// Runs the puzzle screen until the player leaves, and returns it as it ended

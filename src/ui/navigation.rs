@@ -188,7 +188,7 @@ impl Screen {
 
     /// Whether the replay viewer or a game was left with `Ctrl-c`: the loop ends (a
     /// served session with it, its table taking it as a dropped link, not a leave).
-    fn forced_out(&self) -> bool {
+    pub(crate) fn forced_out(&self) -> bool {
         match self {
             Screen::Replay(state, _) => state.exit() == Some(ReplayExit::ForceQuit),
             Screen::Game(app) => app.forced_out(),
@@ -460,12 +460,16 @@ impl<A> Navigator<A> {
     pub(crate) fn play_on(&mut self, moves: usize, autosaved: bool) -> Effects {
         // The seats of a game reviewed once played are that game's, not a choice for
         // playing on, as `replay --blue/--yellow` are ([`GameConfig::played_on`]).
-        let reviewed = self.back.take().is_some();
+        let back = self.back.take();
+        let reviewed = back.is_some();
         self.running = None;
         self.kept = None;
         let Screen::Replay(state, config) = &self.screen else {
             return Vec::new();
         };
+        // The game goes back to the start screen on `q` when the start screen opened
+        // the viewer, or the game under the review (it quit the program).
+        let from_start = back.map_or(state.is_from_start(), |app| app.is_from_start());
         let game = state.game_at(moves);
         let to_move = game.to_move();
         let played_on = if reviewed {
@@ -476,6 +480,9 @@ impl<A> Navigator<A> {
         let mut app = App::with_game(played_on, game)
             .with_autosave(autosaved)
             .with_people(state.names_for(played_on.seats));
+        if from_start {
+            app = app.from_start();
+        }
         if played_on.seats != config.seats {
             // Said, as the seats are not the record's.
             app.notify(crate::session::Notice::Info(message::you_take(
@@ -735,6 +742,93 @@ mod tests {
         }
     }
 
+    /// s25: only the resume question took a click. Every question's answers in its
+    /// box do now, each as its key would answer (`y`, any other key, `s` where save
+    /// is offered), by the one way (`Question::clickable_answers`): every cell of the
+    /// frame is clicked, at 80×24 and 44×16, and the cells that pick an answer are
+    /// exactly that answer's words.
+    #[test]
+    fn a_click_on_any_question_s_answer_picks_it_as_its_key_would() {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+        use super::super::face::Face;
+        use super::super::question::Question;
+        use crate::rules::Square;
+
+        let click = |x: u16, y: u16| {
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: x,
+                row: y,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        let mut game = Game::new();
+        for square in [Square::B2, Square::C3, Square::A1] {
+            game.play(square).unwrap();
+        }
+        let local = |autosaved: bool| {
+            App::with_game(GameConfig::default(), game.clone()).with_autosave(autosaved)
+        };
+        let table = || App::with_game(GameConfig::default(), game.clone()).served([false, true]);
+        // Each question, in each state that changes its answers, and how many it has.
+        let cases = [
+            (local(true), Question::Quit, 2),
+            (local(false), Question::Quit, 3),
+            (local(true).from_start(), Question::Back, 2),
+            (local(false).from_start(), Question::Back, 3),
+            (local(true), Question::NewGame, 2),
+            (local(true), Question::Resign(Player::Yellow), 2),
+            (table(), Question::UndoAsked, 2),
+            (table(), Question::Rematch, 2),
+            (table(), Question::Leave { early: false }, 2),
+            (table(), Question::Leave { early: true }, 2),
+            (table(), Question::LeaveAi { kept: true }, 2),
+            (table(), Question::LeaveAi { kept: false }, 2),
+        ];
+        let keys = [KeyCode::Char('y'), KeyCode::Char('n'), KeyCode::Char('s')];
+        for (w, h) in [(80, 24), (44, 16)] {
+            for (app, question, offered) in &cases {
+                let mut app = app.clone().asking(*question);
+                let _ = app.handle(Input::Resize(w, h));
+                let answers = app.clickable_answers(*question);
+                assert_eq!(answers.len(), *offered, "{question:?}: {answers:?}");
+                let screen = Screen::Game(app.clone());
+                let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+                terminal.show(&screen, Look::PLAIN).unwrap();
+                let buf = terminal.backend().buffer().clone();
+                let mut picked = vec![String::new(); answers.len()];
+                for y in 0..h {
+                    for x in 0..w {
+                        if let Some(Input::Pick(i)) = screen.input_of(&click(x, y), buf.area) {
+                            picked[i].push_str(buf[(x, y)].symbol());
+                        }
+                    }
+                }
+                for (answer, cells) in answers.iter().zip(&picked) {
+                    assert_eq!(
+                        cells.replace(' ', ""),
+                        answer.replace(' ', ""),
+                        "{w}x{h} {question:?}: the cells that pick {answer:?}\n{}",
+                        terminal.backend()
+                    );
+                }
+                for (choice, code) in keys.iter().enumerate().take(answers.len()) {
+                    let mut clicked = app.clone();
+                    let mut keyed = app.clone();
+                    let by_click = clicked.handle(Input::Pick(choice));
+                    let by_key = keyed.handle(key(*code, KeyModifiers::NONE));
+                    assert_eq!(by_click, by_key, "{question:?} answer {choice}");
+                    assert_eq!(clicked.overlay(), keyed.overlay(), "{question:?} {choice}");
+                    assert_eq!(clicked.game().len(), keyed.game().len());
+                    assert_ne!(clicked.overlay(), app.overlay(), "{question:?} {choice}");
+                }
+            }
+        }
+    }
+
     /// A hot-seat game played to its end, sized 100×30.
     fn finished() -> App {
         let mut game = Game::new();
@@ -906,6 +1000,87 @@ mod tests {
             None,
             "a replay from the command line has no game behind it"
         );
+    }
+
+    /// The replay viewer `state` at `w`×`h` as drawn, with the help open if `help`:
+    /// its words, one space between two.
+    fn viewer_text(state: &ReplayState, w: u16, h: u16, help: bool) -> String {
+        let mut state = state.clone();
+        let _ = state.handle(Input::Resize(w, h));
+        if help {
+            let _ = state.handle(key(KeyCode::Char('?'), KeyModifiers::NONE));
+        }
+        let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, w, h));
+        let view = super::super::replay_screen::ReplayView {
+            state: &state,
+            look: Look::PLAIN,
+        };
+        ratatui::widgets::Widget::render(&view, buf.area, &mut buf);
+        let cells: String = buf.content().iter().map(|c| c.symbol()).collect();
+        cells.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// s25: the start screen's replay door, and a game played on from its viewer,
+    /// quit the program on `q`. The viewer it opens says `q` goes back (its help, its
+    /// "please enlarge" screen, where `q` goes back at once, not out), and the game
+    /// played on from it goes back too, asking first (`Question::Back`), as does one
+    /// played on from the review of a game the start screen opened. The viewer
+    /// `hijara replay` opens still quits; `Ctrl-c` leaves from both.
+    #[test]
+    fn the_viewer_the_start_screen_opened_and_its_game_go_back_to_it() {
+        use super::super::question::{Overlay, Question};
+
+        let game = finished().game().clone();
+        let record = crate::record::Record::default();
+        let plain = ReplayState::new("last.hij", &record, game);
+        let door = plain.clone().from_start();
+        let help = viewer_text(&door, 80, 24, true);
+        assert!(help.contains("back to the start screen"), "{help}");
+        let help = viewer_text(&plain, 80, 24, true);
+        assert!(help.contains("q / Esc"), "{help}");
+        assert!(!help.contains("back to the start screen"), "{help}");
+        // Behind the "please enlarge" screen: q goes back, as it says.
+        let small = viewer_text(&door, 40, 12, false);
+        assert!(small.contains("q: back to the start screen."), "{small}");
+        for (state, exit) in [(&door, ReplayExit::Quit), (&plain, ReplayExit::ForceQuit)] {
+            let mut state = state.clone();
+            let _ = state.handle(Input::Resize(40, 12));
+            let effects = state.handle(key(KeyCode::Char('q'), KeyModifiers::NONE));
+            assert_eq!(effects, vec![Effect::Quit]);
+            assert_eq!(state.exit(), Some(exit));
+        }
+        let mut nav: Navigator<u32> =
+            Navigator::new(Screen::Replay(door.clone(), GameConfig::default()));
+        let _ = nav.screen_mut().handle(Input::Resize(80, 24));
+        let effects = nav
+            .screen_mut()
+            .handle(key(KeyCode::Char('q'), KeyModifiers::NONE));
+        assert!(effects.contains(&Effect::Quit), "{effects:?}");
+        assert!(!nav.screen().forced_out(), "q goes back");
+        let mut nav: Navigator<u32> =
+            Navigator::new(Screen::Replay(door.clone(), GameConfig::default()));
+        let _ = nav
+            .screen_mut()
+            .handle(key(KeyCode::Char('c'), KeyModifiers::CONTROL));
+        assert!(nav.screen().forced_out(), "Ctrl-c leaves the program");
+        // Played on: the game goes back too, its question saying so.
+        for (state, back) in [(door, true), (plain, false)] {
+            let mut nav: Navigator<u32> =
+                Navigator::new(Screen::Replay(state, GameConfig::default()));
+            let _ = nav.play_on(10, true);
+            let Screen::Game(app) = nav.screen_mut() else {
+                panic!("no game after playing on");
+            };
+            assert_eq!(app.is_from_start(), back);
+            let _ = app.handle(key(KeyCode::Char('q'), KeyModifiers::NONE));
+            let asked = if back { Question::Back } else { Question::Quit };
+            assert_eq!(app.overlay(), Overlay::Question(asked));
+        }
+        // From the review of a game the start screen opened.
+        let mut nav: Navigator<u32> = Navigator::new(Screen::Game(finished().from_start()));
+        let _ = nav.review(DATE);
+        let _ = nav.play_on(10, true);
+        assert!(game_on_screen(&nav).is_from_start());
     }
 
     #[test]

@@ -85,18 +85,28 @@ impl Question {
         }
     }
 
-    /// The answers a click picks in the question's box, yes first, as its whole text
-    /// on the full screen words them: the resume question's (the one a player meets
-    /// before anything else, mouse in hand); `None` for the others, answered by key.
+    /// The answers a click picks in the question's box, as its whole text on the full
+    /// screen words them ([`question::key_answers`]): yes, no, then save when it is
+    /// offered (the quit and back questions when the game is not autosaved). Every
+    /// question takes a click (s24: only the resume question did).
     pub(crate) fn clickable_answers(
         self,
+        autosaved: bool,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
-    ) -> Option<[String; 2]> {
-        match self {
-            Question::Resume => Some(question::resume_key_answers(offer.is_some(), new_seats)),
-            _ => None,
-        }
+    ) -> Vec<String> {
+        let save = (!autosaved).then_some(question::SAVE);
+        let (words, save) = match self {
+            Question::Resume => return question::resume_key_answers(offer.is_some(), new_seats),
+            Question::Quit => (question::QUIT, save),
+            Question::Back => (question::BACK, save),
+            Question::NewGame => (question::NEW_GAME, None),
+            Question::Resign(_) => (question::RESIGN, None),
+            Question::UndoAsked => (table::UNDO_ASKED, None),
+            Question::Rematch => (table::REMATCH, None),
+            Question::Leave { .. } | Question::LeaveAi { .. } => (table::LEAVE, None),
+        };
+        question::key_answers(words.yes, save, words.no)
     }
 
     /// The wordings for the status line under the question's box, longest first: the

@@ -106,6 +106,8 @@ pub struct ReplayState {
     /// The review of the game under it ([`ReplayState::over_game`]): `q` goes back to
     /// that game, behind the "please enlarge" screen too.
     over_game: bool,
+    /// Opened by the start screen ([`ReplayState::from_start`]): `q` goes back to it.
+    from_start: bool,
 }
 
 impl ReplayState {
@@ -144,6 +146,7 @@ impl ReplayState {
             seats: crate::rules::Player::BOTH.map(|p| crate::session::seat_in(record, p)),
             people: crate::session::Names::people_in(record),
             over_game: false,
+            from_start: false,
         }
     }
 
@@ -419,6 +422,19 @@ impl ReplayState {
         self
     }
 
+    /// The viewer the start screen opened (its replay door): `q` goes back to it,
+    /// behind the "please enlarge" screen too, and so does a game played on from it
+    /// ([`super::App::from_start`]); `Ctrl-c` leaves the program.
+    pub fn from_start(mut self) -> ReplayState {
+        self.from_start = true;
+        self
+    }
+
+    /// Whether the start screen opened the viewer ([`ReplayState::from_start`]).
+    pub fn is_from_start(&self) -> bool {
+        self.from_start
+    }
+
     /// Whether it is the review of the game under it ([`ReplayState::over_game`]).
     pub(crate) fn is_over_game(&self) -> bool {
         self.over_game
@@ -563,7 +579,7 @@ impl ReplayState {
             ai: false,
             top: self.help_top,
             suspends: !self.is_served(),
-            back: false,
+            back: self.from_start,
         }
     }
 
@@ -578,6 +594,10 @@ impl ReplayState {
             // (44x16) is a row short of the viewer's, and quitting there lost the game's
             // screen (a new game, undo).
             _ if super::layout::replay_too_small(self.area) && self.over_game => {
+                KeyContext::TooSmallGoesBack
+            }
+            // From the start screen q goes back to it there too, as a game's does.
+            _ if super::layout::replay_too_small(self.area) && self.from_start => {
                 KeyContext::TooSmallGoesBack
             }
             _ if super::layout::replay_too_small(self.area) => KeyContext::TooSmall,

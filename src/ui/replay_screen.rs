@@ -25,8 +25,8 @@ use super::message::{Message, MessageKind};
 use super::move_list::MoveListView;
 use super::replay::{ReplayOverlay, ReplayState};
 use super::screen::{
-    message_area, render_box, render_long_message, render_review_enlarge, render_served_enlarge,
-    render_too_small,
+    message_area, render_box, render_enlarge_board, render_long_message, render_review_enlarge,
+    render_served_enlarge, render_too_small,
 };
 use super::status::{StatusView, totals_at};
 
@@ -228,6 +228,9 @@ impl Widget for &ReplayView<'_> {
                 render_served_enlarge(area, MIN_WIDTH, MIN_HEIGHT, None, buf);
             } else if state.is_over_game() {
                 render_review_enlarge(area, MIN_HEIGHT, buf);
+            } else if state.is_from_start() {
+                // `q: back to the start screen.`, as a game the start screen opened says.
+                render_enlarge_board(area, true, buf);
             } else {
                 render_too_small(area, MIN_HEIGHT, buf);
             }

@@ -477,14 +477,14 @@ pub(crate) fn message_area(screen: Rect, board: Rect) -> Rect {
 }
 
 /// The answer of the question on `app`'s screen, drawn in a frame of `drawn`, that a
-/// click at (`column`, `row`) falls on in the question's box: 0 for yes, 1 for no;
-/// `None` off them, or when the question takes no click
-/// ([`App::clickable_answers`]). Found where [`render_box`] puts the answers' words.
+/// click at (`column`, `row`) falls on in the question's box: its index in
+/// [`App::clickable_answers`] (0 yes, 1 no, 2 save); `None` off them. Found where
+/// [`render_box`] puts the answers' words.
 pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option<usize> {
     let Overlay::Question(question) = app.overlay() else {
         return None;
     };
-    let answers = app.clickable_answers(question)?;
+    let answers = app.clickable_answers(question);
     let layout = ScreenLayout::new(drawn)?;
     let whole = app.question_text(question);
     let area = message_area(drawn, layout.board);
@@ -494,12 +494,13 @@ pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option
     // The rows write a no-break space as a plain one: so does the text they are
     // found in.
     let text = crate::text::plain_spaces(&whole);
-    // Each answer's bytes in the text: the answers end it, yes then no.
+    // Each answer's bytes in the text, where the answers end it; in the answers'
+    // order, an answer not found (none is) an empty span no click falls on.
     let spans: Vec<std::ops::Range<usize>> = answers
         .iter()
-        .filter_map(|answer| {
-            let start = text.rfind(answer.as_str())?;
-            Some(start..start + answer.len())
+        .map(|answer| {
+            text.rfind(answer.as_str())
+                .map_or(0..0, |start| start..start + answer.len())
         })
         .collect();
     let index = usize::from(row.checked_sub(inner.y)?);
@@ -611,8 +612,9 @@ pub(crate) fn render_enlarge(area: Rect, min_width: u16, min_height: u16, buf: &
         .render(area, buf);
 }
 
-/// The "please enlarge" screen of a lesson or puzzle, which needs the game's size:
-/// `q` quits, or with `from_start` goes back to the start screen that opened it.
+/// The "please enlarge" screen of a lesson, puzzle or replay viewer, which needs the
+/// game's size: `q` quits, or with `from_start` goes back to the start screen that
+/// opened it.
 pub(crate) fn render_enlarge_board(area: Rect, from_start: bool, buf: &mut Buffer) {
     if !from_start {
         return render_enlarge(area, MIN_WIDTH, MIN_HEIGHT, buf);

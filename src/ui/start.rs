@@ -136,9 +136,14 @@ impl StartState {
         self.note.as_ref()
     }
 
-    /// The note in the line mode's words.
+    /// The note in the line mode's words, a no-break space written as a plain one
+    /// (the box's wrapping writes it so too).
     pub(crate) fn note_words(&self) -> Option<std::borrow::Cow<'_, str>> {
-        self.note.as_ref().map(Message::line_words)
+        self.note.as_ref().map(|note| {
+            crate::text::plain_spaces(&note.line_words())
+                .into_owned()
+                .into()
+        })
     }
 
     /// The screen with `text` on its note line until the first key (a problem of the

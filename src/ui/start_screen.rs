@@ -263,6 +263,58 @@ mod tests {
         );
     }
 
+    /// QA (s24): back from a game left in progress, the note that it is kept put its
+    /// last word, `it.`, on a row of its own at 80x24. With the most it can name (64
+    /// moves, totals in the hundreds) it is one row at 80x24 and whole on two at
+    /// 44x16, the key hints still under it; at 44x16 no row ends with the key alone,
+    /// parted from `resumes it.` (a game of 30 moves put `r` there).
+    #[test]
+    fn a_kept_game_s_note_fits_its_box() {
+        let counted = crate::strings::storage::kept_for_start_counts;
+        let cases = [
+            (counted(64, [188, 176], 'r'), 80, 24, 1),
+            (counted(64, [188, 176], 'r'), 44, 16, 2),
+            (counted(30, [10, 0], 'r'), 44, 16, 2),
+        ];
+        for (note, w, h, rows) in cases {
+            let mut state = StartState::new(true, true).with_summary(note.clone());
+            let _ = state.handle(Input::Resize(w, h));
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal
+                .draw(|f| {
+                    let view = StartView {
+                        state: &state,
+                        look: Look::PLAIN,
+                    };
+                    f.render_widget(&view, f.area());
+                })
+                .unwrap();
+            let shown = terminal.backend().to_string();
+            let lines: Vec<&str> = shown.lines().collect();
+            let first = lines
+                .iter()
+                .position(|l| l.contains("moves, Blue"))
+                .unwrap();
+            let drawn: Vec<String> = lines[first..first + rows]
+                .iter()
+                .map(|l| l.replace(['│', '"'], " ").trim().to_owned())
+                .collect();
+            let whole = crate::text::plain_spaces(&note);
+            assert_eq!(drawn.join(" "), whole, "{w}x{h}:\n{shown}");
+            assert!(
+                drawn.iter().all(|row| !row.ends_with(" r")),
+                "{w}x{h}: the key parted from its words:\n{shown}"
+            );
+            assert!(
+                lines[first + rows].contains("q: quit"),
+                "{w}x{h}: the hints under the note:\n{shown}"
+            );
+            if note.contains("(64 moves") {
+                insta::assert_snapshot!(format!("kept_note_{w}x{h}"), terminal.backend());
+            }
+        }
+    }
+
     #[test]
     fn a_click_off_the_items_or_on_a_closed_door_chooses_nothing() {
         let mut state = StartState::new(false, true);

@@ -41,9 +41,20 @@ fn learn_does_a_lesson_then_resumes_at_the_next() {
 /// program, while the lessons and puzzles came back; now it comes back too (its help
 /// says so, and it asks first as ever), the start screen says where the game is kept,
 /// its resume door continues it, and `Ctrl-c` in the game still leaves the program.
+///
+/// s25: the replay door (`v`) and a game played on from its viewer quit the program
+/// on `q`; they come back too (the viewer's help says so), the game asking first, and
+/// the start screen says the game played on is kept.
 #[test]
 fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::write(
+        games.join("hijara-20261130-120000.hij"),
+        include_str!("../../assets/games/complete.hij"),
+    )
+    .unwrap();
     let mut s = Session::start_in(&[], 80, 24, data.path(), None);
     s.wait_for("Two players here, hot-seat");
     s.wait_for("Learn: lessons on the board");
@@ -57,9 +68,30 @@ fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     s.type_keys("q");
     s.wait_for("Back to the start screen?");
     s.type_keys("y");
-    s.wait_for("The game is kept (1 move");
+    s.wait_for("Game kept (1 move");
     s.wait_for("Learn: lessons on the board");
     assert!(data.path().join("autosave.hij").exists());
+    // The replay door: its help says q goes back, and q goes back.
+    s.type_keys("v");
+    s.wait_for("hijara-20261130-120000.hij");
+    s.type_keys("?");
+    s.wait_for("back to the start screen");
+    s.type_keys("x");
+    s.type_keys("q");
+    s.wait_for("Learn: lessons on the board");
+    // A game played on from the viewer goes back too, asking first.
+    s.type_keys("v");
+    s.wait_for("hijara-20261130-120000.hij");
+    s.type_keys("lc");
+    s.wait_for("Play on from move 1?");
+    s.type_keys("y");
+    // The hot-seat game's autosave is kept aside, as at any game's first move.
+    s.wait_for("The earlier unfinished game was kept");
+    s.type_keys("q");
+    s.wait_for("Back to the start screen?");
+    s.type_keys("y");
+    s.wait_for("Game kept (1 move");
+    s.wait_for("Learn: lessons on the board");
     s.type_keys("r");
     s.wait_for("Yellow to move");
     ctrl_c_ends_cleanly(&mut s);

@@ -1337,7 +1337,8 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
     s.send("help");
     s.wait_for("Hijara. Type the key of a door:");
     s.wait_for("Blue b3, section 1. Blue 0, Yellow 0. Your move, Yellow.");
-    s.wait_for("quit (or q): leave");
+    // s25: its quit goes back to the start screen, as the help says.
+    s.wait_for("quit (or q): back to the start screen (asks while a game is in progress)");
     let lines = s.finish();
     assert_a_line_starts(&lines, "The game is kept");
 }
@@ -1364,7 +1365,7 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
     // s24: back to the start screen, which says where the game is kept.
     let said = s.wait_for("r resumes it.");
     let kept = said.last().unwrap();
-    assert!(kept.starts_with("The game is kept (3 moves"), "{said:?}");
+    assert!(kept.starts_with("Game kept (3 moves"), "{said:?}");
     s.finish();
 }
 

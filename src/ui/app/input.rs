@@ -95,13 +95,14 @@ impl App {
                 vec![Effect::Redraw]
             }
             Input::Click(square) => self.click(square),
-            // A click on an answer in the question's box (the resume question's).
+            // A click on an answer in the question's box: as its key would answer
+            // (yes, no, save), by the one way keys take.
             Input::Pick(choice) => match self.overlay {
-                Overlay::Question(question) if self.clickable_answers(question).is_some() => {
+                Overlay::Question(question) if choice < self.clickable_answers(question).len() => {
                     match choice {
-                        0 => self.answer(true),
-                        1 => self.answer(false),
-                        _ => Vec::new(),
+                        0 => self.apply(Action::Yes),
+                        1 => self.apply(Action::No),
+                        _ => self.apply(Action::Save),
                     }
                 }
                 _ => Vec::new(),

@@ -736,7 +736,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["quit", "q"],
         arg: Arg::None,
         places: &[P::Game],
-        help: "leave (asks while a game is in progress)",
+        help: GAME_QUIT_HELP,
         does: Does::Keys(&[S::Key(A::Quit)]),
     },
     // No question elsewhere: a replay, a lesson or a puzzle is left as it is.
@@ -744,10 +744,25 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["quit", "q"],
         arg: Arg::None,
         places: &[P::Replay, P::Lesson, P::Puzzle, P::Start, P::Lobby],
-        help: "leave",
+        help: QUIT_HELP,
         does: Does::Keys(&[S::Key(A::Quit)]),
     },
 ];
+
+/// The help of `quit` in a game.
+const GAME_QUIT_HELP: &str = "leave (asks while a game is in progress)";
+/// The help of `quit` elsewhere.
+const QUIT_HELP: &str = "leave";
+
+/// The help of `command` on a screen the start screen opened (a game, the replay
+/// viewer, the lessons, the puzzles), where `quit` goes back to it: said so.
+pub(crate) fn help_leaving_back(command: &Command) -> &'static str {
+    match command.help {
+        GAME_QUIT_HELP => "back to the start screen (asks while a game is in progress)",
+        QUIT_HELP => "back to the start screen",
+        help => help,
+    }
+}
 
 /// A line typed, understood.
 #[derive(Debug, Clone, PartialEq, Eq)]

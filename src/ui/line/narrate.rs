@@ -47,6 +47,17 @@ pub(crate) fn place(screen: &Screen) -> Place {
     }
 }
 
+/// Whether the start screen opened `screen`: its `quit` goes back there.
+fn from_start(screen: &Screen) -> bool {
+    match screen {
+        Screen::Game(app) => app.is_from_start(),
+        Screen::Replay(state, _) => state.is_from_start(),
+        Screen::Lesson(state) => state.is_from_start(),
+        Screen::Puzzle(state) => state.is_from_start(),
+        Screen::Start(_) | Screen::Lobby(_) => false,
+    }
+}
+
 /// What the narrator last saw of a game.
 #[derive(Debug, Clone)]
 struct GameSeen {
@@ -1319,6 +1330,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
         },
         (Reading::Help, _) => {
             let place = place(screen);
+            let back = from_start(screen);
             std::iter::once(words::HELP.to_owned())
                 .chain(commands::of(place).filter(|c| applies(c, screen)).map(|c| {
                     let arg = if c.words.is_empty() && c.arg.name() == "b3" {
@@ -1326,7 +1338,12 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     } else {
                         c.arg.name()
                     };
-                    words::help_row(c.words, arg, c.help)
+                    let help = if back {
+                        commands::help_leaving_back(c)
+                    } else {
+                        c.help
+                    };
+                    words::help_row(c.words, arg, help)
                 }))
                 .collect()
         }
@@ -1502,6 +1519,31 @@ mod tests {
         );
         let again = narrator.tell(&lobby(&list[..2], &[1], false));
         assert!(again.is_empty(), "{again:?}");
+    }
+
+    /// s25: the line mode's help said `quit (or q): leave.` in the replay viewer and
+    /// the game the start screen opened, where `quit` goes back to it: it says so
+    /// there, and `leave` still where the command line opened them.
+    #[test]
+    fn the_help_says_quit_goes_back_where_the_start_screen_opened_the_screen() {
+        let help = |screen: Screen| read(&screen, Reading::Help, "").join("\n");
+        let state = ReplayState::new("last.hij", &crate::record::Record::default(), Game::new());
+        let config = crate::session::GameConfig::default();
+        let app = || crate::ui::App::with_game(config, Game::new());
+        let back = "quit (or q): back to the start screen";
+        for said in [
+            help(Screen::Replay(state.clone().from_start(), config)),
+            help(Screen::Game(app().from_start())),
+        ] {
+            assert!(said.contains(back), "{said}");
+        }
+        for said in [
+            help(Screen::Replay(state, config)),
+            help(Screen::Game(app())),
+        ] {
+            assert!(said.contains("quit (or q): leave"), "{said}");
+            assert!(!said.contains(back), "{said}");
+        }
     }
 
     #[test]
