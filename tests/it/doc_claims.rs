@@ -511,3 +511,147 @@ fn commands_md_s_exit_codes_are_the_binary_s() {
     }
     assert_eq!(runs, 3);
 }
+
+/// `--flag` stands in `text` as a whole option (not the start of a longer one).
+fn names_option(text: &str, flag: &str) -> bool {
+    text.match_indices(flag).any(|(at, _)| {
+        !text[at + flag.len()..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+    })
+}
+
+/// The long options of `command` a reader can give (not `--help`, `--version`: clap's).
+fn long_options(command: &clap::Command) -> Vec<String> {
+    command
+        .get_arguments()
+        .filter(|a| !a.is_hide_set())
+        .filter_map(|a| a.get_long())
+        .filter(|long| !["help", "version"].contains(long))
+        .map(|long| format!("--{long}"))
+        .collect()
+}
+
+/// Docs helper (docs25): no page said where `resume`'s or `learn`'s options were, and
+/// nothing held a flag in `--help` to a page. commands.md's table names, for each
+/// command, the pages its options are on: every command has a row, every long option
+/// `--help` lists is on one of its row's pages or in the list of options many commands
+/// share, each shared option is on exactly the commands that list says, and every option
+/// a heading of commands.md shows is one its command takes.
+#[test]
+fn every_option_is_on_its_command_s_pages() {
+    let text = doc("docs/commands.md");
+    let mut cli = hijara::cli::Cli::command();
+    // Built, so each command has the global options (`--no-config`) as `--help` shows.
+    cli.build();
+    let command = |name: &str| -> Option<clap::Command> {
+        match name {
+            "hijara" => Some(cli.clone()),
+            sub => cli.find_subcommand(sub).cloned(),
+        }
+    };
+    let mut wrong = Vec::new();
+
+    // The shared options: each bullet's options and the commands it names.
+    let at = text
+        .find("Options many commands share:")
+        .expect("commands.md's list of the options many commands share");
+    let shared_text = &text[at..text[at..].find("\n## ").map_or(text.len(), |e| at + e)];
+    let mut shared = BTreeSet::new();
+    for bullet in shared_text.split("\n- ").skip(1) {
+        let words: Vec<&str> = ticked(bullet)
+            .into_iter()
+            .map(|w| w.split(' ').next().unwrap())
+            .collect();
+        let flags: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| w.starts_with("--"))
+            .collect();
+        if flags.contains(&"--help") {
+            continue;
+        }
+        let mut names: Vec<&str> = cli
+            .get_subcommands()
+            .map(|s| s.get_name())
+            .filter(|n| *n != "help")
+            .collect();
+        names.push("hijara");
+        let listed: BTreeSet<&str> = if bullet.contains("on every command") {
+            names.iter().copied().collect()
+        } else {
+            words
+                .iter()
+                .copied()
+                .filter(|w| names.contains(w))
+                .collect()
+        };
+        for flag in flags {
+            shared.insert(flag.to_owned());
+            for name in &names {
+                let takes = long_options(&command(name).unwrap()).contains(&flag.to_owned());
+                if takes != listed.contains(name) {
+                    wrong.push(format!(
+                        "{flag} on {name}: the shared list says {}, clap {takes}",
+                        listed.contains(name)
+                    ));
+                }
+            }
+        }
+    }
+
+    // Each row: its commands, and the text of its pages.
+    let rows = table(&text, "| `hijara` |");
+    let mut covered = BTreeSet::new();
+    for cells in &rows {
+        let mut pages = String::new();
+        for link in cells[1].split("](").skip(1) {
+            let target = link.split([')', '#']).next().unwrap();
+            pages += &match target {
+                "" => text.clone(),
+                "../README.md" => doc("README.md"),
+                page => doc(&format!("docs/{page}")),
+            };
+        }
+        for shown in ticked(&cells[0]) {
+            let name = shown.strip_prefix("hijara ").unwrap_or(shown);
+            let Some(sub) = command(name) else {
+                wrong.push(format!("{shown}: no such command"));
+                continue;
+            };
+            covered.insert(name.to_owned());
+            for flag in long_options(&sub) {
+                if !shared.contains(&flag) && !names_option(&pages, &flag) {
+                    wrong.push(format!("{shown} {flag}: on none of {}", cells[1]));
+                }
+            }
+        }
+    }
+    for sub in cli
+        .get_subcommands()
+        .map(|s| s.get_name())
+        .chain(["hijara"])
+    {
+        if sub != "help" && !covered.contains(sub) {
+            wrong.push(format!("{sub}: no row"));
+        }
+    }
+
+    // The headings' synopses name only options their command takes.
+    for heading in text.lines().filter(|l| l.starts_with("## ")) {
+        for shown in ticked(heading) {
+            let mut words = shown.split_whitespace();
+            if words.next() != Some("hijara") {
+                continue;
+            }
+            let Some(sub) = words.next().and_then(&command) else {
+                continue;
+            };
+            let options = long_options(&sub);
+            for word in shown.split([' ', '[', ']', '|']) {
+                if word.starts_with("--") && !options.contains(&word.to_owned()) {
+                    wrong.push(format!("{heading}: {word} is no option"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
