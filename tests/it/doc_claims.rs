@@ -534,8 +534,9 @@ fn long_options(command: &clap::Command) -> Vec<String> {
 /// nothing held a flag in `--help` to a page. commands.md's table names, for each
 /// command, the pages its options are on: every command has a row, every long option
 /// `--help` lists is on one of its row's pages or in the list of options many commands
-/// share, each shared option is on exactly the commands that list says, and every option
-/// a heading of commands.md shows is one its command takes.
+/// share, each shared option is on exactly the commands that list says, a command
+/// commands.md alone documents has each of clap's defaults said in its section, and
+/// every option a heading of commands.md shows is one its command takes.
 #[test]
 fn every_option_is_on_its_command_s_pages() {
     let text = doc("docs/commands.md");
@@ -621,6 +622,33 @@ fn every_option_is_on_its_command_s_pages() {
             for flag in long_options(&sub) {
                 if !shared.contains(&flag) && !names_option(&pages, &flag) {
                     wrong.push(format!("{shown} {flag}: on none of {}", cells[1]));
+                }
+            }
+            // A command this page alone documents gives each default clap has, in its
+            // section (`default 3`, `the default is `standard``).
+            let heading = format!("\n## `hijara {name}");
+            if cells[1].contains("](#")
+                && let Some(start) = text.find(&heading)
+            {
+                let section = &text[start + 1..];
+                let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+                for arg in sub.get_arguments() {
+                    let Some(long) = arg.get_long() else { continue };
+                    if matches!(arg.get_action(), clap::ArgAction::SetTrue) {
+                        continue;
+                    }
+                    for value in arg.get_default_values() {
+                        let value = value.to_string_lossy();
+                        let said = [
+                            format!("default {value}"),
+                            format!("default `{value}`"),
+                            format!("default: {value}"),
+                            format!("default is `{value}`"),
+                        ];
+                        if !said.iter().any(|s| section.contains(s.as_str())) {
+                            wrong.push(format!("{shown} --{long}: no default {value} said"));
+                        }
+                    }
                 }
             }
         }
