@@ -215,6 +215,7 @@ fn a_flood_of_refused_channels_is_counted_and_closed() {
         let _channel = handle.channel_open_session().await.unwrap();
         let start = std::time::Instant::now();
         let mut refused = 0;
+        let mut closed = false;
         while refused < 1000 && start.elapsed() < crate::serve_common::PATIENCE {
             let opened = match refused % 4 {
                 0 => handle.channel_open_x11("127.0.0.1", 6000).await.map(|_| ()),
@@ -228,18 +229,23 @@ fn a_flood_of_refused_channels_is_counted_and_closed() {
                     .map(|_| ()),
                 _ => handle.channel_open_session().await.map(|_| ()),
             };
-            assert!(opened.is_err(), "a channel was opened");
-            if handle.is_closed() {
+            match opened {
+                Ok(()) => panic!("a channel was opened"),
+                Err(russh::Error::ChannelOpenFailure(_)) => refused += 1,
+                Err(_) => closed = true,
+            }
+            closed |= handle.is_closed();
+            if closed {
                 break;
             }
-            refused += 1;
         }
-        // The session channel and 19 refused: the 20th open closes it. Its refusal
-        // may come before the disconnect or after it, and opens read before the
-        // disconnect is sent are refused too.
+        // The session channel and 19 refused: the 20th open closes the connection.
+        // The connection's task carries the close out, so opens that arrive before it
+        // lands are refused too: 27 were seen under load (s25), past the old bound of
+        // 30 once. The loop ends by the close, not at its 1,000; the log says where.
         assert!(
-            (18..30).contains(&refused),
-            "refused {refused} before the close"
+            closed && (19..1000).contains(&refused),
+            "refused {refused}, closed: {closed}"
         );
         wait_log(&server, "the close", |log| {
             log.contains("closed: 20 channels asked for")
