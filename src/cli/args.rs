@@ -481,7 +481,9 @@ pub struct PuzzleArgs {
     #[arg(long, conflicts_with_all = ["daily", "id", "answer", "print", "give_up"])]
     pub stats: bool,
     /// With --stats: one JSON object for scripts.
-    #[arg(long, requires = "stats")]
+    // clap counts a required argument as given when it conflicts with one present,
+    // so `requires` alone let `--json --print` through (docs25): the conflicts too.
+    #[arg(long, requires = "stats", conflicts_with_all = ["daily", "id", "answer", "print", "give_up"])]
     pub json: bool,
     /// The UTC date for --daily (YYYY-MM-DD) [default: today]. Only with --daily:
     /// without it the date would be dropped without a word, and another puzzle shown.
@@ -755,6 +757,24 @@ mod tests {
             &["puzzle", "--stats"],
         ] {
             assert!(!draws(headless), "{headless:?}");
+        }
+    }
+
+    /// `puzzle --json` is `--stats`' only: with `--print` (or another of the puzzle's
+    /// doings) it was accepted and ignored, the text printed (docs25).
+    #[test]
+    fn puzzle_json_is_refused_without_stats() {
+        assert!(parse(&["puzzle", "--stats", "--json"]).is_ok());
+        for args in [
+            &["puzzle", "--json"][..],
+            &["puzzle", "--json", "--print"],
+            &["puzzle", "--json", "--give-up"],
+            &["puzzle", "--json", "--answer", "c4"],
+            &["puzzle", "--json", "--daily"],
+            &["puzzle", "--json", "--id", "p0001"],
+        ] {
+            let error = parse(args).map(|_| ()).unwrap_err();
+            assert!(error.render().to_string().contains("--json"), "{args:?}");
         }
     }
 
