@@ -100,12 +100,34 @@ fn resume_no(new_seats: [Seat; 2]) -> String {
 }
 
 /// The resume question's answers on the full screen, as [`resume`] (with the game
-/// offered) or [`resume_unknown`] (`known`: false) words them, yes first.
-pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2]) -> Vec<String> {
-    if known {
+/// offered) or [`resume_unknown`] (`known`: false) words them, in the order a click
+/// picks them: yes, no, then `q` ([`RESUME_BACK`] or [`RESUME_QUIT`], `leave`).
+pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2], leave: &str) -> Vec<String> {
+    let mut words = if known {
         key_answers(RESUME_YES, None, &resume_no(new_seats))
     } else {
         key_answers(RESUME_UNKNOWN_YES, None, RESUME_UNKNOWN_NO)
+    };
+    words.push(format!("q: {leave}"));
+    words
+}
+
+/// What the resume question's `q` (the line mode's `quit`) does when the start screen
+/// opened the game: back to it, no game started and the autosave as it was.
+pub(crate) const RESUME_BACK: &str = "back";
+/// What the resume question's `q` does when the command line opened the game: out
+/// of the program, no game started and the autosave as it was.
+pub(crate) const RESUME_QUIT: &str = "quit";
+
+/// The resume question's answers: `y: resume it, q: back, any other key: a new
+/// game…`, or `yes: resume it, quit: back, no: a new game…` (`leave`: what `q` does).
+fn resume_answers_of(how: Answering, yes: &str, leave: &str, no: &str) -> String {
+    match how {
+        Answering::Keys => match key_answers(yes, None, no).as_slice() {
+            [yes, no, ..] => format!("{yes}, q: {leave}, {no}"),
+            _ => String::new(),
+        },
+        Answering::Commands => format!("yes: {yes}, quit: {leave}, no: {no}"),
     }
 }
 
@@ -198,11 +220,12 @@ const RESUME_UNKNOWN_YES: &str = "resume";
 /// See [`RESUME_UNKNOWN_YES`].
 const RESUME_UNKNOWN_NO: &str = "new game";
 
-/// Resume an autosaved game, when its details are not known.
-pub(crate) fn resume_unknown(how: Answering) -> String {
+/// Resume an autosaved game, when its details are not known (`leave`: what `q` does,
+/// [`RESUME_BACK`] or [`RESUME_QUIT`]).
+pub(crate) fn resume_unknown(how: Answering, leave: &str) -> String {
     format!(
         "An unfinished game was autosaved. Resume it? {}",
-        answers(how, RESUME_UNKNOWN_YES, None, RESUME_UNKNOWN_NO)
+        resume_answers_of(how, RESUME_UNKNOWN_YES, leave, RESUME_UNKNOWN_NO)
     )
 }
 
@@ -276,13 +299,15 @@ pub(crate) fn play_on_short(at_move: usize, dropped: usize) -> String {
 
 /// Resume the autosaved game, with who played it (its people by the names its record
 /// gives them, `names`, already made safe) and how far it got, or start the new game
-/// the player asked for (`new_seats`): each answer names its game.
+/// the player asked for (`new_seats`): each answer names its game. `q` leaves as the
+/// game was opened (`leave`: [`RESUME_BACK`] or [`RESUME_QUIT`]), choosing neither.
 pub(crate) fn resume(
     seats: [Seat; 2],
     names: &[Option<String>; 2],
     game: &Game,
     new_seats: [Seat; 2],
     how: Answering,
+    leave: &str,
 ) -> String {
     format!(
         // Each total joined to its colour: a box's line never parts them.
@@ -291,9 +316,15 @@ pub(crate) fn resume(
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
-        answers(how, RESUME_YES, None, &resume_no(new_seats)),
+        resume_answers_of(how, RESUME_YES, leave, &resume_no(new_seats)),
     )
 }
+
+/// The replay viewer's play-on question's answers.
+pub(crate) const PLAY_ON: Answers = Answers {
+    yes: "play on",
+    no: "stay",
+};
 
 /// Play on from move `at_move`, dropping `dropped` later moves? Said of a file
 /// loaded, the game just played and a club's game alike, so it names no file.
@@ -302,6 +333,6 @@ pub(crate) fn play_on(at_move: usize, dropped: usize, how: Answering) -> String 
     format!(
         "Play on from move {at_move}? The {dropped} later {moves} dropped (the saved \
          game is not changed). {}",
-        answers(how, "play on", None, "stay")
+        answers(how, PLAY_ON.yes, None, PLAY_ON.no)
     )
 }

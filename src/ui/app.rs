@@ -34,7 +34,7 @@ use super::ai_turns::AiTurns;
 use super::ai_worker::AiJob;
 use super::cursor::Cursor;
 use super::help::HelpView;
-use super::keymap::KeyContext;
+use super::keymap::{KeyContext, Leaving};
 use super::layout::ScreenLayout;
 use super::look::Look;
 use super::message::{Keyed, Message};
@@ -313,6 +313,7 @@ impl App {
             self.autosaved,
             self.resume_offer.as_deref(),
             self.config.seats,
+            self.from_start,
         )
     }
 
@@ -323,6 +324,7 @@ impl App {
             self.autosaved,
             self.resume_offer.as_deref(),
             self.config.seats,
+            self.from_start,
         )
     }
 
@@ -334,6 +336,7 @@ impl App {
             self.autosaved,
             self.resume_offer.as_deref(),
             self.config.seats,
+            self.from_start,
         );
         crate::text::plain_spaces(&text).into_owned()
     }
@@ -344,6 +347,7 @@ impl App {
             self.autosaved,
             self.resume_offer.as_deref(),
             self.config.seats,
+            self.from_start,
         );
         super::question::fitting(&wordings, width).to_owned()
     }
@@ -388,7 +392,12 @@ impl App {
             ai: self.config.seats.iter().any(|seat| *seat != Seat::Human),
             top: self.help_top,
             suspends: !self.is_served(),
-            back: self.from_start,
+            // A served game's own rows say where its `q` goes (the lobby).
+            leaving: if self.from_start {
+                Leaving::StartScreen
+            } else {
+                Leaving::Out
+            },
         }
     }
 
@@ -613,6 +622,7 @@ impl App {
             Overlay::None if self.claim_entry.is_some() => KeyContext::ClaimEntry,
             Overlay::None => KeyContext::Board,
             Overlay::Help => KeyContext::Help,
+            Overlay::Question(Question::Resume) => KeyContext::ResumeQuestion,
             Overlay::Question(_) => KeyContext::Question,
         }
     }

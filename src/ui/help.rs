@@ -42,9 +42,10 @@ pub(crate) struct HelpView {
     /// Whether `Ctrl-z` stops the program here (a local screen, not a server's):
     /// its row ([`keymap::SUSPEND_ROW`]) is listed last.
     pub suspends: bool,
-    /// Whether `q` goes back to the start screen that opened this game or replay
-    /// viewer, not out of the program: its row says so ([`keymap::leaving_back`]).
-    pub back: bool,
+    /// Where `q` goes from this screen (out of the program, or back to the start
+    /// screen that opened it, the game under a review, a server's lobby): its row says
+    /// so ([`keymap::leaving`]).
+    pub leaving: keymap::Leaving,
 }
 
 impl HelpView {
@@ -61,7 +62,7 @@ impl HelpView {
             // Lessons and puzzles are local screens.
             suspends: true,
             // Their own `q` row says `leave`, true either way.
-            back: false,
+            leaving: keymap::Leaving::Out,
         }
     }
 
@@ -69,7 +70,7 @@ impl HelpView {
     /// the border, and the standard rules take fewer lines, to fit 80×24), each in
     /// lines of at most `columns` display columns.
     fn lines(&self, short: bool, columns: usize) -> (Vec<Line<'static>>, Option<Line<'static>>) {
-        let mut rows: Vec<_> = match self.context {
+        let rows: Vec<_> = match self.context {
             KeyContext::Served
             | KeyContext::ServedAi
             | KeyContext::Watching
@@ -77,9 +78,10 @@ impl HelpView {
             | KeyContext::Puzzle => help_rows_over_board(self.context).collect(),
             _ => help_rows(self.context).collect(),
         };
-        if self.back {
-            rows = rows.into_iter().map(keymap::leaving_back).collect();
-        }
+        let mut rows: Vec<_> = rows
+            .into_iter()
+            .map(|row| keymap::leaving(row, self.leaving))
+            .collect();
         let on_a_board = matches!(
             self.context,
             KeyContext::Board | KeyContext::Served | KeyContext::ServedAi | KeyContext::Lesson

@@ -234,6 +234,10 @@ pub enum KeyContext {
     MessageBox,
     /// A yes/no question is asked: `y` says yes, anything else no.
     Question,
+    /// The resume question (`hijara play` or a start screen's new game, with a game
+    /// autosaved): as [`KeyContext::Question`], but `q` leaves, asking nothing and
+    /// starting nothing, where it was a no that started the new game (s25).
+    ResumeQuestion,
     /// A game with claims, on the board: looked up before [`KeyContext::Board`].
     ClaimGame,
     /// A game with claims where an AI plays: only for the help (its Enter is the
@@ -1134,6 +1138,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::Goto,
             C::Help,
             C::Question,
+            C::ResumeQuestion,
             C::ClaimEntry,
             C::TooSmall,
             C::TooSmallGoesBack,
@@ -1592,10 +1597,20 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "no claim",
         hints: &[],
     },
+    // The resume question's way out: `q` leaves as it opened (back to the start
+    // screen, or out of the program), the autosave untouched. Before the questions'
+    // catch-all, which would take it for the new game.
+    Binding {
+        contexts: &[C::ResumeQuestion],
+        keys: &[(ch('q'), A::Quit)],
+        names: "",
+        help: "",
+        hints: &[],
+    },
     // A question wants an explicit yes (`s` saves from the quit question, and is
     // no to the others); any key closes the help.
     Binding {
-        contexts: &[C::Question],
+        contexts: &[C::Question, C::ResumeQuestion],
         keys: &[
             (ch('y'), A::Yes),
             (ch('Y'), A::Yes),
@@ -1807,16 +1822,45 @@ const BOARD_BACK_HELP: &str = "back to the start screen (asks while a game is in
 const VIEWER_QUIT_HELP: &str = "quit";
 /// The same in the viewer the start screen opened, where `q` goes back to it.
 const VIEWER_BACK_HELP: &str = "back to the start screen";
+/// The same in the review of a game (`r` after it), where `q` goes back to the game.
+const VIEWER_GAME_HELP: &str = "back to the game";
+/// The same in a server's viewer (a club game's record), where `q` goes back to the lobby.
+const VIEWER_LOBBY_HELP: &str = "back to the lobby";
 
-/// A help row (keys, what they do) as a game or replay viewer the start screen
-/// opened says it: the leave key goes back to the start screen there; every other
-/// row is as it is.
-pub(crate) fn leaving_back(row: (&'static str, &'static str)) -> (&'static str, &'static str) {
-    match row {
-        (names, BOARD_QUIT_HELP) => (names, BOARD_BACK_HELP),
-        (names, VIEWER_QUIT_HELP) => (names, VIEWER_BACK_HELP),
-        row => row,
-    }
+/// Where a screen's leave key (`q / Esc`) goes, which its help row says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Leaving {
+    /// Out of the program: a screen the command line opened (the rows' own words).
+    Out,
+    /// Back to the start screen that opened the screen.
+    StartScreen,
+    /// Back to the game under it: the review of a game.
+    Game,
+    /// Back to a server's lobby.
+    Lobby,
+}
+
+/// The leave keys' help by where they go: a row's own words (out of the program),
+/// where the key goes instead, and the row's words there. A row with no entry for
+/// where its key goes keeps its own words.
+const LEAVE_HELP: &[(&str, Leaving, &str)] = &[
+    (BOARD_QUIT_HELP, Leaving::StartScreen, BOARD_BACK_HELP),
+    (VIEWER_QUIT_HELP, Leaving::StartScreen, VIEWER_BACK_HELP),
+    (VIEWER_QUIT_HELP, Leaving::Game, VIEWER_GAME_HELP),
+    (VIEWER_QUIT_HELP, Leaving::Lobby, VIEWER_LOBBY_HELP),
+];
+
+/// A help row (keys, what they do) as a screen whose leave key goes `to` says it
+/// ([`LEAVE_HELP`]): the leave key's row names where it goes; every other row is as
+/// it is.
+pub(crate) fn leaving(
+    row: (&'static str, &'static str),
+    to: Leaving,
+) -> (&'static str, &'static str) {
+    LEAVE_HELP
+        .iter()
+        .find(|(own, goes, _)| *own == row.1 && *goes == to)
+        .map_or(row, |&(_, _, help)| (row.0, help))
 }
 
 /// The wording of the leave key on the hint line of a screen the start screen

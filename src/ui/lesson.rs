@@ -217,7 +217,7 @@ impl LessonState {
                 ai: false,
                 top: self.overlays.help_top(),
                 suspends: true,
-                back: false,
+                leaving: keymap::Leaving::Out,
             };
         }
         HelpView {

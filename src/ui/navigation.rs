@@ -92,6 +92,13 @@ impl Screen {
                     None => input_of(event, drawn),
                 }
             }
+            // The viewer's play-on question takes a click on its answers too.
+            (Screen::Replay(state, _), Some((column, row))) => {
+                match super::replay_screen::answer_at(state, drawn, column, row) {
+                    Some(choice) => Some(Input::Pick(choice)),
+                    None => input_of(event, drawn),
+                }
+            }
             // The puzzle's board sits left of its explanation panel.
             (Screen::Puzzle(_), _) => input_of(event, super::puzzle::board_area(drawn)),
             _ => input_of(event, drawn),
@@ -773,6 +780,8 @@ mod tests {
             App::with_game(GameConfig::default(), game.clone()).with_autosave(autosaved)
         };
         let table = || App::with_game(GameConfig::default(), game.clone()).served([false, true]);
+        let resumable =
+            || App::new(GameConfig::default()).offer_resume(GameConfig::default(), game.clone());
         // Each question, in each state that changes its answers, and how many it has.
         let cases = [
             (local(true), Question::Quit, 2),
@@ -787,10 +796,18 @@ mod tests {
             (table(), Question::Leave { early: true }, 2),
             (table(), Question::LeaveAi { kept: true }, 2),
             (table(), Question::LeaveAi { kept: false }, 2),
+            // s25: the resume question's third answer is its `q`, back or out.
+            (resumable(), Question::Resume, 3),
+            (resumable().from_start(), Question::Resume, 3),
         ];
-        let keys = [KeyCode::Char('y'), KeyCode::Char('n'), KeyCode::Char('s')];
         for (w, h) in [(80, 24), (44, 16)] {
             for (app, question, offered) in &cases {
+                let third = if *question == Question::Resume {
+                    'q'
+                } else {
+                    's'
+                };
+                let keys = [KeyCode::Char('y'), KeyCode::Char('n'), KeyCode::Char(third)];
                 let mut app = app.clone().asking(*question);
                 let _ = app.handle(Input::Resize(w, h));
                 let answers = app.clickable_answers(*question);
@@ -825,6 +842,90 @@ mod tests {
                     assert_eq!(clicked.game().len(), keyed.game().len());
                     assert_ne!(clicked.overlay(), app.overlay(), "{question:?} {choice}");
                 }
+            }
+        }
+        // The resume question's `q` leaves as it came (the start screen's game goes
+        // back, the box says which), starting no game: nothing to autosave.
+        for (app, leave) in [
+            (resumable(), "q: quit"),
+            (resumable().from_start(), "q: back"),
+        ] {
+            let mut app = app;
+            let _ = app.handle(Input::Resize(80, 24));
+            assert!(app.question_text(Question::Resume).contains(leave));
+            assert_eq!(app.clickable_answers(Question::Resume)[2], leave);
+            let effects = app.handle(key(KeyCode::Char('q'), KeyModifiers::NONE));
+            assert_eq!(effects, vec![Effect::Quit], "{leave}");
+            assert!(app.game().is_empty() && !app.forced_out(), "{leave}");
+        }
+    }
+
+    /// s25 (local16 left it): the replay viewer's play-on question took no click (it is
+    /// the viewer's overlay, not a game's `Question`). Its answers take one through the
+    /// same finder as a game's question, at 80x24 and 44x16, as their keys do.
+    #[test]
+    fn a_click_on_the_viewer_s_play_on_answer_picks_it_as_its_key_would() {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+        use super::super::face::Face;
+        use super::super::replay::ReplayOverlay;
+
+        let click = |x: u16, y: u16| {
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column: x,
+                row: y,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        let game = finished().game().clone();
+        let record = crate::record::Record::default();
+        let mut asked = ReplayState::new("last.hij", &record, game);
+        for c in ['g', '3', '0', '\n'] {
+            let code = if c == '\n' {
+                KeyCode::Enter
+            } else {
+                KeyCode::Char(c)
+            };
+            let _ = asked.handle(key(code, KeyModifiers::NONE));
+        }
+        let _ = asked.handle(key(KeyCode::Char('c'), KeyModifiers::NONE));
+        assert_eq!(asked.overlay(), ReplayOverlay::ConfirmContinue);
+        let answers = asked.continue_answers();
+        assert_eq!(answers, ["y: play on", "any other key: stay"]);
+        for (w, h) in [(80, 24), (44, 16)] {
+            let mut state = asked.clone();
+            let _ = state.handle(Input::Resize(w, h));
+            let screen = Screen::Replay(state.clone(), GameConfig::default());
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal.show(&screen, Look::PLAIN).unwrap();
+            let buf = terminal.backend().buffer().clone();
+            let mut picked = vec![String::new(); answers.len()];
+            for y in 0..h {
+                for x in 0..w {
+                    if let Some(Input::Pick(i)) = screen.input_of(&click(x, y), buf.area) {
+                        picked[i].push_str(buf[(x, y)].symbol());
+                    }
+                }
+            }
+            for (answer, cells) in answers.iter().zip(&picked) {
+                assert_eq!(
+                    cells.replace(' ', ""),
+                    answer.replace(' ', ""),
+                    "{w}x{h}: the cells that pick {answer:?}\n{}",
+                    terminal.backend()
+                );
+            }
+            for (choice, code) in [KeyCode::Char('y'), KeyCode::Char('n')].iter().enumerate() {
+                let mut clicked = state.clone();
+                let mut keyed = state.clone();
+                let by_click = clicked.handle(Input::Pick(choice));
+                let by_key = keyed.handle(key(*code, KeyModifiers::NONE));
+                assert_eq!(by_click, by_key, "{w}x{h} answer {choice}");
+                assert_eq!(clicked.overlay(), ReplayOverlay::None, "{w}x{h} {choice}");
+                assert_eq!(clicked.exit(), keyed.exit(), "{w}x{h} {choice}");
             }
         }
     }
@@ -1037,8 +1138,21 @@ mod tests {
         let help = viewer_text(&door, 80, 24, true);
         assert!(help.contains("back to the start screen"), "{help}");
         let help = viewer_text(&plain, 80, 24, true);
-        assert!(help.contains("q / Esc"), "{help}");
+        assert!(help.contains("q / Esc quit"), "{help}");
         assert!(!help.contains("back to the start screen"), "{help}");
+        // s25: the `q / Esc` row says where q goes from every viewer (the review of a
+        // game said `quit`, where q goes back to the game), from the key table's data.
+        for (state, row) in [
+            (plain.clone().over_game(), "q / Esc back to the game"),
+            (door.clone().over_game(), "q / Esc back to the game"),
+            (
+                plain.clone().served(None, String::new()),
+                "q / Esc back to the lobby",
+            ),
+        ] {
+            let help = viewer_text(&state, 80, 24, true);
+            assert!(help.contains(row), "{row}: {help}");
+        }
         // Behind the "please enlarge" screen: q goes back, as it says.
         let small = viewer_text(&door, 40, 12, false);
         assert!(small.contains("q: back to the start screen."), "{small}");

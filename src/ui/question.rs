@@ -46,14 +46,17 @@ impl Question {
     /// The whole question, its answers named `how`: whether quitting keeps the game
     /// (`autosaved`; if not, the question says so and offers to save), the
     /// autosaved game offered and the seats of the new game offered instead
-    /// (`new_seats`) change the wording.
+    /// (`new_seats`) change the wording, and so does where the resume question's `q`
+    /// goes (`from_start`: back to the start screen, else out of the program).
     pub(crate) fn text(
         self,
         how: Answering,
         autosaved: bool,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
+        from_start: bool,
     ) -> String {
+        let leave = resume_leave(from_start);
         match (self, offer) {
             (Question::Quit, _) if autosaved => question::quit_autosaved(how),
             (Question::Quit, _) => question::quit_not_kept(how),
@@ -72,9 +75,16 @@ impl Question {
                         )
                     })
                 });
-                question::resume(offer.config.seats, &names, &offer.game, new_seats, how)
+                question::resume(
+                    offer.config.seats,
+                    &names,
+                    &offer.game,
+                    new_seats,
+                    how,
+                    leave,
+                )
             }
-            (Question::Resume, None) => question::resume_unknown(how),
+            (Question::Resume, None) => question::resume_unknown(how, leave),
             (Question::Resign(player), _) => question::resign(player, how),
             (Question::UndoAsked, _) => table::undo_asked(how),
             (Question::Rematch, _) => table::rematch(how),
@@ -88,16 +98,21 @@ impl Question {
     /// The answers a click picks in the question's box, as its whole text on the full
     /// screen words them ([`question::key_answers`]): yes, no, then save when it is
     /// offered (the quit and back questions when the game is not autosaved). Every
-    /// question takes a click (s24: only the resume question did).
+    /// question takes a click (s24: only the resume question did). The resume
+    /// question's third is its `q` (`from_start`: back), not save.
     pub(crate) fn clickable_answers(
         self,
         autosaved: bool,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
+        from_start: bool,
     ) -> Vec<String> {
         let save = (!autosaved).then_some(question::SAVE);
         let (words, save) = match self {
-            Question::Resume => return question::resume_key_answers(offer.is_some(), new_seats),
+            Question::Resume => {
+                let leave = resume_leave(from_start);
+                return question::resume_key_answers(offer.is_some(), new_seats, leave);
+            }
             Question::Quit => (question::QUIT, save),
             Question::Back => (question::BACK, save),
             Question::NewGame => (question::NEW_GAME, None),
@@ -116,8 +131,9 @@ impl Question {
         autosaved: bool,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
+        from_start: bool,
     ) -> Vec<String> {
-        let whole = self.text(Answering::Keys, autosaved, offer, new_seats);
+        let whole = self.text(Answering::Keys, autosaved, offer, new_seats, from_start);
         let mut wordings = vec![crate::text::plain_spaces(&whole).into_owned()];
         match (self, offer) {
             (Question::Quit, _) if autosaved => {
@@ -148,6 +164,16 @@ impl Question {
             .to_owned(),
         );
         wordings
+    }
+}
+
+/// What the resume question's `q` does: back to the start screen that opened the
+/// game (`from_start`), else out of the program.
+fn resume_leave(from_start: bool) -> &'static str {
+    if from_start {
+        question::RESUME_BACK
+    } else {
+        question::RESUME_QUIT
     }
 }
 
@@ -194,7 +220,9 @@ mod tests {
         for question in questions {
             for autosaved in [true, false] {
                 for offer in [None, Some(&offer)] {
-                    texts.push(question.text(how, autosaved, offer, seats));
+                    for from_start in [true, false] {
+                        texts.push(question.text(how, autosaved, offer, seats, from_start));
+                    }
                 }
             }
         }
@@ -219,11 +247,11 @@ mod tests {
         let totals = format!("Blue {blue}, Yellow {yellow}");
         let new_seats = [Seat::Human, Seat::Hard];
         for how in [Answering::Keys, Answering::Commands] {
-            let text = Question::Resume.text(how, true, Some(&offer), new_seats);
+            let text = Question::Resume.text(how, true, Some(&offer), new_seats, false);
             let text = crate::text::plain_spaces(&text).into_owned();
             assert!(text.contains(&totals), "{text}");
         }
-        let wordings = Question::Resume.status_wordings(true, Some(&offer), new_seats);
+        let wordings = Question::Resume.status_wordings(true, Some(&offer), new_seats, false);
         assert!(wordings[1].contains(&totals), "{}", wordings[1]);
         // Two-digit totals and `new game vs hard AI` fit the status line at 80x24
         // (they did, to the column, before the comma).

@@ -540,6 +540,13 @@ impl ReplayState {
         self.continue_words(Answering::Keys)
     }
 
+    /// The play-on question's answers a click picks in its box, as its whole text on
+    /// the full screen words them: play on, then stay ([`question::key_answers`], as
+    /// every question of a game gives its own).
+    pub(crate) fn continue_answers(&self) -> Vec<String> {
+        question::key_answers(question::PLAY_ON.yes, None, question::PLAY_ON.no)
+    }
+
     /// The play-on question, its answers named `how` (the line mode's commands).
     pub(crate) fn continue_words(&self, how: Answering) -> String {
         question::play_on(self.at_move, self.len() - self.at_move, how)
@@ -579,7 +586,16 @@ impl ReplayState {
             ai: false,
             top: self.help_top,
             suspends: !self.is_served(),
-            back: self.from_start,
+            // A review goes back to its game first (from the start screen's game too).
+            leaving: if self.over_game {
+                keymap::Leaving::Game
+            } else if self.is_served() {
+                keymap::Leaving::Lobby
+            } else if self.from_start {
+                keymap::Leaving::StartScreen
+            } else {
+                keymap::Leaving::Out
+            },
         }
     }
 
@@ -630,6 +646,14 @@ impl ReplayState {
                 VIEW.to_vec()
             }
             Input::Tick => self.tick(),
+            // A click on an answer in the play-on question's box: as its key would
+            // answer, by the one way keys take (s25: the viewer took no click).
+            Input::Pick(0) if self.overlay == ReplayOverlay::ConfirmContinue => {
+                self.apply(Action::Yes)
+            }
+            Input::Pick(1) if self.overlay == ReplayOverlay::ConfirmContinue => {
+                self.apply(Action::No)
+            }
             Input::Click(_) | Input::Pick(_) => Vec::new(),
         }
     }

@@ -160,6 +160,25 @@ fn areas(state: &ReplayState, area: Rect) -> Option<(Option<Rect>, ScreenLayout,
     Some((top, layout, panel))
 }
 
+/// The answer of the play-on question on the viewer drawn in a frame of `drawn` that a
+/// click at (`column`, `row`) falls on, as a game's question finds its own
+/// ([`super::screen::answer_in_box`]): its index in
+/// [`ReplayState::continue_answers`] (0 play on, 1 stay); `None` off them, or with no
+/// question asked.
+pub(crate) fn answer_at(state: &ReplayState, drawn: Rect, column: u16, row: u16) -> Option<usize> {
+    if state.overlay() != ReplayOverlay::ConfirmContinue {
+        return None;
+    }
+    let (_, layout, _) = areas(state, drawn)?;
+    super::screen::answer_in_box(
+        &state.continue_question(),
+        &state.continue_answers(),
+        message_area(drawn, layout.board),
+        column,
+        row,
+    )
+}
+
 /// Where the viewer drawn in `area` has its status lines (for a click on the
 /// `? help` they show); `None` when it does not fit.
 pub(crate) fn status_area(state: &ReplayState, area: Rect) -> Option<Rect> {

@@ -484,16 +484,34 @@ pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option
     let Overlay::Question(question) = app.overlay() else {
         return None;
     };
-    let answers = app.clickable_answers(question);
     let layout = ScreenLayout::new(drawn)?;
-    let whole = app.question_text(question);
     let area = message_area(drawn, layout.board);
-    let popup = box_rect(&whole, area);
+    answer_in_box(
+        &app.question_text(question),
+        &app.clickable_answers(question),
+        area,
+        column,
+        row,
+    )
+}
+
+/// The answer of a question whose box [`render_box`] draws with `whole` in `area`
+/// that a click at (`column`, `row`) falls on: its index in `answers` (the full
+/// screen's words of each, in the order a click picks them); `None` off them. The
+/// one finder of a question's answers, the game's and the replay viewer's.
+pub(crate) fn answer_in_box(
+    whole: &str,
+    answers: &[String],
+    area: Rect,
+    column: u16,
+    row: u16,
+) -> Option<usize> {
+    let popup = box_rect(whole, area);
     let inner = popup.inner(ratatui::layout::Margin::new(1, 1));
-    let rows = wrap(&whole, usize::from(box_inner_width(area)));
+    let rows = wrap(whole, usize::from(box_inner_width(area)));
     // The rows write a no-break space as a plain one: so does the text they are
     // found in.
-    let text = crate::text::plain_spaces(&whole);
+    let text = crate::text::plain_spaces(whole);
     // Each answer's bytes in the text, where the answers end it; in the answers'
     // order, an answer not found (none is) an empty span no click falls on.
     let spans: Vec<std::ops::Range<usize>> = answers

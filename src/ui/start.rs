@@ -181,7 +181,7 @@ impl StartState {
             ai: false,
             top: self.help_top,
             suspends: true,
-            back: false,
+            leaving: keymap::Leaving::Out,
         }
     }
 

@@ -1356,6 +1356,18 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
     let mut s = Piped::start_in(&["--plain"], home);
     s.wait_for("Hijara. Type the key of a door:");
     s.send("r");
+    // s25: `quit` at the resume question goes back, as the question says, starting
+    // no game (it was a no: a new game) and leaving the autosave as it was.
+    let asked = s.wait_for("Resume the autosaved game?");
+    assert!(
+        asked.last().unwrap().contains("quit: back, no: "),
+        "{asked:?}"
+    );
+    s.send("quit");
+    s.wait_for("Hijara. Type the key of a door:");
+    let autosave = std::fs::read_to_string(data.join("autosave.hij")).unwrap();
+    assert_eq!(autosave, "1. a1 b2 2. c3 e9\n");
+    s.send("r");
     s.wait_for("Resume the autosaved game?");
     s.send("yes");
     s.send("moves");
@@ -1422,6 +1434,32 @@ fn the_resume_question_is_the_first_line() {
         assert!(said[0].starts_with(heading), "{answer}: {said:?}");
         s.finish();
     }
+}
+
+/// s25: `quit` at the resume question of `hijara play` was a no, and started the new
+/// game. It leaves the program, as the question says (its input still open), with no
+/// game started and the autosave as it was.
+#[test]
+fn quit_at_the_resume_question_leaves_and_keeps_the_autosave() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let autosave = "[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 *\n";
+    std::fs::write(data.join("autosave.hij"), autosave).unwrap();
+    let mut s = Piped::start_in(&["play", "--ai", "easy", "--no-history"], home);
+    let first = s.wait_for("Resume the autosaved game?");
+    assert!(first[0].contains("quit: quit, no: "), "{first:?}");
+    s.send("quit");
+    let start = Instant::now();
+    while s.child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < PATIENCE, "quit left the program running");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // Read before `finish`, which removes the temporary home.
+    let kept = std::fs::read_to_string(data.join("autosave.hij")).unwrap();
+    assert_eq!(kept, autosave);
+    let said = s.finish();
+    assert!(!said.iter().any(|l| l.starts_with("Hijara:")), "{said:?}");
 }
 
 /// A key the start screen does not take says what to type in the line mode: a

@@ -102,6 +102,8 @@ impl App {
                     match choice {
                         0 => self.apply(Action::Yes),
                         1 => self.apply(Action::No),
+                        // The resume question's third answer is its `q`.
+                        _ if question == Question::Resume => self.apply(Action::Quit),
                         _ => self.apply(Action::Save),
                     }
                 }
@@ -185,6 +187,13 @@ impl App {
             Action::Quit
                 if !self.is_served() && self.key_context() == KeyContext::TooSmallGoesBack =>
             {
+                self.quit()
+            }
+            // The resume question's `q`: out as the game was opened (back to the start
+            // screen, or out of the program), before any game is chosen, so the
+            // autosave stays as it was and no new game starts (s25: it was a no).
+            Action::Quit if self.overlay == Overlay::Question(Question::Resume) => {
+                self.overlay = Overlay::None;
                 self.quit()
             }
             // A spectator leaves nothing behind; a stopped game has nothing to lose.

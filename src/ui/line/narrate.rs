@@ -134,6 +134,10 @@ pub(crate) struct Narrator {
     /// The replay viewer's move whose verdict was asked for (`why`, a jump to a
     /// mistake) before its analysis came: said when it comes.
     why: Option<Why>,
+    /// The last game's message as said (its count, [`App::said`], and its words): a
+    /// game back from its review keeps the message it had, said already (s25: `Game
+    /// kept as …` was said again each time the review was left).
+    game_said: Option<(u64, String)>,
 }
 
 /// Which move's verdict is awaited.
@@ -252,10 +256,12 @@ impl Narrator {
                 None => words::played_so_far(game.len()),
             });
             lines.push(state_line(app, played.as_deref()));
+            let heard = self.game_said.take();
             if let Some(message) = app
                 .message()
                 .filter(|_| last.is_none())
                 .filter(|m| !tells_the_end(app, &m.line_words()))
+                .filter(|m| heard != Some((said, m.line_words().into_owned())))
             {
                 lines.push(words::sentences(&[&message.line_words()]));
             }
@@ -267,6 +273,7 @@ impl Narrator {
             if let Overlay::Question(question) = app.overlay() {
                 lines.push(app.question_words(question, Answering::Commands));
             }
+            self.game_said = heard_now(app);
             self.seen = Seen::Game(Box::new(now));
             return lines;
         };
@@ -378,6 +385,7 @@ impl Narrator {
         if typed && lines.is_empty() && !app.asked() {
             lines.push(state_line(app, None));
         }
+        self.game_said = heard_now(app);
         self.seen = Seen::Game(Box::new(now));
         lines
     }
@@ -1085,6 +1093,12 @@ fn row_line(game: &Game, shown: usize, row: u8) -> String {
         .map(|square| (square, stones(game, shown, square)))
         .collect();
     words::board_row(usize::from(row) + 1, &squares)
+}
+
+/// The game's message as the narrator has now told it: its count and its words.
+fn heard_now(app: &App) -> Option<(u64, String)> {
+    app.message()
+        .map(|m| (app.said().0, m.line_words().into_owned()))
 }
 
 /// The screen's own lines again: the lobby's tables, the start screen's doors, the
@@ -1843,6 +1857,33 @@ mod tests {
         assert!(!message.ends_with('.'), "{message}");
         let said = Narrator::default().tell(&Screen::Game(app));
         assert_eq!(said.last(), Some(&format!("{message}.")), "{said:?}");
+    }
+
+    /// s25 (local16 left it): back from the review of a finished game, the game was
+    /// told whole again, `Game kept as …` with it, once per review left. Said once.
+    #[test]
+    fn a_game_back_from_its_review_does_not_repeat_where_it_was_kept() {
+        let record: crate::record::Record = "a1 a2".parse().unwrap();
+        let game = record.to_game().unwrap();
+        let mut app =
+            crate::ui::App::with_game(crate::session::GameConfig::default(), game.clone());
+        let path = std::path::PathBuf::from("/data/games/hijara-1.hij");
+        app.report(&crate::session::StorageReport::Archived(path));
+        let kept = "Game kept as /data/games/hijara-1.hij";
+        let game_screen = Screen::Game(app);
+        let review = Screen::Replay(
+            ReplayState::new("review", &record, game),
+            crate::session::GameConfig::default(),
+        );
+        let mut narrator = Narrator::default();
+        let said = narrator.tell(&game_screen);
+        assert!(said.iter().any(|l| l.contains(kept)), "{said:?}");
+        for _ in 0..2 {
+            let _ = narrator.tell(&review);
+            let back = narrator.tell(&game_screen);
+            assert!(back.iter().any(|l| l.starts_with("Hijara:")), "{back:?}");
+            assert!(!back.iter().any(|l| l.contains(kept)), "{back:?}");
+        }
     }
 
     /// `mistake` with no mistake after the move shown said so, then repeated the
