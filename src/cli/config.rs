@@ -181,7 +181,8 @@ impl RunPrefs {
 
     /// Puts the flags over the file's values, and decides the palette and ASCII where
     /// neither chose: `NO_COLOR`, then a monochrome `TERM`, then the terminal's
-    /// answer to the background query, then `COLORFGBG`; the locale.
+    /// answer to the background query, then `COLORFGBG`; the locale. `TERM=dumb`
+    /// turns the line mode on.
     pub(crate) fn decide(&mut self, palette: Option<Palette>, ascii: bool, env: &Environment) {
         self.background_unknown = false;
         // The terminal's own word first (COLORFGBG may be inherited, stale).
@@ -214,6 +215,12 @@ impl RunPrefs {
             };
             settings.prefs.palette = Some(palette);
             settings.set(Key::Palette, source);
+        }
+        if !settings.prefs.plain && env.term.as_deref() == Some("dumb") {
+            // The line mode is on whatever the file says (`ui::line::local::needed`):
+            // `hijara config` said `plain false (default)` under it (docs25).
+            settings.prefs.plain = true;
+            settings.set(Key::Plain, Source::Environment("TERM=dumb".to_owned()));
         }
         if ascii {
             settings.prefs.ascii = Some(true);
@@ -737,5 +744,28 @@ mod tests {
             decided(None, Environment::default()).ascii(),
             "no locale: POSIX, ASCII"
         );
+    }
+
+    /// `TERM=dumb` turns the line mode on, and `hijara config` says so: it said
+    /// `plain false (default)` (docs25).
+    #[test]
+    fn a_dumb_terminal_turns_the_line_mode_on() {
+        let dumb = Environment {
+            term: Some("dumb".to_owned()),
+            ..Environment::default()
+        };
+        let run = decided(None, dumb);
+        assert!(run.prefs().plain);
+        assert_eq!(
+            run.settings.source(Key::Plain),
+            &Source::Environment("TERM=dumb".to_owned())
+        );
+        let xterm = Environment {
+            term: Some("xterm".to_owned()),
+            ..Environment::default()
+        };
+        let run = decided(None, xterm);
+        assert!(!run.prefs().plain);
+        assert_eq!(run.settings.source(Key::Plain), &Source::Default);
     }
 }
