@@ -1771,6 +1771,84 @@ mod tests {
         );
     }
 
+    /// Brief s25 (srv26): a rematch was listed at once as playing, with the seats
+    /// swapped, while the store had kept only the game that ended: a watcher opening
+    /// the table saw that game over, and `kill -9` could lose the row's new game. The
+    /// row now follows the kept state by [`GameTable::listed`], as for a leave or an
+    /// end; an end and a rematch both not kept yet list the game in play as kept.
+    /// Fails on the old code (`Playing`, `dee`/`cy`, before the rematch was kept).
+    #[test]
+    fn a_row_says_a_rematch_only_once_the_store_kept_it() {
+        use crate::server::listing::RowState;
+        let mut hall = Hall::new(DEFAULT_GRACE, true);
+        let confirm = |hall: &mut Hall| {
+            for (id, keep) in hall.take_writes().keeps {
+                hall.kept(id, &keep, Ok(()));
+            }
+        };
+        let row = |hall: &mut Hall, id: u32| {
+            let listing = hall.listing();
+            let row = listing.iter().find(|r| r.id == id).unwrap();
+            (row.state, row.names.clone(), row.moves)
+        };
+        let names = |n: [&str; 2]| n.map(str::to_owned);
+        let rematch = |hall: &mut Hall, id: u32| {
+            hall.request(id, Player::Blue, &Request::Rematch, Instant::now());
+            hall.request(id, Player::Yellow, &Request::Rematch, Instant::now());
+        };
+        let id = hall.open_public(who("cy"), Player::Blue, (Ruleset::Standard, false));
+        hall.sit(id, who("dee"));
+        let mut game = Game::with_rules(Ruleset::Standard, false);
+        let first = game.position().legal_moves().next().unwrap();
+        game.play(first).unwrap();
+        let epoch = hall.table(id).unwrap().epoch();
+        let taken = hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now());
+        assert!(taken.changed);
+        hall.request(id, Player::Yellow, &Request::Resign, Instant::now());
+        confirm(&mut hall);
+        assert_eq!(
+            row(&mut hall, id),
+            (RowState::Over, names(["cy", "dee"]), 1)
+        );
+        // Both ask for a rematch: a new game at the table, seats swapped, not kept yet.
+        rematch(&mut hall, id);
+        let table = hall.table(id).unwrap();
+        assert!(matches!(table.state(), TableState::Playing(_)));
+        assert_eq!(
+            table.committed().game.len(),
+            1,
+            "the kept game is the old one"
+        );
+        assert_eq!(
+            row(&mut hall, id),
+            (RowState::Over, names(["cy", "dee"]), 1)
+        );
+        // Kept: the row lists the new game.
+        confirm(&mut hall);
+        assert_eq!(
+            row(&mut hall, id),
+            (RowState::Playing, names(["dee", "cy"]), 0)
+        );
+        // The second game ends and a rematch follows before either is kept: the row
+        // lists the game in play as kept, never the end's state with the new seats.
+        hall.request(id, Player::Blue, &Request::Resign, Instant::now());
+        rematch(&mut hall, id);
+        assert!(matches!(
+            hall.table(id).unwrap().state(),
+            TableState::Playing(_)
+        ));
+        assert_eq!(
+            row(&mut hall, id),
+            (RowState::Playing, names(["dee", "cy"]), 0)
+        );
+        confirm(&mut hall);
+        assert_eq!(
+            row(&mut hall, id),
+            (RowState::Playing, names(["cy", "dee"]), 0)
+        );
+        assert_eq!(hall.table(id).unwrap().committed().round, 3);
+    }
+
     #[test]
     fn the_lobby_rows_are_built_once_per_change() {
         let mut hall = Hall::new(DEFAULT_GRACE, false);

@@ -1197,6 +1197,17 @@ pub(crate) fn number(id: u32) -> usize {
     usize::try_from(id).unwrap_or(usize::MAX)
 }
 
+/// Whether `action` does something in the lobby listing `rows` on `pages` pages, for
+/// its keys line: a number sits or watches where a table is listed, `]`/`[` turn
+/// where there is more than one page; any other key, always. (`?` lists them all.)
+fn lobby_key_does(action: Action, rows: &[Row], pages: usize) -> bool {
+    match action {
+        Action::Digit(_) => !rows.is_empty(),
+        Action::NextPage | Action::PreviousPage => pages > 1,
+        _ => true,
+    }
+}
+
 /// The lobby's keys for `rows`: `1-9 sit/watch` while every table listed has one
 /// digit, else `number sit/watch` (a table's number is its id, and grows past 9; a
 /// number of two digits is typed, and its first digit waits for the next or Enter).
@@ -1441,6 +1452,23 @@ impl<'a> LobbyView<'a> {
     /// ([`super::standings::hint_lines`]).
     fn hints(&self, hints: HintLine, width: u16) -> Vec<Line<'a>> {
         super::standings::hint_lines(hints, self.wording, width)
+    }
+
+    /// [`LobbyView::hints`] naming, on the screen, only the keys `does` keeps
+    /// ([`keymap::hint_rows_doing`]); the line mode's commands line is whole.
+    fn hints_doing(
+        &self,
+        hints: HintLine,
+        width: u16,
+        does: &dyn Fn(Action) -> bool,
+    ) -> Vec<Line<'a>> {
+        match self.wording {
+            Wording::Keys => keymap::hint_rows_doing(hints, usize::from(width), does)
+                .into_iter()
+                .map(Line::raw)
+                .collect(),
+            Wording::Commands => self.hints(hints, width),
+        }
     }
 
     /// The lobby's lines, as drawn `width` columns wide (the line mode: the club's
@@ -1736,8 +1764,12 @@ impl<'a> LobbyView<'a> {
             }));
             lines.extend(self.hints(HintLine::LobbyNumber, width));
         } else {
-            lines.extend(self.hints(table_keys(self.rows), width));
-            lines.extend(self.hints(self.lobby.club_keys(), width));
+            // Only the keys that act here: no `1-9 sit/watch` without a table, no
+            // `]/[ pages` on one page. (Pages are sized for the whole lines,
+            // [`LobbyState::keys_wrapped`], so they stay as tables come and go.)
+            let does = |action: Action| lobby_key_does(action, self.rows, pages);
+            lines.extend(self.hints_doing(table_keys(self.rows), width, &does));
+            lines.extend(self.hints_doing(self.lobby.club_keys(), width, &does));
         }
         if let Some(note) = self.note().filter(|n| !self.told_above(n)) {
             lines.push(Line::raw(self.said(note)));
@@ -3091,10 +3123,9 @@ mod tests {
                 .filter(|l| l.contains("Esc hide"))
                 .collect();
             assert_eq!(keys.len(), 1, "{width}x{height}:\n{reads}");
-            assert!(
-                keys[0].ends_with("]/[ pages  Esc hide  ? all keys"),
-                "{reads}"
-            );
+            // One page: no `]/[ pages` (s26).
+            assert!(keys[0].ends_with("Esc hide  ? all keys"), "{reads}");
+            assert!(!reads.contains("]/[ pages"), "{reads}");
             assert_eq!(fixed_rows(&lobby), fixed, "no row more");
             insta::assert_snapshot!(format!("lobby_found_{width}x{height}"), reads);
             // Hidden (what Esc does, in the session): the line as before.
@@ -3205,6 +3236,44 @@ mod tests {
                     insta::assert_snapshot!(format!("lobby_numbered_{w}x{h}"), reads);
                 }
             }
+        }
+    }
+
+    /// Brief s25 (srv26, as srv25 did for the profile): the lobby's keys lines named
+    /// `1-9 sit/watch` with no table listed and `]/[ pages` on a single page, keys that
+    /// only answered that there was nothing. They are named where they act; the rest
+    /// always; pages are sized as before, whatever the keys named. Fails on the old
+    /// code (`1-9 sit/watch` and `]/[ pages` in an empty lobby).
+    #[test]
+    fn the_lobby_names_only_the_keys_that_do_something() {
+        let few = playing(1..=3);
+        let many = playing(1..=12);
+        for (w, h) in [(80u16, 24u16), (60, 20), (44, 16), (30, 12)] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.resized(w, h);
+            let reads = |rows: &[Row]| drawn_at_with(&lobby, rows, w, h).join("\n");
+            let empty = reads(&[]);
+            for part in ["sit/watch", "]/[ pages"] {
+                assert!(!empty.contains(part), "{part} at {w}x{h}:\n{empty}");
+            }
+            for part in ["n new table", "l leaderboard", "q leave", "? all keys"] {
+                assert!(empty.contains(part), "{part} at {w}x{h}:\n{empty}");
+            }
+            // Three tables: one page but at 30x12 (a table a page there).
+            let few_read = reads(&few);
+            assert!(few_read.contains("1-9 sit/watch"), "{w}x{h}:\n{few_read}");
+            let pages = few.len().div_ceil(lobby.page_size(&few));
+            assert_eq!(
+                few_read.contains("]/[ pages"),
+                pages > 1,
+                "{w}x{h}:\n{few_read}"
+            );
+            let paged = reads(&many);
+            for part in ["number sit/watch", "]/[ pages"] {
+                assert!(paged.contains(part), "{part} at {w}x{h}:\n{paged}");
+            }
+            // Sized for every key named: an empty lobby's page is the one with tables.
+            assert_eq!(lobby.page_size(&[]), lobby.page_size(&few), "{w}x{h}");
         }
     }
 

@@ -223,10 +223,11 @@ pub(crate) struct GameTable {
     /// (outside the hall's lock, [`GameTable::ratings_wanted`]), the rating after a
     /// rated game's end once the store says it. Shown only while the game is rated.
     ratings: Vec<(String, crate::rating::Rating)>,
-    /// The state the game in play was in when it last ended or a player got up from
-    /// it, and the version before that change: until the store has kept a later
-    /// version the lobby lists the table in that state ([`GameTable::listed`]).
-    ended_from: (TableState, u64),
+    /// The state the table was in before its last listed change (the game in play
+    /// ended, a player got up from it, or a rematch began), and the version before
+    /// that change: until the store has kept a later version the lobby lists the
+    /// table in that state ([`GameTable::listed`]). `None`: no such change yet.
+    ended_from: Option<(TableState, u64)>,
 }
 
 impl GameTable {
@@ -355,7 +356,7 @@ impl GameTable {
             turn_began: None,
             idle_adjourned: (0, Player::Blue),
             ratings: Vec::new(),
-            ended_from: (state, 0),
+            ended_from: None,
         }
     }
 
@@ -416,20 +417,20 @@ impl GameTable {
     }
 
     /// The state the lobby lists and the seats its row names and tells a player's own
-    /// tables by: the table's, but a game whose end or leave the store has not kept
-    /// yet is listed as it was, in play, with the seats kept, until it is (so the
+    /// tables by: the table's, but a game whose end or leave, or a rematch, the store
+    /// has not kept yet is listed as it was (in play, or over with the seats not yet
+    /// swapped), with the seats kept, until it is (so the
     /// leaver's lobby in lines hears the row change then, as at any change of a table
     /// of theirs). A screen opened on the table sees the kept
     /// game ([`GameTable::committed`]): the row says no more than that screen shows,
     /// and nothing `kill -9` could lose. (Who is away, or watches, is not kept: the
     /// row says it as it is.)
     pub(crate) fn listed(&self) -> (TableState, &[Option<Who>; 2]) {
-        let (before, version) = self.ended_from;
-        match self.state {
-            TableState::Over | TableState::Deserted if self.committed_version <= version => {
+        match self.ended_from {
+            Some((before, version)) if self.committed_version <= version => {
                 (before, &self.committed.seats)
             }
-            state => (state, &self.seats),
+            _ => (self.state, &self.seats),
         }
     }
 
@@ -621,7 +622,19 @@ impl GameTable {
     /// ([`GameTable::listed`]). Called before the change's [`GameTable::touch`].
     fn ending(&mut self) {
         if self.in_play() {
-            self.ended_from = (self.state, self.version);
+            self.listed_change();
+        }
+    }
+
+    /// A change the lobby lists only once kept is about to be made: the state before
+    /// it and the version, unless an earlier such change is not kept yet (its state
+    /// before is the one on disk). Called before the change's [`GameTable::touch`].
+    fn listed_change(&mut self) {
+        let unkept = self
+            .ended_from
+            .is_some_and(|(_, version)| self.committed_version <= version);
+        if !unkept {
+            self.ended_from = Some((self.state, self.version));
         }
     }
 
@@ -1024,6 +1037,8 @@ impl GameTable {
     /// The next game at the table, asked for by `by`: colours swapped, the same rules
     /// and time control with full clocks started at `now`, nothing pending.
     fn rematch(&mut self, by: Player, now: Instant) {
+        // Listed over, as kept, until the new game's first keep is ([`GameTable::listed`]).
+        self.listed_change();
         self.seats.swap(0, 1);
         self.talk.chat.swap_colours();
         self.game = Game::with_rules(self.game.ruleset(), self.game.claim_mode());

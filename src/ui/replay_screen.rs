@@ -411,6 +411,7 @@ impl Widget for &ReplayView<'_> {
             hints: false,
             keyed_turns: 0,
             look,
+            echo: None,
         }
         .render(layout.status, buf);
 

@@ -318,6 +318,23 @@ impl Widget for &AppView<'_> {
             (Overlay::None | Overlay::Help, None)
         ) && app.typing().is_none()
             && typing.is_none();
+        // A served game's ending, said as it came, repeats the result the first line
+        // says at its widths (a watcher at 80x24 read `carol wins: erin left` twice):
+        // there it is said once, on the first line, the keys below it.
+        let said_ending = ending
+            .filter(|_| app.is_served())
+            .map(|e| app.ending_words(e));
+        let echo = match (app.overlay(), app.message()) {
+            (Overlay::None | Overlay::Help, Some(m))
+                if app.typing().is_none()
+                    && typing.is_none()
+                    && said_ending.as_deref() == Some(m.text.as_str())
+                    && app.status_with_chat(m, area.width).is_none() =>
+            {
+                Some((m.text.as_str(), Span::styled(hints.clone(), look.dim())))
+            }
+            _ => None,
+        };
         let message = match (app.overlay(), app.message()) {
             (Overlay::Question(q), _) => {
                 Span::styled(app.question_status(q, area.width), look.banner())
@@ -356,6 +373,7 @@ impl Widget for &AppView<'_> {
             hints: shows_hints,
             keyed_turns,
             look,
+            echo,
         }
         .render(layout.status, buf);
 

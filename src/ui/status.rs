@@ -64,6 +64,12 @@ pub(crate) struct StatusView<'a> {
     pub keyed_turns: usize,
     /// The colours.
     pub look: Look,
+    /// The message's words when they only repeat the result the turn's wordings say
+    /// (a served game's ending, said as it came), and the line shown in the message's
+    /// place (the keys) where the first line says those words already: the result is
+    /// said once, on the first line, where it stays. Where the first line has no room
+    /// for them (44 columns), the message says them.
+    pub echo: Option<(&'a str, Span<'a>)>,
 }
 
 impl Widget for &StatusView<'_> {
@@ -173,6 +179,17 @@ impl Widget for &StatusView<'_> {
             with_totals = false;
             help_on_top = true;
             second = self.second_line(help_on_top, width);
+        }
+        if let Some((said, instead)) = &self.echo
+            && turn.contains(said)
+        {
+            let keys = StatusView {
+                message: instead.clone(),
+                hints: true,
+                echo: None,
+                ..self.clone()
+            };
+            return (&keys).render(area, buf);
         }
         // No wording fits (a game over at 44 columns): the shortest, cut at a word with
         // `…` rather than mid-word by the edge (`Move 64/64 · Yellow wi`).
@@ -287,6 +304,7 @@ mod tests {
             hints: false,
             keyed_turns: 0,
             look: Look::PLAIN,
+            echo: None,
         };
         let area = Rect::new(0, 0, 44, 2);
         let mut buf = Buffer::empty(area);
@@ -315,6 +333,7 @@ mod tests {
                 hints: false,
                 keyed_turns: 0,
                 look: Look::PLAIN,
+                echo: None,
             };
             let area = Rect::new(0, 0, 44, 2);
             let mut buf = Buffer::empty(area);

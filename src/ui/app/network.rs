@@ -1476,4 +1476,36 @@ mod tests {
         let rows = drawn_at(&long, 44, 16);
         insta::assert_snapshot!("served_over_44x16", rows[14..].join("\n"));
     }
+
+    /// Brief s25 (srv26, srv25's QA): someone watching a rated game a player left read
+    /// `carol wins: erin left` twice at 80x24, at the first status line's end and on
+    /// the line under it (the ending said as it came). It is said once: on the first
+    /// line, with the watcher's keys under it; at 44 columns, where the first line has
+    /// no room for it, on the line under it. Fails on the old code (twice at 80x24).
+    #[test]
+    fn a_watcher_reads_a_game_s_end_by_a_leave_once() {
+        let game = Game::from_moves(["a1", "b1"].iter().map(|s| s.parse().unwrap())).unwrap();
+        let mut course = Course::with_clock(None);
+        assert!(
+            course
+                .end(&game, Termination::Abandoned, Player::Yellow)
+                .is_ok()
+        );
+        let mut watcher = App::with_game(GameConfig::default(), game)
+            .served([true, true])
+            .named(["carol".into(), "erin".into()]);
+        watcher.table_news(News::Watching(2));
+        watcher.follow_course(course);
+        let said = "carol wins: erin left";
+        for (width, height) in [(80, 24), (60, 20), (44, 16)] {
+            let rows = drawn_at(&watcher, width, height);
+            let shown = rows.join("\n");
+            assert_eq!(shown.matches(said).count(), 1, "at {width}:\n{shown}");
+        }
+        let rows = drawn_at(&watcher, 80, 24);
+        insta::assert_snapshot!("watched_left_80x24", rows[22..].join("\n"));
+        assert!(rows[23].starts_with(table::SPECTATING), "{}", rows[23]);
+        let rows = drawn_at(&watcher, 44, 16);
+        insta::assert_snapshot!("watched_left_44x16", rows[14..].join("\n"));
+    }
 }
