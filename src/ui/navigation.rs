@@ -560,6 +560,27 @@ mod tests {
         Input::Key(KeyEvent::new(code, modifiers))
     }
 
+    /// What the cells of `screen`'s frame `buf` read whose click picks each of `count`
+    /// answers (`Input::Pick(i)`), in reading order.
+    fn cells_picking(screen: &Screen, buf: &ratatui::buffer::Buffer, count: usize) -> Vec<String> {
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+        let mut picked = vec![String::new(); count];
+        for y in 0..buf.area.height {
+            for x in 0..buf.area.width {
+                let click = Event::Mouse(MouseEvent {
+                    kind: MouseEventKind::Down(MouseButton::Left),
+                    column: x,
+                    row: y,
+                    modifiers: KeyModifiers::NONE,
+                });
+                if let Some(Input::Pick(i)) = screen.input_of(&click, buf.area) {
+                    picked[i].push_str(buf[(x, y)].symbol());
+                }
+            }
+        }
+        picked
+    }
+
     /// s19: the `? help` a panel's border carries (the start screen's box, the lessons
     /// menu, a lesson's text, a puzzle's panel) looked like a button, and a click on it
     /// was a click off the board: nothing. Now it is the help's key. Checked against
@@ -758,20 +779,11 @@ mod tests {
     fn a_click_on_any_question_s_answer_picks_it_as_its_key_would() {
         use ratatui::Terminal;
         use ratatui::backend::TestBackend;
-        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
         use super::super::face::Face;
         use super::super::question::Question;
         use crate::rules::Square;
 
-        let click = |x: u16, y: u16| {
-            Event::Mouse(MouseEvent {
-                kind: MouseEventKind::Down(MouseButton::Left),
-                column: x,
-                row: y,
-                modifiers: KeyModifiers::NONE,
-            })
-        };
         let mut game = Game::new();
         for square in [Square::B2, Square::C3, Square::A1] {
             game.play(square).unwrap();
@@ -816,14 +828,7 @@ mod tests {
                 let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
                 terminal.show(&screen, Look::PLAIN).unwrap();
                 let buf = terminal.backend().buffer().clone();
-                let mut picked = vec![String::new(); answers.len()];
-                for y in 0..h {
-                    for x in 0..w {
-                        if let Some(Input::Pick(i)) = screen.input_of(&click(x, y), buf.area) {
-                            picked[i].push_str(buf[(x, y)].symbol());
-                        }
-                    }
-                }
+                let picked = cells_picking(&screen, &buf, answers.len());
                 for (answer, cells) in answers.iter().zip(&picked) {
                     assert_eq!(
                         cells.replace(' ', ""),
@@ -867,19 +872,10 @@ mod tests {
     fn a_click_on_the_viewer_s_play_on_answer_picks_it_as_its_key_would() {
         use ratatui::Terminal;
         use ratatui::backend::TestBackend;
-        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
         use super::super::face::Face;
         use super::super::replay::ReplayOverlay;
 
-        let click = |x: u16, y: u16| {
-            Event::Mouse(MouseEvent {
-                kind: MouseEventKind::Down(MouseButton::Left),
-                column: x,
-                row: y,
-                modifiers: KeyModifiers::NONE,
-            })
-        };
         let game = finished().game().clone();
         let record = crate::record::Record::default();
         let mut asked = ReplayState::new("last.hij", &record, game);
@@ -902,14 +898,7 @@ mod tests {
             let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
             terminal.show(&screen, Look::PLAIN).unwrap();
             let buf = terminal.backend().buffer().clone();
-            let mut picked = vec![String::new(); answers.len()];
-            for y in 0..h {
-                for x in 0..w {
-                    if let Some(Input::Pick(i)) = screen.input_of(&click(x, y), buf.area) {
-                        picked[i].push_str(buf[(x, y)].symbol());
-                    }
-                }
-            }
+            let picked = cells_picking(&screen, &buf, answers.len());
             for (answer, cells) in answers.iter().zip(&picked) {
                 assert_eq!(
                     cells.replace(' ', ""),
