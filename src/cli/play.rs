@@ -4,8 +4,8 @@ use anyhow::bail;
 
 use crate::ai::Seat;
 use crate::session::{
-    Course, GameConfig, LoadedRecord, Names, Notice, ResumeOffer, Session, config_of, read_record,
-    unfinished_autosave,
+    Course, GameConfig, Kept, LoadedRecord, Names, Notice, ResumeOffer, Session, config_of,
+    read_record, unfinished_autosave,
 };
 use crate::strings::{describe, message, totals};
 use crate::text::display_path;
@@ -98,23 +98,35 @@ pub(crate) fn after_game(
     from_start: bool,
     front: &mut ui::Frontend,
 ) -> anyhow::Result<Left> {
-    let kept = session.left_in_progress();
+    let kept = session
+        .left_in_progress()
+        .map(|kept| (kept, session.game.clone()))
+        .or_else(|| offer_left(session));
     if from_start && !forced {
-        let note = kept.map(|kept| match kept {
-            crate::session::Kept::Autosave(_) => {
-                crate::strings::storage::kept_for_start(&session.game, ui::RESUME_KEY)
-            }
-            kept => describe::farewell(&kept, &session.game, front.answering()),
+        let note = kept.map(|(kept, game)| match kept {
+            Kept::Autosave(_) => crate::strings::storage::kept_for_start(&game, ui::RESUME_KEY),
+            kept => describe::farewell(&kept, &game, front.answering()),
         });
         return Ok(Left::Back(note));
     }
     // The game is the last screen: the farewell goes to the main screen.
     front.restore_terminal();
-    if let Some(kept) = kept {
-        let farewell = describe::farewell(&kept, &session.game, front.answering());
+    if let Some((kept, game)) = kept {
+        let farewell = describe::farewell(&kept, &game, front.answering());
         super::out::say_after(front, farewell)?;
     }
     Ok(Left::Out)
+}
+
+/// The autosaved game the resume question offered, when the player left at the
+/// question (nothing played, nothing written): said as a game left in progress is,
+/// once the file is read again and still holds it (a damaged one, whose salvaged
+/// moves were offered, `hijara resume` would refuse: nothing is said of it).
+fn offer_left(session: &Session) -> Option<(Kept, crate::rules::Game)> {
+    session.resume_offer.as_ref()?;
+    let autosave = session.storage.autosave()?;
+    let loaded = unfinished_autosave(autosave).ok()??;
+    Some((Kept::Autosave(autosave.path().to_path_buf()), loaded.game))
 }
 
 /// The game, on `front` (the start screen's, when it opened the door: then

@@ -77,7 +77,8 @@ pub struct Session {
     /// A message for the status line at the start.
     pub notice: Option<Notice>,
     /// An autosaved game to offer instead, asked at once (boxed: most sessions have
-    /// none).
+    /// none). After the game, the offer still unanswered: the player left at the
+    /// question (`q`, `Ctrl-c`).
     pub resume_offer: Option<Box<ResumeOffer>>,
     /// Where `s` saves and the autosave goes; its [`Storage::names`] are the people's
     /// names of the game on the board (a resumed or loaded record's).

@@ -304,6 +304,12 @@ impl App {
         self
     }
 
+    /// The autosaved game offered and never answered: the player left at the
+    /// question. An answer takes the offer, yes or no.
+    pub(crate) fn unanswered_offer(&mut self) -> Option<Box<ResumeOffer>> {
+        self.resume_offer.take()
+    }
+
     /// The text of `question` as its box shows it, with the details only the app
     /// knows: a colour and its total joined by [`crate::text::NO_BREAK`], which the box's
     /// wrapping writes as a space.

@@ -448,9 +448,10 @@ impl Frontend {
 
 fn session_of(screen: Screen, storage: Storage) -> Session {
     match screen {
-        Screen::Game(app) => {
+        Screen::Game(mut app) => {
             let mut session = Session::new(*app.config(), app.game().clone(), storage);
             session.course = app.course().clone();
+            session.resume_offer = app.unanswered_offer();
             session
         }
         Screen::Replay(state, config) => Session::new(config, state.game().clone(), storage),

@@ -1364,11 +1364,17 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
         "{asked:?}"
     );
     s.send("quit");
-    s.wait_for("Hijara. Type the key of a door:");
+    let back = s.wait_for("Hijara. Type the key of a door:");
     let autosave = std::fs::read_to_string(data.join("autosave.hij")).unwrap();
     assert_eq!(autosave, "1. a1 b2 2. c3 e9\n");
     s.send("r");
-    s.wait_for("Resume the autosaved game?");
+    let again = s.wait_for("Resume the autosaved game?");
+    // A damaged autosave is not said to be kept for `r` on leaving the question: only
+    // its salvaged moves were offered.
+    assert!(
+        !back.iter().chain(&again).any(|l| l.contains("kept")),
+        "{back:?} {again:?}"
+    );
     s.send("yes");
     s.send("moves");
     s.wait_for("Moves 1 to 3: a1 b2 c3.");
@@ -1438,7 +1444,8 @@ fn the_resume_question_is_the_first_line() {
 
 /// s25: `quit` at the resume question of `hijara play` was a no, and started the new
 /// game. It leaves the program, as the question says (its input still open), with no
-/// game started and the autosave as it was.
+/// game started and the autosave as it was, and says where that game is kept, as
+/// leaving a game in progress does (it said nothing).
 #[test]
 fn quit_at_the_resume_question_leaves_and_keeps_the_autosave() {
     let home = tempfile::tempdir().unwrap();
@@ -1460,6 +1467,37 @@ fn quit_at_the_resume_question_leaves_and_keeps_the_autosave() {
     assert_eq!(kept, autosave);
     let said = s.finish();
     assert!(!said.iter().any(|l| l.starts_with("Hijara:")), "{said:?}");
+    let farewell = "The game is kept (2 moves, Blue 0, Yellow 0): the command hijara resume \
+                    continues it. Autosave: ";
+    assert!(said.iter().any(|l| l.starts_with(farewell)), "{said:?}");
+}
+
+/// s25: `quit` at the resume question a start screen's door asked goes back to the
+/// start screen, which says the autosaved game is kept, as after a game left in
+/// progress (it said nothing).
+#[test]
+fn quit_at_a_door_s_resume_question_says_the_game_is_kept() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let autosave = "[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 2. c3 *\n";
+    std::fs::write(data.join("autosave.hij"), autosave).unwrap();
+    let mut s = Piped::start_in(&["--plain"], home);
+    s.wait_for("Hijara. Type the key of a door:");
+    s.send("h");
+    s.wait_for("Resume the autosaved game?");
+    s.send("quit");
+    let said = s.wait_for("r resumes it.");
+    assert_eq!(
+        said.last().unwrap(),
+        "Game kept (3 moves, Blue 0, Yellow 0): r resumes it."
+    );
+    assert_eq!(
+        std::fs::read_to_string(data.join("autosave.hij")).unwrap(),
+        autosave
+    );
+    s.send("quit");
+    s.finish();
 }
 
 /// A key the start screen does not take says what to type in the line mode: a
