@@ -1692,6 +1692,18 @@ mod tests {
         assert_eq!(hall.corr_player("nobody"), None);
     }
 
+    /// Tells `hall` that the store kept every change handed to it.
+    fn confirm_keeps(hall: &mut Hall) {
+        for (id, keep) in hall.take_writes().keeps {
+            hall.kept(id, &keep, Ok(()));
+        }
+    }
+
+    /// Table `id`'s row as the lobby lists it now.
+    fn listed_row(hall: &mut Hall, id: u32) -> crate::server::listing::Row {
+        hall.listing().iter().find(|r| r.id == id).unwrap().clone()
+    }
+
     /// Brief s25 (srv25): the lobby's row said `a player left` (and `game over`) from
     /// the table as it stood, before the store had kept the change, while a watcher's
     /// screen opens on the kept game: for that moment a watcher saw the leaver still
@@ -1702,21 +1714,12 @@ mod tests {
     fn a_row_says_a_leave_or_an_end_only_once_the_store_kept_it() {
         use crate::server::listing::RowState;
         let mut hall = Hall::new(DEFAULT_GRACE, true);
-        let confirm = |hall: &mut Hall| {
-            for (id, keep) in hall.take_writes().keeps {
-                hall.kept(id, &keep, Ok(()));
-            }
-        };
         let row = |hall: &mut Hall, id: u32| {
-            let listing = hall.listing();
-            let row = listing.iter().find(|r| r.id == id).unwrap();
-            (row.state, row.names.clone())
+            let row = listed_row(hall, id);
+            (row.state, row.names)
         };
-        let ann_seated = |hall: &mut Hall, id: u32| {
-            let listing = hall.listing();
-            let row = listing.iter().find(|r| r.id == id).unwrap();
-            row.seat_of(&who("ann").key).is_some()
-        };
+        let ann_seated =
+            |hall: &mut Hall, id: u32| listed_row(hall, id).seat_of(&who("ann").key).is_some();
         let kept_names = |hall: &Hall, id: u32| {
             hall.table(id)
                 .unwrap()
@@ -1730,7 +1733,7 @@ mod tests {
         hall.sit(left, who("bob"));
         let over = hall.open_public(who("cy"), Player::Blue, (Ruleset::Standard, false));
         hall.sit(over, who("dee"));
-        confirm(&mut hall);
+        confirm_keeps(&mut hall);
         assert_eq!(
             row(&mut hall, left),
             (RowState::Playing, names(["ann", "bob"]))
@@ -1753,7 +1756,7 @@ mod tests {
             (RowState::Playing, names(["cy", "dee"]))
         );
         // Kept: the rows say so, and the watcher's opening with them.
-        confirm(&mut hall);
+        confirm_keeps(&mut hall);
         assert_eq!(
             row(&mut hall, left),
             (RowState::Left, kept_names(&hall, left))
@@ -1781,15 +1784,9 @@ mod tests {
     fn a_row_says_a_rematch_only_once_the_store_kept_it() {
         use crate::server::listing::RowState;
         let mut hall = Hall::new(DEFAULT_GRACE, true);
-        let confirm = |hall: &mut Hall| {
-            for (id, keep) in hall.take_writes().keeps {
-                hall.kept(id, &keep, Ok(()));
-            }
-        };
         let row = |hall: &mut Hall, id: u32| {
-            let listing = hall.listing();
-            let row = listing.iter().find(|r| r.id == id).unwrap();
-            (row.state, row.names.clone(), row.moves)
+            let row = listed_row(hall, id);
+            (row.state, row.names, row.moves)
         };
         let names = |n: [&str; 2]| n.map(str::to_owned);
         let rematch = |hall: &mut Hall, id: u32| {
@@ -1805,7 +1802,7 @@ mod tests {
         let taken = hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now());
         assert!(taken.changed);
         hall.request(id, Player::Yellow, &Request::Resign, Instant::now());
-        confirm(&mut hall);
+        confirm_keeps(&mut hall);
         assert_eq!(
             row(&mut hall, id),
             (RowState::Over, names(["cy", "dee"]), 1)
@@ -1824,7 +1821,7 @@ mod tests {
             (RowState::Over, names(["cy", "dee"]), 1)
         );
         // Kept: the row lists the new game.
-        confirm(&mut hall);
+        confirm_keeps(&mut hall);
         assert_eq!(
             row(&mut hall, id),
             (RowState::Playing, names(["dee", "cy"]), 0)
@@ -1841,7 +1838,7 @@ mod tests {
             row(&mut hall, id),
             (RowState::Playing, names(["dee", "cy"]), 0)
         );
-        confirm(&mut hall);
+        confirm_keeps(&mut hall);
         assert_eq!(
             row(&mut hall, id),
             (RowState::Playing, names(["cy", "dee"]), 0)

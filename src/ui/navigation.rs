@@ -560,13 +560,27 @@ mod tests {
         Input::Key(KeyEvent::new(code, modifiers))
     }
 
-    /// What the cells of `screen`'s frame `buf` read whose click picks each of `count`
-    /// answers (`Input::Pick(i)`), in reading order.
-    fn cells_picking(screen: &Screen, buf: &ratatui::buffer::Buffer, count: usize) -> Vec<String> {
+    /// Draws `screen` at `w`x`h` and checks that the cells whose click picks each of
+    /// `answers` (`Input::Pick(i)`) spell exactly that answer, spaces aside (an answer
+    /// may wrap); `what` names the case in a failure.
+    fn assert_clicks_spell_answers(
+        screen: &Screen,
+        (w, h): (u16, u16),
+        answers: &[String],
+        what: &str,
+    ) {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
         use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-        let mut picked = vec![String::new(); count];
-        for y in 0..buf.area.height {
-            for x in 0..buf.area.width {
+
+        use super::super::face::Face;
+
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.show(screen, Look::PLAIN).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        let mut picked = vec![String::new(); answers.len()];
+        for y in 0..h {
+            for x in 0..w {
                 let click = Event::Mouse(MouseEvent {
                     kind: MouseEventKind::Down(MouseButton::Left),
                     column: x,
@@ -578,7 +592,14 @@ mod tests {
                 }
             }
         }
-        picked
+        for (answer, cells) in answers.iter().zip(&picked) {
+            assert_eq!(
+                cells.replace(' ', ""),
+                answer.replace(' ', ""),
+                "{w}x{h} {what}: the cells that pick {answer:?}\n{}",
+                terminal.backend()
+            );
+        }
     }
 
     /// s19: the `? help` a panel's border carries (the start screen's box, the lessons
@@ -777,10 +798,6 @@ mod tests {
     /// exactly that answer's words.
     #[test]
     fn a_click_on_any_question_s_answer_picks_it_as_its_key_would() {
-        use ratatui::Terminal;
-        use ratatui::backend::TestBackend;
-
-        use super::super::face::Face;
         use super::super::question::Question;
         use crate::rules::Square;
 
@@ -825,18 +842,7 @@ mod tests {
                 let answers = app.clickable_answers(*question);
                 assert_eq!(answers.len(), *offered, "{question:?}: {answers:?}");
                 let screen = Screen::Game(app.clone());
-                let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-                terminal.show(&screen, Look::PLAIN).unwrap();
-                let buf = terminal.backend().buffer().clone();
-                let picked = cells_picking(&screen, &buf, answers.len());
-                for (answer, cells) in answers.iter().zip(&picked) {
-                    assert_eq!(
-                        cells.replace(' ', ""),
-                        answer.replace(' ', ""),
-                        "{w}x{h} {question:?}: the cells that pick {answer:?}\n{}",
-                        terminal.backend()
-                    );
-                }
+                assert_clicks_spell_answers(&screen, (w, h), &answers, &format!("{question:?}"));
                 for (choice, code) in keys.iter().enumerate().take(answers.len()) {
                     let mut clicked = app.clone();
                     let mut keyed = app.clone();
@@ -870,10 +876,6 @@ mod tests {
     /// same finder as a game's question, at 80x24 and 44x16, as their keys do.
     #[test]
     fn a_click_on_the_viewer_s_play_on_answer_picks_it_as_its_key_would() {
-        use ratatui::Terminal;
-        use ratatui::backend::TestBackend;
-
-        use super::super::face::Face;
         use super::super::replay::ReplayOverlay;
 
         let game = finished().game().clone();
@@ -895,18 +897,7 @@ mod tests {
             let mut state = asked.clone();
             let _ = state.handle(Input::Resize(w, h));
             let screen = Screen::Replay(state.clone(), GameConfig::default());
-            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-            terminal.show(&screen, Look::PLAIN).unwrap();
-            let buf = terminal.backend().buffer().clone();
-            let picked = cells_picking(&screen, &buf, answers.len());
-            for (answer, cells) in answers.iter().zip(&picked) {
-                assert_eq!(
-                    cells.replace(' ', ""),
-                    answer.replace(' ', ""),
-                    "{w}x{h}: the cells that pick {answer:?}\n{}",
-                    terminal.backend()
-                );
-            }
+            assert_clicks_spell_answers(&screen, (w, h), &answers, "play on");
             for (choice, code) in [KeyCode::Char('y'), KeyCode::Char('n')].iter().enumerate() {
                 let mut clicked = state.clone();
                 let mut keyed = state.clone();

@@ -160,7 +160,8 @@ mod tests {
     use crate::ui::start::StartChoice;
 
     /// The cell where `text` is drawn on the start screen at `w`×`h`.
-    fn find(state: &StartState, w: u16, h: u16, text: &str) -> (u16, u16) {
+    /// The start screen `state` drawn at `w`x`h`, plain.
+    fn drawn(state: &StartState, w: u16, h: u16) -> Terminal<TestBackend> {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
         terminal
             .draw(|f| {
@@ -171,7 +172,11 @@ mod tests {
                 f.render_widget(&view, f.area());
             })
             .unwrap();
-        let shown = terminal.backend().to_string();
+        terminal
+    }
+
+    fn find(state: &StartState, w: u16, h: u16, text: &str) -> (u16, u16) {
+        let shown = drawn(state, w, h).backend().to_string();
         let lines: Vec<&str> = shown.lines().collect();
         let y = lines.iter().position(|l| l.contains(text)).unwrap();
         let x = lines[y].split(text).next().unwrap().chars().count() - 1;
@@ -228,16 +233,7 @@ mod tests {
                     \"expert\"; it keeps its default (and 1 more: `hijara config` lists them)";
         let mut state = StartState::new(false, true).with_note(note.to_owned());
         let _ = state.handle(Input::Resize(80, 24));
-        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-        terminal
-            .draw(|f| {
-                let view = StartView {
-                    state: &state,
-                    look: Look::PLAIN,
-                };
-                f.render_widget(&view, f.area());
-            })
-            .unwrap();
+        let terminal = drawn(&state, 80, 24);
         let shown: String = terminal
             .backend()
             .to_string()
@@ -279,16 +275,7 @@ mod tests {
         for (note, w, h, rows) in cases {
             let mut state = StartState::new(true, true).with_summary(note.clone());
             let _ = state.handle(Input::Resize(w, h));
-            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-            terminal
-                .draw(|f| {
-                    let view = StartView {
-                        state: &state,
-                        look: Look::PLAIN,
-                    };
-                    f.render_widget(&view, f.area());
-                })
-                .unwrap();
+            let terminal = drawn(&state, w, h);
             let shown = terminal.backend().to_string();
             let lines: Vec<&str> = shown.lines().collect();
             let first = lines
