@@ -91,6 +91,49 @@ pub(crate) fn key_answers(yes: &str, save: Option<&str>, no: &str) -> Vec<String
     words
 }
 
+/// A question in brief, for the status line: its words, and its answers' words in
+/// them in the order a click picks them, as [`key_answers`] orders them (yes, no,
+/// then save); a brief that leaves an answer out lists fewer, and a click picks
+/// only those it lists.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Brief {
+    /// The words shown.
+    pub(crate) text: String,
+    /// The answers' words, each as it is in `text`.
+    pub(crate) answers: Vec<String>,
+}
+
+impl Brief {
+    /// `head` followed by `answers` as they are listed.
+    pub(crate) fn asked(head: &str, answers: Vec<String>) -> Brief {
+        Brief {
+            text: format!("{head} {}", answers.join(", ")),
+            answers,
+        }
+    }
+
+    /// `head` followed by `answers` (yes, no, save), save named first: the
+    /// warning that the game is not kept goes with the way to keep it.
+    fn save_first(head: &str, answers: Vec<String>) -> Brief {
+        let text = match answers.as_slice() {
+            [yes, no, save] => format!("{head} {save}, {yes}, {no}"),
+            listed => format!("{head} {}", listed.join(", ")),
+        };
+        Brief { text, answers }
+    }
+}
+
+/// The answers in the fewest words, as the status line's briefs name them: `y: {yes}`,
+/// `other key: {no}`, then `s: save first` when `save` (the order a click picks them,
+/// as [`key_answers`]'s).
+pub(crate) fn brief_answers(yes: &str, save: bool, no: &str) -> Vec<String> {
+    let mut words = vec![format!("y: {yes}"), format!("other key: {no}")];
+    if save {
+        words.push(format!("{}: {SAVE} first", Answering::Keys.save()));
+    }
+    words
+}
+
 /// The resume question's yes, as [`resume`] words it.
 const RESUME_YES: &str = "resume it";
 
@@ -101,16 +144,20 @@ fn resume_no(new_seats: [Seat; 2]) -> String {
 
 /// The resume question's answers on the full screen, as [`resume`] (with the game
 /// offered) or [`resume_unknown`] (`known`: false) words them, in the order a click
-/// picks them: yes, no, then `q` ([`RESUME_BACK`] or [`RESUME_QUIT`], `leave`).
+/// picks them: yes, no, then `q/Esc` ([`RESUME_BACK`] or [`RESUME_QUIT`], `leave`).
 pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2], leave: &str) -> Vec<String> {
     let mut words = if known {
         key_answers(RESUME_YES, None, &resume_no(new_seats))
     } else {
         key_answers(RESUME_UNKNOWN_YES, None, RESUME_UNKNOWN_NO)
     };
-    words.push(format!("q: {leave}"));
+    words.push(format!("{RESUME_LEAVE_KEYS}: {leave}"));
     words
 }
+
+/// The resume question's keys that leave, choosing neither game (s26: Esc too,
+/// where it was any other key, a new game).
+pub(crate) const RESUME_LEAVE_KEYS: &str = "q/Esc";
 
 /// What the resume question's `q` (the line mode's `quit`) does when the start screen
 /// opened the game: back to it, no game started and the autosave as it was.
@@ -119,12 +166,12 @@ pub(crate) const RESUME_BACK: &str = "back";
 /// of the program, no game started and the autosave as it was.
 pub(crate) const RESUME_QUIT: &str = "quit";
 
-/// The resume question's answers: `y: resume it, q: back, any other key: a new
+/// The resume question's answers: `y: resume it, q/Esc: back, any other key: a new
 /// game…`, or `yes: resume it, quit: back, no: a new game…` (`leave`: what `q` does).
 fn resume_answers_of(how: Answering, yes: &str, leave: &str, no: &str) -> String {
     match how {
         Answering::Keys => match key_answers(yes, None, no).as_slice() {
-            [yes, no, ..] => format!("{yes}, q: {leave}, {no}"),
+            [yes, no, ..] => format!("{yes}, {RESUME_LEAVE_KEYS}: {leave}, {no}"),
             _ => String::new(),
         },
         Answering::Commands => format!("yes: {yes}, quit: {leave}, no: {no}"),
@@ -174,20 +221,33 @@ pub(crate) fn back_not_kept(how: Answering) -> String {
 }
 
 /// [`back_autosaved`] in brief, for the status line.
-pub(crate) fn back_autosaved_short(resume: char) -> String {
-    format!("Back? It is kept: {resume} resumes it. y: back, other key: keep playing")
+pub(crate) fn back_autosaved_short(resume: char) -> Brief {
+    Brief::asked(
+        &format!("Back? It is kept: {resume} resumes it."),
+        brief_answers(BACK.yes, false, BACK.no),
+    )
 }
 
 /// [`back_not_kept`] in brief, for the status line.
-pub(crate) const BACK_NOT_KEPT_SHORT: &str =
-    "Back? NOT autosaved. s: save first, y: back, other key: keep playing";
+pub(crate) fn back_not_kept_short() -> Brief {
+    Brief::save_first(
+        "Back? NOT autosaved.",
+        brief_answers(BACK.yes, true, BACK.no),
+    )
+}
 
 /// The back question at its shortest, for the status line.
-pub(crate) const BACK_ANSWERS: &str = "Back? y: back, any other key: keep playing";
+pub(crate) fn back_answers() -> Brief {
+    Brief::asked("Back?", key_answers(BACK.yes, None, BACK.no))
+}
 
 /// The quit question's warning and answers, when the game is not autosaved.
-pub(crate) const QUIT_NOT_KEPT_SHORT: &str =
-    "Quit? NOT autosaved. s: save first, y: quit, other key: keep playing";
+pub(crate) fn quit_not_kept_short() -> Brief {
+    Brief::save_first(
+        "Quit? NOT autosaved.",
+        brief_answers(QUIT.yes, true, QUIT.no),
+    )
+}
 
 /// Abandon the game for a new one?
 pub(crate) fn new_game(how: Answering) -> String {
@@ -202,7 +262,9 @@ pub(crate) fn new_game(how: Answering) -> String {
 }
 
 /// The new-game question at its shortest, for the status line.
-pub(crate) const NEW_GAME_ANSWERS: &str = "New game? y: new game, any other key: no";
+pub(crate) fn new_game_answers() -> Brief {
+    Brief::asked("New game?", key_answers(NEW_GAME.yes, None, NEW_GAME.no))
+}
 
 /// `player` resigns the game in progress?
 pub(crate) fn resign(player: Player, how: Answering) -> String {
@@ -212,8 +274,16 @@ pub(crate) fn resign(player: Player, how: Answering) -> String {
         answers(how, RESIGN.yes, None, RESIGN.no)
     )
 }
-/// The resign question at its shortest, for the status line.
-pub(crate) const RESIGN_ANSWERS: &str = "Resign? y: resign, any other key: keep playing";
+/// The resign question in brief, for the status line.
+pub(crate) fn resign_answers() -> Brief {
+    Brief::asked("Resign?", key_answers(RESIGN.yes, None, RESIGN.no))
+}
+
+/// The resign question at its shortest: [`resign_answers`] is 46 columns, and was
+/// cut at 44 (`… any other key: keep…`).
+pub(crate) fn resign_brief() -> Brief {
+    Brief::asked("Resign?", brief_answers(RESIGN.yes, false, RESIGN.no))
+}
 
 /// [`resume_unknown`]'s yes and no.
 const RESUME_UNKNOWN_YES: &str = "resume";
@@ -230,34 +300,49 @@ pub(crate) fn resume_unknown(how: Answering, leave: &str) -> String {
 }
 
 /// The quit question at its shortest, for the status line: the question kept.
-pub(crate) const QUIT_ANSWERS: &str = "Quit? y: quit, any other key: keep playing";
+pub(crate) fn quit_answers() -> Brief {
+    Brief::asked("Quit?", key_answers(QUIT.yes, None, QUIT.no))
+}
+/// The resume question's yes in brief.
+const RESUME_BRIEF_YES: &str = "resume";
 /// The resume question at its shortest, for the status line.
-pub(crate) const RESUME_ANSWERS: &str = "Resume it? y: resume, other key: new game";
+pub(crate) fn resume_brief() -> Brief {
+    Brief::asked(
+        "Resume it?",
+        brief_answers(RESUME_BRIEF_YES, false, RESUME_UNKNOWN_NO),
+    )
+}
 /// The replay viewer's play-on question at its shortest, for the status line.
 pub(crate) const CONTINUE_ANSWERS: &str = "Play on? y: play on, any other key: stay";
 /// The quit question in brief, for the status line: the question, its
 /// consequence and the answers.
-pub(crate) const QUIT_AUTOSAVED_SHORT: &str =
-    "Quit? It is kept: `hijara resume` continues it. y: quit, other key: keep playing";
+pub(crate) fn quit_autosaved_short() -> Brief {
+    Brief::asked(
+        "Quit? It is kept: `hijara resume` continues it.",
+        brief_answers(QUIT.yes, false, QUIT.no),
+    )
+}
 
 /// The resume question in brief, for the status line: the autosaved game, and the
 /// new game any other key starts instead (`new_seats`). `Resume?`, not `Autosaved:`,
 /// keeps the totals' comma within 80 columns (the box above names the autosave).
-pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2]) -> String {
-    format!(
-        "Resume? {}, Blue {}, Yellow {}. y: resume, other key: {}",
-        moves_count(game.len()),
-        game.score(Player::Blue),
-        game.score(Player::Yellow),
-        new_game_short(new_seats),
+pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2]) -> Brief {
+    Brief::asked(
+        &format!(
+            "Resume? {}, Blue {}, Yellow {}.",
+            moves_count(game.len()),
+            game.score(Player::Blue),
+            game.score(Player::Yellow),
+        ),
+        brief_answers(RESUME_BRIEF_YES, false, &new_game_short(new_seats)),
     )
 }
 
 /// The resume question's answers, with the new game any other key starts.
-pub(crate) fn resume_answers(new_seats: [Seat; 2]) -> String {
-    format!(
-        "Resume? y: resume, other key: {}",
-        new_game_short(new_seats)
+pub(crate) fn resume_answers(new_seats: [Seat; 2]) -> Brief {
+    Brief::asked(
+        "Resume?",
+        brief_answers(RESUME_BRIEF_YES, false, &new_game_short(new_seats)),
     )
 }
 

@@ -2,7 +2,7 @@
 
 use crate::rules::Outcome;
 
-use super::question::{Answering, Answers, answers};
+use super::question::{Answering, Answers, Brief, answers, brief_answers};
 
 /// The widest message one player sends the other, in display columns.
 pub(crate) const MAX_SAY_COLUMNS: usize = 60;
@@ -47,7 +47,13 @@ pub(crate) fn undo_asked(how: Answering) -> String {
         answers(how, UNDO_ASKED.yes, None, UNDO_ASKED.no)
     )
 }
-pub(crate) const UNDO_ASKED_ANSWERS: &str = "Take it back? y: agree, other key: refuse";
+/// [`undo_asked`] in brief, for the status line.
+pub(crate) fn undo_asked_answers() -> Brief {
+    Brief::asked(
+        "Take it back?",
+        brief_answers(UNDO_ASKED.yes, false, UNDO_ASKED.no),
+    )
+}
 /// The undo asked of this player was answered (or moved past) at another screen of
 /// theirs: the question closes here.
 pub(crate) const UNDO_SETTLED: &str = "The request to take back was settled at your other screen";
@@ -67,7 +73,10 @@ pub(crate) fn rematch(how: Answering) -> String {
         answers(how, REMATCH.yes, None, REMATCH.no)
     )
 }
-pub(crate) const REMATCH_ANSWERS: &str = "Rematch? y: play, other key: no thanks";
+/// [`rematch`] in brief, for the status line.
+pub(crate) fn rematch_answers() -> Brief {
+    Brief::asked("Rematch?", brief_answers(REMATCH.yes, false, REMATCH.no))
+}
 /// Said to the player who answered no to the other's rematch: the answer confirmed.
 pub(crate) const YOU_DECLINED_REMATCH: &str = "You declined the rematch";
 pub(crate) const REMATCH_SENT: &str = "Rematch offered: waiting for the other player";
@@ -94,7 +103,10 @@ pub(crate) fn leave_early(how: Answering) -> String {
         answers(how, LEAVE.yes, None, LEAVE.no)
     )
 }
-pub(crate) const LEAVE_ANSWERS: &str = "Leave? y: leave, other key: stay";
+/// The leave questions in brief, for the status line.
+pub(crate) fn leave_answers() -> Brief {
+    Brief::asked("Leave?", brief_answers(LEAVE.yes, false, LEAVE.no))
+}
 /// Leave a game against the server's AI, which keeps it: the answers named `how`.
 pub(crate) fn leave_kept(how: Answering) -> String {
     format!(

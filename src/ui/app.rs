@@ -28,7 +28,7 @@ use crate::rules::{ClaimState, Game, Move, Placement, Player, Square};
 use crate::session::{
     Course, Ending, GameConfig, Names, Notice, Played, ResumeOffer, StorageReport,
 };
-use crate::strings::question::Answering;
+use crate::strings::question::{Answering, Brief};
 
 use super::ai_turns::AiTurns;
 use super::ai_worker::AiJob;
@@ -349,13 +349,22 @@ impl App {
 
     /// `question` on a status line `width` wide: whole if it fits, else shorter.
     pub fn question_status(&self, question: Question, width: u16) -> String {
+        self.question_brief(question, width).text
+    }
+
+    /// `question` on a status line `width` wide, as [`App::question_status`] words
+    /// it, with its answers' words there in the order [`App::clickable_answers`] gives
+    /// them: what a click on the status line picks.
+    pub(crate) fn question_brief(&self, question: Question, width: u16) -> Brief {
         let wordings = question.status_wordings(
             self.autosaved,
             self.resume_offer.as_deref(),
             self.config.seats,
             self.from_start,
         );
-        super::question::fitting(&wordings, width).to_owned()
+        super::question::fitting_brief(&wordings, width)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The seats and AI settings.

@@ -1597,24 +1597,28 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "no claim",
         hints: &[],
     },
-    // The resume question's way out: `q` leaves as it opened (back to the start
-    // screen, or out of the program), the autosave untouched. Before the questions'
-    // catch-all, which would take it for the new game.
+    // The resume question's way out: `q` or Esc leaves as it opened (back to the
+    // start screen, or out of the program), the autosave untouched. Before the
+    // questions' catch-all, which would take either for the new game (s26: a player
+    // pressing Esc to dismiss the question started a game over the autosave).
     Binding {
         contexts: &[C::ResumeQuestion],
-        keys: &[(ch('q'), A::Quit)],
+        keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "",
         help: "",
         hints: &[],
     },
     // A question wants an explicit yes (`s` saves from the quit question, and is
-    // no to the others); any key closes the help.
+    // no to the others); any key closes the help. `n` is a no as any other key is,
+    // named so that the line mode's `no` types it ([`key_for`]): the catch-all's
+    // Esc is the resume question's way out.
     Binding {
         contexts: &[C::Question, C::ResumeQuestion],
         keys: &[
             (ch('y'), A::Yes),
             (ch('Y'), A::Yes),
             (ch('s'), A::Save),
+            (ch('n'), A::No),
             (Key::Any, A::No),
         ],
         names: "",

@@ -795,7 +795,8 @@ mod tests {
     /// box do now, each as its key would answer (`y`, any other key, `s` where save
     /// is offered), by the one way (`Question::clickable_answers`): every cell of the
     /// frame is clicked, at 80×24 and 44×16, and the cells that pick an answer are
-    /// exactly that answer's words.
+    /// exactly that answer's words. s26: and the status line's brief under the box
+    /// (only the box took a click), through the same answers.
     #[test]
     fn a_click_on_any_question_s_answer_picks_it_as_its_key_would() {
         use super::super::question::Question;
@@ -841,8 +842,22 @@ mod tests {
                 let _ = app.handle(Input::Resize(w, h));
                 let answers = app.clickable_answers(*question);
                 assert_eq!(answers.len(), *offered, "{question:?}: {answers:?}");
+                // s26: the status line's brief takes a click on its answers too (only
+                // the box did): yes and no at least, each found whole on the line
+                // drawn, so the cells that pick each answer spell it in the box and
+                // then on the status line, below it.
+                let brief = app.question_brief(*question, w);
+                assert!(brief.answers.len() >= 2, "{w}x{h} {question:?}: {brief:?}");
+                assert!(brief.answers[0].starts_with("y: "), "{brief:?}");
+                assert!(brief.answers[1].contains("other key: "), "{brief:?}");
+                assert!(crate::text::fits(&brief.text, usize::from(w)), "{brief:?}");
+                let spelt: Vec<String> = answers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| format!("{a}{}", brief.answers.get(i).map_or("", |b| b)))
+                    .collect();
                 let screen = Screen::Game(app.clone());
-                assert_clicks_spell_answers(&screen, (w, h), &answers, &format!("{question:?}"));
+                assert_clicks_spell_answers(&screen, (w, h), &spelt, &format!("{question:?}"));
                 for (choice, code) in keys.iter().enumerate().take(answers.len()) {
                     let mut clicked = app.clone();
                     let mut keyed = app.clone();
@@ -858,17 +873,67 @@ mod tests {
         // The resume question's `q` leaves as it came (the start screen's game goes
         // back, the box says which), starting no game: nothing to autosave.
         for (app, leave) in [
-            (resumable(), "q: quit"),
-            (resumable().from_start(), "q: back"),
+            (resumable(), "q/Esc: quit"),
+            (resumable().from_start(), "q/Esc: back"),
         ] {
             let mut app = app;
             let _ = app.handle(Input::Resize(80, 24));
             assert!(app.question_text(Question::Resume).contains(leave));
             assert_eq!(app.clickable_answers(Question::Resume)[2], leave);
-            let effects = app.handle(key(KeyCode::Char('q'), KeyModifiers::NONE));
-            assert_eq!(effects, vec![Effect::Quit], "{leave}");
-            assert!(app.game().is_empty() && !app.forced_out(), "{leave}");
+            for code in [KeyCode::Char('q'), KeyCode::Esc] {
+                let mut app = app.clone();
+                let effects = app.handle(key(code, KeyModifiers::NONE));
+                assert_eq!(effects, vec![Effect::Quit], "{leave} {code:?}");
+                assert!(app.game().is_empty() && !app.forced_out(), "{leave}");
+            }
         }
+    }
+
+    /// s26: Esc at the resume question was any other key, a new game started over the
+    /// autosave; it leaves as the question's `q` does (back, or out of the program),
+    /// the autosave untouched. At every other question, the table's too, it is still
+    /// a no, as `n` is.
+    #[test]
+    fn esc_at_the_resume_question_leaves_as_q_does_and_is_a_no_elsewhere() {
+        use super::super::question::Question;
+
+        let game = Game::from_moves([crate::rules::Square::B2]).unwrap();
+        let local = || App::with_game(GameConfig::default(), game.clone());
+        let table = || local().served([false, true]);
+        let resumable =
+            || App::new(GameConfig::default()).offer_resume(GameConfig::default(), game.clone());
+        let cases = [
+            (local(), Question::Quit, 'n'),
+            (local().with_autosave(true), Question::Quit, 'n'),
+            (local().from_start(), Question::Back, 'n'),
+            (local(), Question::NewGame, 'n'),
+            (local(), Question::Resign(Player::Yellow), 'n'),
+            (table(), Question::UndoAsked, 'n'),
+            (table(), Question::Rematch, 'n'),
+            (table(), Question::Leave { early: true }, 'n'),
+            (table(), Question::LeaveAi { kept: true }, 'n'),
+            (resumable(), Question::Resume, 'q'),
+            (resumable().from_start(), Question::Resume, 'q'),
+        ];
+        for (app, question, like) in cases {
+            let mut app = app.asking(question);
+            let _ = app.handle(Input::Resize(80, 24));
+            let mut by_esc = app.clone();
+            let mut by_key = app.clone();
+            let esc = by_esc.handle(key(KeyCode::Esc, KeyModifiers::NONE));
+            let keyed = by_key.handle(key(KeyCode::Char(like), KeyModifiers::NONE));
+            assert_eq!(esc, keyed, "{question:?}: Esc as {like}");
+            assert_eq!(by_esc.overlay(), by_key.overlay(), "{question:?}");
+            assert_eq!(by_esc.game().len(), by_key.game().len(), "{question:?}");
+        }
+        // What leaving the resume question is: the loop ends, no game started.
+        let mut app = resumable().from_start().asking(Question::Resume);
+        let _ = app.handle(Input::Resize(80, 24));
+        assert_eq!(
+            app.handle(key(KeyCode::Esc, KeyModifiers::NONE)),
+            [Effect::Quit]
+        );
+        assert!(app.game().is_empty() && !app.forced_out());
     }
 
     /// s25 (local16 left it): the replay viewer's play-on question took no click (it is

@@ -3,7 +3,7 @@
 use crate::ai::Seat;
 use crate::rules::Player;
 use crate::session::ResumeOffer;
-use crate::strings::question::{self, Answering};
+use crate::strings::question::{self, Answering, Brief};
 use crate::strings::table;
 
 /// The most columns of a person's name in the resume question: two such names keep
@@ -125,44 +125,46 @@ impl Question {
     }
 
     /// The wordings for the status line under the question's box, longest first: the
-    /// whole question, then shorter ones, the last being the answers alone.
-    pub fn status_wordings(
+    /// whole question, then shorter ones, the last being the answers alone. Each
+    /// carries its answers' words in the order of [`Question::clickable_answers`], so a
+    /// click on one in the status line picks the answer a click in the box would (s26:
+    /// only the box took one); the whole question's are the box's own.
+    pub(crate) fn status_wordings(
         self,
         autosaved: bool,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
         from_start: bool,
-    ) -> Vec<String> {
+    ) -> Vec<Brief> {
         let whole = self.text(Answering::Keys, autosaved, offer, new_seats, from_start);
-        let mut wordings = vec![crate::text::plain_spaces(&whole).into_owned()];
+        let mut wordings = vec![Brief {
+            text: crate::text::plain_spaces(&whole).into_owned(),
+            answers: self.clickable_answers(autosaved, offer, new_seats, from_start),
+        }];
         match (self, offer) {
-            (Question::Quit, _) if autosaved => {
-                wordings.push(question::QUIT_AUTOSAVED_SHORT.to_owned())
-            }
-            (Question::Quit, _) => wordings.push(question::QUIT_NOT_KEPT_SHORT.to_owned()),
+            (Question::Quit, _) if autosaved => wordings.push(question::quit_autosaved_short()),
+            (Question::Quit, _) => wordings.push(question::quit_not_kept_short()),
             (Question::Back, _) if autosaved => {
                 wordings.push(question::back_autosaved_short(super::RESUME_KEY))
             }
-            (Question::Back, _) => wordings.push(question::BACK_NOT_KEPT_SHORT.to_owned()),
+            (Question::Back, _) => wordings.push(question::back_not_kept_short()),
             (Question::Resume, Some(offer)) => {
                 wordings.push(question::resume_short(&offer.game, new_seats));
                 wordings.push(question::resume_answers(new_seats));
             }
+            (Question::Resign(_), _) => wordings.push(question::resign_answers()),
             _ => {}
         }
-        wordings.push(
-            match self {
-                Question::Quit => question::QUIT_ANSWERS,
-                Question::Back => question::BACK_ANSWERS,
-                Question::NewGame => question::NEW_GAME_ANSWERS,
-                Question::Resume => question::RESUME_ANSWERS,
-                Question::Resign(_) => question::RESIGN_ANSWERS,
-                Question::UndoAsked => table::UNDO_ASKED_ANSWERS,
-                Question::Rematch => table::REMATCH_ANSWERS,
-                Question::Leave { .. } | Question::LeaveAi { .. } => table::LEAVE_ANSWERS,
-            }
-            .to_owned(),
-        );
+        wordings.push(match self {
+            Question::Quit => question::quit_answers(),
+            Question::Back => question::back_answers(),
+            Question::NewGame => question::new_game_answers(),
+            Question::Resume => question::resume_brief(),
+            Question::Resign(_) => question::resign_brief(),
+            Question::UndoAsked => table::undo_asked_answers(),
+            Question::Rematch => table::rematch_answers(),
+            Question::Leave { .. } | Question::LeaveAi { .. } => table::leave_answers(),
+        });
         wordings
     }
 }
@@ -193,6 +195,15 @@ pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
     crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width))
         .or(wordings.last().map(String::as_str))
         .unwrap_or("")
+}
+
+/// The first of `briefs` whose words fit in `width` columns, else the last; `None`
+/// when there is none.
+pub(crate) fn fitting_brief(briefs: &[Brief], width: u16) -> Option<&Brief> {
+    briefs
+        .iter()
+        .find(|brief| crate::text::fits(&brief.text, usize::from(width)))
+        .or(briefs.last())
 }
 
 #[cfg(test)]
@@ -252,11 +263,11 @@ mod tests {
             assert!(text.contains(&totals), "{text}");
         }
         let wordings = Question::Resume.status_wordings(true, Some(&offer), new_seats, false);
-        assert!(wordings[1].contains(&totals), "{}", wordings[1]);
+        assert!(wordings[1].text.contains(&totals), "{}", wordings[1].text);
         // Two-digit totals and `new game vs hard AI` fit the status line at 80x24
         // (they did, to the column, before the comma).
         assert!(yellow >= 10, "{yellow}");
-        assert_eq!(fitting(&wordings, 80), wordings[1]);
+        assert_eq!(fitting_brief(&wordings, 80), Some(&wordings[1]));
     }
 
     /// The line mode's questions name their answers as commands, the full screen's

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use crate::rules::{ClaimState, Outcome, Player};
 use crate::session::show_clock;
-use crate::strings::question::Answering;
+use crate::strings::question::{Answering, Brief};
 use crate::strings::{
     claim as claim_words, describe, rules_parts, screen as words, seat_name, table,
 };
@@ -495,9 +495,10 @@ pub(crate) fn message_area(screen: Rect, board: Rect) -> Rect {
 }
 
 /// The answer of the question on `app`'s screen, drawn in a frame of `drawn`, that a
-/// click at (`column`, `row`) falls on in the question's box: its index in
-/// [`App::clickable_answers`] (0 yes, 1 no, 2 save); `None` off them. Found where
-/// [`render_box`] puts the answers' words.
+/// click at (`column`, `row`) falls on, in the question's box or on the status line
+/// under it: its index in [`App::clickable_answers`] (0 yes, 1 no, 2 save); `None`
+/// off them. Found where [`render_box`] puts the answers' words, and where the
+/// status line writes its brief's ([`App::question_brief`]).
 pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option<usize> {
     let Overlay::Question(question) = app.overlay() else {
         return None;
@@ -511,6 +512,47 @@ pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option
         column,
         row,
     )
+    .or_else(|| {
+        // The status line words it with the frame's width, as the drawing does.
+        let brief = app.question_brief(question, drawn.width);
+        answer_on_status_line(&brief, layout.status, column, row)
+    })
+}
+
+/// The answer of a question in brief (`brief`) on the status lines `status` that a
+/// click at (`column`, `row`) falls on: its index in `brief.answers`; `None` off them.
+/// The brief is the second line's, from its left edge, cut at a word with `…` when
+/// too long, as [`StatusView`] draws a message: an answer cut short takes no click.
+pub(crate) fn answer_on_status_line(
+    brief: &Brief,
+    status: Rect,
+    column: u16,
+    row: u16,
+) -> Option<usize> {
+    if status.height < 2 || row != status.y + 1 || column >= status.right() {
+        return None;
+    }
+    let shown = crate::text::fit_parts(&brief.text, usize::from(status.width));
+    let byte = byte_at_column(&shown, usize::from(column.checked_sub(status.x)?))?;
+    brief.answers.iter().position(|answer| {
+        shown
+            .rfind(answer.as_str())
+            .is_some_and(|start| (start..start + answer.len()).contains(&byte))
+    })
+}
+
+/// The byte of `shown`, a row written from its left, under its column `at`: the
+/// start of the character whose columns hold it; `None` past its end.
+fn byte_at_column(shown: &str, at: usize) -> Option<usize> {
+    let mut columns = 0;
+    for (offset, ch) in shown.char_indices() {
+        let w = crate::text::width(ch.encode_utf8(&mut [0; 4]));
+        if at < columns + w {
+            return Some(offset);
+        }
+        columns += w;
+    }
+    None
 }
 
 /// The answer of a question whose box [`render_box`] draws with `whole` in `area`
@@ -555,17 +597,8 @@ pub(crate) fn answer_in_box(
         let width = u16::try_from(crate::text::width(shown)).unwrap_or(u16::MAX);
         let left = inner.x + (inner.width / 2).saturating_sub(width / 2);
         let at = usize::from(column.checked_sub(left)?);
-        // The byte under the column: the character whose columns hold it.
-        let mut columns = 0;
-        for (offset, ch) in shown.char_indices() {
-            let w = crate::text::width(ch.encode_utf8(&mut [0; 4]));
-            if at < columns + w {
-                let byte = start + offset;
-                return spans.iter().position(|span| span.contains(&byte));
-            }
-            columns += w;
-        }
-        return None;
+        let byte = start + byte_at_column(shown, at)?;
+        return spans.iter().position(|span| span.contains(&byte));
     }
     None
 }

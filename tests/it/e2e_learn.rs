@@ -92,6 +92,13 @@ fn hijara_alone_opens_the_start_screen_and_h_starts_hot_seat() {
     s.type_keys("y");
     s.wait_for("Game kept (1 move");
     s.wait_for("Learn: lessons on the board");
+    // s26: Esc at the resume question goes back as its `q` does (it was any other
+    // key: a new game over the autosave).
+    s.type_keys("h");
+    s.wait_for("Resume the autosaved game?");
+    s.send("\x1b");
+    s.wait_for("Learn: lessons on the board");
+    assert!(s.screen().contains("Game kept (1 move"), "{}", s.screen());
     s.type_keys("r");
     s.wait_for("Yellow to move");
     ctrl_c_ends_cleanly(&mut s);

@@ -1496,7 +1496,20 @@ fn quit_at_a_door_s_resume_question_says_the_game_is_kept() {
         std::fs::read_to_string(data.join("autosave.hij")).unwrap(),
         autosave
     );
-    s.send("quit");
+    // s26: `no` still starts the new game. It was typed as Esc (any other key),
+    // which now leaves the resume question as `q` does; it has a key of its own.
+    s.send("h");
+    s.wait_for("Resume the autosaved game?");
+    s.send("no");
+    let said = s.wait_for("kept aside at your first move");
+    assert!(
+        said.iter().any(|l| l.starts_with("Hijara: Blue, human")),
+        "{said:?}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(data.join("autosave.hij")).unwrap(),
+        autosave
+    );
     s.finish();
 }
 
