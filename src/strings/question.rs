@@ -313,7 +313,9 @@ pub(crate) fn resume_brief() -> Brief {
     )
 }
 /// The replay viewer's play-on question at its shortest, for the status line.
-pub(crate) const CONTINUE_ANSWERS: &str = "Play on? y: play on, any other key: stay";
+pub(crate) fn play_on_answers() -> Brief {
+    Brief::asked("Play on?", key_answers(PLAY_ON.yes, None, PLAY_ON.no))
+}
 /// The quit question in brief, for the status line: the question, its
 /// consequence and the answers.
 pub(crate) fn quit_autosaved_short() -> Brief {
@@ -374,11 +376,11 @@ fn pairing_named(seats: [Seat; 2], names: &[Option<String>; 2]) -> String {
 }
 
 /// The play-on question in brief, for the status line.
-pub(crate) fn play_on_short(at_move: usize, dropped: usize) -> String {
+pub(crate) fn play_on_short(at_move: usize, dropped: usize) -> Brief {
     let moves = if dropped == 1 { "move" } else { "moves" };
-    format!(
-        "Play on from move {at_move}? {dropped} later {moves} dropped. \
-         y: play on, any other key: stay"
+    Brief::asked(
+        &format!("Play on from move {at_move}? {dropped} later {moves} dropped."),
+        key_answers(PLAY_ON.yes, None, PLAY_ON.no),
     )
 }
 

@@ -938,7 +938,8 @@ mod tests {
 
     /// s25 (local16 left it): the replay viewer's play-on question took no click (it is
     /// the viewer's overlay, not a game's `Question`). Its answers take one through the
-    /// same finder as a game's question, at 80x24 and 44x16, as their keys do.
+    /// same finder as a game's question, at 80x24 and 44x16, as their keys do. s26:
+    /// and on the status line's brief under the box, as a game's question.
     #[test]
     fn a_click_on_the_viewer_s_play_on_answer_picks_it_as_its_key_would() {
         use super::super::replay::ReplayOverlay;
@@ -961,8 +962,12 @@ mod tests {
         for (w, h) in [(80, 24), (44, 16)] {
             let mut state = asked.clone();
             let _ = state.handle(Input::Resize(w, h));
+            // s26: the status line's brief under the box takes a click too.
+            let brief = state.continue_brief(w);
+            assert_eq!(brief.answers, answers, "{w}x{h}: {brief:?}");
+            let spelt: Vec<String> = answers.iter().map(|a| format!("{a}{a}")).collect();
             let screen = Screen::Replay(state.clone(), GameConfig::default());
-            assert_clicks_spell_answers(&screen, (w, h), &answers, "play on");
+            assert_clicks_spell_answers(&screen, (w, h), &spelt, "play on");
             for (choice, code) in [KeyCode::Char('y'), KeyCode::Char('n')].iter().enumerate() {
                 let mut clicked = state.clone();
                 let mut keyed = state.clone();

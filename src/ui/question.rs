@@ -190,13 +190,6 @@ pub enum Overlay {
     Question(Question),
 }
 
-/// The first of `wordings` that fits in `width` columns, else the last.
-pub(crate) fn fitting(wordings: &[String], width: u16) -> &str {
-    crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width))
-        .or(wordings.last().map(String::as_str))
-        .unwrap_or("")
-}
-
 /// The first of `briefs` whose words fit in `width` columns, else the last; `None`
 /// when there is none.
 pub(crate) fn fitting_brief(briefs: &[Brief], width: u16) -> Option<&Brief> {

@@ -554,13 +554,26 @@ impl ReplayState {
 
     /// The play-on question on a status line `width` wide: whole if it fits, else shorter.
     pub fn continue_status(&self, width: u16) -> String {
+        self.continue_brief(width).text
+    }
+
+    /// The play-on question on a status line `width` wide, as [`Self::continue_status`]
+    /// words it, with its answers' words there in the order of
+    /// [`Self::continue_answers`]: what a click on the status line picks (s26: only
+    /// the box took one).
+    pub(crate) fn continue_brief(&self, width: u16) -> question::Brief {
         let dropped = self.len() - self.at_move;
         let wordings = [
-            self.continue_question(),
+            question::Brief {
+                text: self.continue_question(),
+                answers: self.continue_answers(),
+            },
             question::play_on_short(self.at_move, dropped),
-            question::CONTINUE_ANSWERS.to_owned(),
+            question::play_on_answers(),
         ];
-        super::question::fitting(&wordings, width).to_owned()
+        super::question::fitting_brief(&wordings, width)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The people's names of a game played on from this record with `seats`

@@ -162,7 +162,8 @@ fn areas(state: &ReplayState, area: Rect) -> Option<(Option<Rect>, ScreenLayout,
 
 /// The answer of the play-on question on the viewer drawn in a frame of `drawn` that a
 /// click at (`column`, `row`) falls on, as a game's question finds its own
-/// ([`super::screen::answer_in_box`]): its index in
+/// ([`super::screen::answer_in_box`]), in its box or on the status line's brief
+/// under it ([`super::screen::answer_on_status_line`]): its index in
 /// [`ReplayState::continue_answers`] (0 play on, 1 stay); `None` off them, or with no
 /// question asked.
 pub(crate) fn answer_at(state: &ReplayState, drawn: Rect, column: u16, row: u16) -> Option<usize> {
@@ -177,6 +178,11 @@ pub(crate) fn answer_at(state: &ReplayState, drawn: Rect, column: u16, row: u16)
         column,
         row,
     )
+    .or_else(|| {
+        // The status line's brief under it, worded with the frame's width as drawn.
+        let brief = state.continue_brief(drawn.width);
+        super::screen::answer_on_status_line(&brief, layout.status, column, row)
+    })
 }
 
 /// Where the viewer drawn in `area` has its status lines (for a click on the
