@@ -779,6 +779,23 @@ pub(crate) fn lobby_club_hints(pages: bool) -> String {
     format!("The club: leaderboard, profile, player NAME{pages}.")
 }
 
+/// A leaderboard's commands that do something on it now, in the words of
+/// [`LOBBY_BOARD_HINTS`] (all of them: that line): the pages with more than one, a
+/// player's number with players listed.
+pub(crate) fn lobby_board_hints(pages: bool, profiles: bool) -> String {
+    let switches = if pages {
+        "variant, speed, page, page back"
+    } else {
+        "variant, speed"
+    };
+    let mut parts = vec![switches];
+    if profiles {
+        parts.push("a number: that player's profile");
+    }
+    parts.push("quit: back to the lobby");
+    format!("{}.", parts.join("; "))
+}
+
 /// A profile's commands that do something on it now, in the words of
 /// [`LOBBY_PROFILE_HINTS`] (all of them: that line): the pages with more than one, a
 /// game's number with games listed, `chart` with a rating to chart, `listed` on
