@@ -1208,6 +1208,21 @@ fn lobby_key_does(action: Action, rows: &[Row], pages: usize) -> bool {
     }
 }
 
+/// The line mode's commands line for the lobby's hint line `hints`, naming only the
+/// commands whose keys `does` keeps ([`lobby_key_does`]): `table N` (a number) and
+/// `page, page back` (`]`, `[`). Any other line is said whole. (`help` lists them all.)
+fn lobby_commands(hints: HintLine, does: &dyn Fn(Action) -> bool) -> String {
+    match hints {
+        HintLine::Lobby | HintLine::LobbyNumbered => {
+            line_words::lobby_hints(does(Action::Digit(1)))
+        }
+        HintLine::LobbyClub | HintLine::LobbyClubFound => {
+            line_words::lobby_club_hints(does(Action::NextPage) || does(Action::PreviousPage))
+        }
+        other => Keyed::Hints(other).words(Wording::Commands),
+    }
+}
+
 /// The lobby's keys for `rows`: `1-9 sit/watch` while every table listed has one
 /// digit, else `number sit/watch` (a table's number is its id, and grows past 9; a
 /// number of two digits is typed, and its first digit waits for the next or Enter).
@@ -1454,8 +1469,9 @@ impl<'a> LobbyView<'a> {
         super::standings::hint_lines(hints, self.wording, width)
     }
 
-    /// [`LobbyView::hints`] naming, on the screen, only the keys `does` keeps
-    /// ([`keymap::hint_rows_doing`]); the line mode's commands line is whole.
+    /// [`LobbyView::hints`] naming only the keys `does` keeps: on the screen
+    /// ([`keymap::hint_rows_doing`]) and in the line mode's commands line
+    /// ([`lobby_commands`]), by the same predicate.
     fn hints_doing(
         &self,
         hints: HintLine,
@@ -1467,7 +1483,7 @@ impl<'a> LobbyView<'a> {
                 .into_iter()
                 .map(Line::raw)
                 .collect(),
-            Wording::Commands => self.hints(hints, width),
+            Wording::Commands => vec![Line::raw(lobby_commands(hints, does))],
         }
     }
 
@@ -3274,6 +3290,36 @@ mod tests {
             }
             // Sized for every key named: an empty lobby's page is the one with tables.
             assert_eq!(lobby.page_size(&[]), lobby.page_size(&few), "{w}x{h}");
+            // The line mode's commands lines, by the same predicate (s26: they named
+            // `table N` and `page, page back` in an empty lobby).
+            let said = |rows: &[Row]| -> Vec<String> {
+                let view = lobby.view(rows, "kBob", Wording::Commands);
+                view.lines(w).iter().map(ToString::to_string).collect()
+            };
+            let empty = said(&[]);
+            for line in [
+                "Commands: new, ai, code CODE, find NAME, palette, quit; help lists them all.",
+                "The club: leaderboard, profile, player NAME.",
+            ] {
+                assert!(
+                    empty.iter().any(|l| l == line),
+                    "{line} at {w}x{h}: {empty:#?}"
+                );
+            }
+            let few_said = said(&few).join("\n");
+            assert!(
+                few_said.contains(line_words::LOBBY_HINTS),
+                "{w}x{h}: {few_said}"
+            );
+            assert_eq!(
+                few_said.contains("page, page back"),
+                pages > 1,
+                "{w}x{h}: {few_said}"
+            );
+            let paged = said(&many).join("\n");
+            for line in [line_words::LOBBY_HINTS, line_words::LOBBY_CLUB_HINTS] {
+                assert!(paged.contains(line), "{line} at {w}x{h}: {paged}");
+            }
         }
     }
 

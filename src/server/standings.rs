@@ -127,7 +127,8 @@ pub(crate) fn board_page_size(board: Board, width: u16, height: u16) -> usize {
         total: SIZING_TOTAL,
         now: 0,
     };
-    let (parts, foot) = board_screen(&view, Style::new(), Wording::Keys, width, sizing_tail());
+    // Every key named (the longest foot): a page sized with it fits any board's.
+    let (parts, foot) = board_screen(&view, Style::new(), Keys::All, width, sizing_tail());
     club_page_size(height, &parts, &foot, width)
 }
 
@@ -567,7 +568,10 @@ impl ClubWidget<'_> {
             tail.push(Line::raw(note.to_owned()));
         }
         let (parts, foot) = match self.view {
-            ClubView::Board(view) => board_screen(view, bold, self.wording, area.width, tail),
+            ClubView::Board(view) => {
+                let keys = Keys::Doing(self.wording);
+                board_screen(view, bold, keys, area.width, tail)
+            }
             ClubView::Profile(view) => {
                 let keys = Keys::Doing(self.wording);
                 profile_screen(view, bold, keys, area.width, tail)
@@ -622,11 +626,7 @@ impl ClubWidget<'_> {
                     );
                 }
                 let pages = pages_of(view.page, view.size, view.total, view.more);
-                (
-                    view.page,
-                    pages,
-                    Keyed::Hints(HintLine::LobbyBoard).commands(),
-                )
+                (view.page, pages, board_commands(view))
             }
             ClubView::Profile(view) => {
                 let profile = &view.profile;
@@ -750,10 +750,11 @@ pub(crate) fn hint_lines<'a>(hints: HintLine, wording: Wording, width: u16) -> V
 fn board_screen<'a>(
     view: &'a BoardView,
     bold: Style,
-    wording: Wording,
+    keys: Keys,
     width: u16,
     tail: Vec<Line<'a>>,
 ) -> (Vec<Part<'a>>, Vec<Line<'a>>) {
+    let wording = keys.wording();
     let first = view.page * view.size + 1;
     let [rule, rule_end] = words::listed_rule(
         MIN_GAMES,
@@ -788,20 +789,58 @@ fn board_screen<'a>(
         let pages = pages_of(view.page, view.size, view.total, view.more);
         foot.push(Line::raw(Keyed::Page(view.page + 1, pages).words(wording)));
     }
-    foot.extend(hint_lines(HintLine::LobbyBoard, wording, width));
+    match keys {
+        Keys::All => foot.extend(hint_lines(HintLine::LobbyBoard, wording, width)),
+        Keys::Doing(Wording::Keys) => {
+            let does = |action| board_key_does(view, action);
+            let rows =
+                crate::ui::keymap::hint_rows_doing(HintLine::LobbyBoard, usize::from(width), &does);
+            foot.extend(rows.into_iter().map(Line::raw));
+        }
+        Keys::Doing(Wording::Commands) => foot.push(Line::raw(board_commands(view))),
+    }
     foot.extend(tail);
     (parts, foot)
 }
 
-/// Which keys a profile's foot names.
+/// Whether the leaderboard's key for `action` does something on it now, so that its
+/// foot names it: the pages with more than one, a player's number with players
+/// listed. A board nobody is listed on yet named both, each answering only that
+/// there was nothing (QA s26). The `?` help lists every key.
+fn board_key_does(view: &BoardView, action: Action) -> bool {
+    match action {
+        Action::NextPage | Action::PreviousPage => view.more || view.page > 0,
+        Action::Digit(_) => !view.rows.is_empty(),
+        _ => true,
+    }
+}
+
+/// The line mode's commands that do something on the leaderboard now
+/// ([`board_key_does`]).
+fn board_commands(view: &BoardView) -> String {
+    let does = |action| board_key_does(view, action);
+    crate::strings::line::lobby_board_hints(does(Action::NextPage), does(Action::Digit(1)))
+}
+
+/// Which keys a club screen's foot (a profile's, a leaderboard's) names.
 #[derive(Debug, Clone, Copy)]
 enum Keys {
-    /// Every key of one's own profile (the longest foot): a page sized with it fits
-    /// any profile's.
+    /// Every key (of one's own profile: the longest foot), on the full screen: a
+    /// page sized with it fits any profile's or board's.
     All,
-    /// The keys that do something on this profile now ([`profile_key_does`]), in
-    /// this wording.
+    /// The keys that do something on this screen now ([`profile_key_does`],
+    /// [`board_key_does`]), in this wording.
     Doing(Wording),
+}
+
+impl Keys {
+    /// The wording the foot is in.
+    fn wording(self) -> Wording {
+        match self {
+            Keys::All => Wording::Keys,
+            Keys::Doing(wording) => wording,
+        }
+    }
 }
 
 /// Whether the profile's key for `action` does something on it now, so that its foot
@@ -842,10 +881,7 @@ fn profile_screen<'a>(
     width: u16,
     tail: Vec<Line<'a>>,
 ) -> (Vec<Part<'a>>, Vec<Line<'a>>) {
-    let wording = match keys {
-        Keys::All => Wording::Keys,
-        Keys::Doing(wording) => wording,
-    };
+    let wording = keys.wording();
     let profile = &view.profile;
     let name = profile.names.first().map_or("", String::as_str);
     let others: Vec<String> = profile.names.iter().skip(1).map(|n| safe_text(n)).collect();
@@ -1609,6 +1645,76 @@ mod tests {
         }
     }
 
+    /// QA (s26): a leaderboard nobody is listed on yet named `]/[ pages` and `number:
+    /// profile` (the line mode: `page, page back; a number: that player's profile`),
+    /// each answering only that there was nothing. Its keys and commands are named
+    /// exactly when they act, by [`board_key_does`]; pages are sized for every key.
+    /// Fails on the old code (`]/[ pages` on the empty board).
+    #[test]
+    fn a_leaderboard_names_only_the_keys_that_do_something_on_it() {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let view = |page: usize, rows: Vec<Standing>, more: bool| BoardView {
+            board,
+            page,
+            rows,
+            more,
+            size: 3,
+            total: 3 * page + 3,
+            now: 1_000,
+        };
+        let empty = view(0, Vec::new(), false);
+        for (width, height) in [(80, 24), (44, 16)] {
+            let shown = drawn_at(&ClubView::Board(empty.clone()), width, height);
+            for key in ["]/[", "number: profile"] {
+                assert!(!shown.contains(key), "{key} at {width}: {shown}");
+            }
+            for key in ["v variant", "s speed", "Esc back", "? help"] {
+                assert!(shown.contains(key), "{key} at {width}: {shown}");
+            }
+        }
+        let said = |view: &BoardView| {
+            ClubWidget {
+                view: &ClubView::Board(view.clone()),
+                colour: false,
+                typed: None,
+                note: None,
+                wording: Wording::Commands,
+            }
+            .said()
+        };
+        assert_eq!(
+            said(&empty).last().map(String::as_str),
+            Some("variant, speed; quit: back to the lobby.")
+        );
+        let one_page = view(0, vec![standing(1)], false);
+        let first = view(0, vec![standing(1)], true);
+        let past_the_end = view(1, Vec::new(), false);
+        for view in [empty, one_page, first, past_the_end] {
+            let club = ClubView::Board(view.clone());
+            let acts = |action: Action| club.key(Some(action)).is_ok();
+            let pages = acts(Action::NextPage) || acts(Action::PreviousPage);
+            let number = club.pick(club.shown().0).is_ok();
+            let (_, foot) = board_screen(
+                &view,
+                Style::new(),
+                Keys::Doing(Wording::Keys),
+                80,
+                Vec::new(),
+            );
+            let foot = foot.iter().map(ToString::to_string).collect::<Vec<_>>();
+            let foot = foot.join("\n");
+            assert_eq!(foot.contains("]/[ pages"), pages, "{foot}");
+            assert_eq!(foot.contains("number: profile"), number, "{foot}");
+            let commands = said(&view).last().cloned().unwrap_or_default();
+            assert_eq!(commands.contains("page, page back"), pages, "{commands}");
+            assert_eq!(commands.contains("a number"), number, "{commands}");
+        }
+        assert_eq!(
+            crate::strings::line::lobby_board_hints(true, true),
+            crate::strings::line::LOBBY_BOARD_HINTS
+        );
+    }
+
     /// The keys a profile's foot names at 80 columns, as one line.
     fn hint_rows_doing_of(view: &ProfileView) -> String {
         let (_, foot) = profile_screen(
@@ -1640,7 +1746,7 @@ mod tests {
                 total,
                 now: 1_000,
             };
-            let (_, foot) = board_screen(&view, Style::new(), wording, 80, Vec::new());
+            let (_, foot) = board_screen(&view, Style::new(), Keys::Doing(wording), 80, Vec::new());
             foot.iter()
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()

@@ -764,6 +764,38 @@ pub(crate) const LOBBY_PROFILE_HINTS: &str =
 pub(crate) const LOBBY_OTHER_PROFILE_HINTS: &str =
     "page, page back; a number: that game's replay; chart; quit: back to the lobby.";
 
+/// The lobby's commands line, in the words of [`LOBBY_HINTS`] (all of them: that
+/// line), naming `table N` only with a table listed to sit at or watch (an empty lobby
+/// named it, and it answered that there was no table).
+pub(crate) fn lobby_hints(tables: bool) -> String {
+    let table = if tables { "table N, " } else { "" };
+    format!("Commands: new, ai, {table}code CODE, find NAME, palette, quit; help lists them all.")
+}
+
+/// The lobby's club line, in the words of [`LOBBY_CLUB_HINTS`] (all of them: that
+/// line), naming `page, page back` only when the tables take more than one page.
+pub(crate) fn lobby_club_hints(pages: bool) -> String {
+    let pages = if pages { ", page, page back" } else { "" };
+    format!("The club: leaderboard, profile, player NAME{pages}.")
+}
+
+/// A leaderboard's commands that do something on it now, in the words of
+/// [`LOBBY_BOARD_HINTS`] (all of them: that line): the pages with more than one, a
+/// player's number with players listed.
+pub(crate) fn lobby_board_hints(pages: bool, profiles: bool) -> String {
+    let switches = if pages {
+        "variant, speed, page, page back"
+    } else {
+        "variant, speed"
+    };
+    let mut parts = vec![switches];
+    if profiles {
+        parts.push("a number: that player's profile");
+    }
+    parts.push("quit: back to the lobby");
+    format!("{}.", parts.join("; "))
+}
+
 /// A profile's commands that do something on it now, in the words of
 /// [`LOBBY_PROFILE_HINTS`] (all of them: that line): the pages with more than one, a
 /// game's number with games listed, `chart` with a rating to chart, `listed` on

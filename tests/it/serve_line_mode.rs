@@ -68,12 +68,15 @@ fn the_lobby_in_lines_names_commands() {
     run(async {
         let server = Server::start();
         let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
-        alice.wait_said("No tables yet: new opens one.\r\n").await;
+        // An empty lobby names only the commands that act there (s26: it named
+        // `table N` and `page, page back`, which only said there was no table).
         alice
-            .wait_said("Commands: new, ai, table N, code CODE, find NAME, palette, quit")
-            .await;
-        alice
-            .wait_said("Type list to hear the tables again.\r\n\r> ")
+            .wait_said(
+                "No tables yet: new opens one.\r\n\
+                 Commands: new, ai, code CODE, find NAME, palette, quit; help lists them all.\r\n\
+                 The club: leaderboard, profile, player NAME.\r\n\
+                 Type list to hear the tables again.\r\n\r> ",
+            )
             .await;
         alice.send(b"x\r").await;
         alice
@@ -102,8 +105,16 @@ fn the_lobby_in_lines_names_commands() {
         alice.send(b"quit\r").await;
         alice.send(b"list\r").await;
         alice.wait_said("list\r\nhijara: the lobby.\r\n").await;
+        // `help` still lists every command.
+        alice.send(b"help\r").await;
+        alice.wait_said("\r\npage back").await;
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
+        let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
+        let help = heard.split("help\r\n").last().unwrap_or_default();
+        for command in ["\r\ntable N: ", "\r\npage: "] {
+            assert!(help.contains(command), "{command} in {help}");
+        }
         assert_plain(&alice.raw());
         assert_commands(&alice.raw());
     });
@@ -550,6 +561,13 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         alice
             .wait_said("1  bob (Blue) against an empty seat (Yellow)")
             .await;
+        // The commands line, said short in the empty lobby, is said again for what it
+        // adds now that there is a table (s26), once.
+        alice
+            .wait_said(
+                "Commands: new, ai, table N, code CODE, find NAME, palette, quit; help lists them all.\r\n",
+            )
+            .await;
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("bob (Blue) v - (Yellow)").await;
         carol.send(b"1").await;
@@ -583,6 +601,9 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         alice.wait_said("Table 2 closed.\r\n").await;
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
+        let heard = String::from_utf8_lossy(&alice.raw()).into_owned();
+        assert_eq!(heard.matches("Commands: new").count(), 3, "{heard}");
+        assert_eq!(heard.matches("table N, code").count(), 2, "{heard}");
         assert_plain(&alice.raw());
         assert_commands(&alice.raw());
     });
@@ -705,7 +726,7 @@ fn list_does_not_read_an_old_note_again() {
             // The club's line ends the lobby read, then the prompt (the old code said
             // the note after it).
             alice
-                .wait_said("The club: leaderboard, profile, player NAME, page, page back.\r\n\r> ")
+                .wait_said("The club: leaderboard, profile, player NAME.\r\n\r> ")
                 .await;
             let read = said_since(&alice, at);
             assert!(read.contains("hijara: the lobby."), "{read:?}");

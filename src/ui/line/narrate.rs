@@ -716,7 +716,7 @@ impl Narrator {
                     now.iter()
                         .zip(&news)
                         .filter(|(line, weighed)| {
-                            !before.contains(weighed) && !hints.contains(line)
+                            !before.contains(weighed) && !said_already(line, &hints)
                         })
                         .map(|(line, _)| line.clone()),
                 )
@@ -725,7 +725,7 @@ impl Narrator {
         hints.extend(
             lines
                 .iter()
-                .filter(|l| LOBBY_HINTS.contains(&l.as_str()) && !hints.contains(l))
+                .filter(|l| lobby_hint(l) && !hints.contains(l))
                 .cloned()
                 .collect::<Vec<_>>(),
         );
@@ -733,7 +733,10 @@ impl Narrator {
         // where the player is (`cancel` closing the form).
         if typed
             && lines.is_empty()
-            && let Some(last) = now.last().filter(|l| !hints.contains(l)).or(now.first())
+            && let Some(last) = now
+                .last()
+                .filter(|l| !said_already(l, &hints))
+                .or(now.first())
         {
             lines.push(last.clone());
         }
@@ -749,10 +752,29 @@ impl Narrator {
     }
 }
 
-/// The lobby's own hint lines, said once a visit (`list` reads them again, `help` lists
-/// the commands): the form's and a line typed's are said each time, as they tell what
-/// to do there.
-const LOBBY_HINTS: [&str; 2] = [words::LOBBY_HINTS, words::LOBBY_CLUB_HINTS];
+/// Whether `line` is one of the lobby's own hint lines, said once a visit (`list`
+/// reads them again, `help` lists the commands): the form's and a line typed's are
+/// said each time, as they tell what to do there. Each names only the commands that
+/// act (`table N` with a table listed, `page` with pages), so it comes whole or short.
+fn lobby_hint(line: &str) -> bool {
+    [true, false]
+        .into_iter()
+        .any(|all| line == words::lobby_hints(all) || line == words::lobby_club_hints(all))
+}
+
+/// Whether the lobby's line `line` was said this visit (`hints`): a hint line said, or
+/// said whole when it comes short (a table closed names no command not heard). A hint
+/// line grown (the first table listed: `table N`) is said again, for what it adds.
+fn said_already(line: &str, hints: &[String]) -> bool {
+    let whole = if line == words::lobby_hints(false) {
+        Some(words::lobby_hints(true))
+    } else if line == words::lobby_club_hints(false) {
+        Some(words::lobby_club_hints(true))
+    } else {
+        None
+    };
+    hints.iter().any(|h| h == line) || whole.is_some_and(|whole| hints.contains(&whole))
+}
 
 /// A move of `game` in words, as the player it was played for sees it: a person's
 /// claim still open says nothing of its points.
@@ -1583,6 +1605,25 @@ mod tests {
         }
         // What the table does take is still listed: undo (asked of the other player).
         assert!(table.contains("undo"), "{table}");
+    }
+
+    /// The lobby's commands line comes short with no table (s26): said again when it
+    /// grows (`table N` acts now), not when it shrinks back to what was heard.
+    #[test]
+    fn a_lobby_hint_line_is_said_again_only_when_it_grows() {
+        let (whole, short) = (words::lobby_hints(true), words::lobby_hints(false));
+        assert_eq!(whole, words::LOBBY_HINTS);
+        assert_eq!(words::lobby_club_hints(true), words::LOBBY_CLUB_HINTS);
+        for line in [&whole, &short, &words::lobby_club_hints(false)] {
+            assert!(lobby_hint(line), "{line}");
+        }
+        assert!(!lobby_hint("Tables."));
+        assert!(!said_already(&whole, std::slice::from_ref(&short)));
+        assert!(said_already(&short, std::slice::from_ref(&whole)));
+        assert!(said_already(&short, std::slice::from_ref(&short)));
+        let club = [words::lobby_club_hints(true)];
+        assert!(said_already(&words::lobby_club_hints(false), &club));
+        assert!(!said_already(&short, &club));
     }
 
     /// QA (access): the lobby's help said `find text`, `code text` and `player text`
