@@ -40,6 +40,35 @@ struct Bar {
     shown: bool,
 }
 
+/// The widest the bar is drawn, in columns.
+const BAR_WIDTH: usize = 30;
+/// The narrowest bar worth drawing: in less room the words go alone.
+const MIN_BAR_WIDTH: usize = 5;
+
+/// The progress line for a terminal `columns` wide: the words, then a bar in the room
+/// left (at most [`BAR_WIDTH`] columns, none in less than [`MIN_BAR_WIDTH`]), all in
+/// `columns - 1`, so the line never reaches the last column and wraps: a wrapped
+/// line's `\r` went back to its second row only, and at 44 columns each redraw left
+/// a row behind (QA, cli26).
+fn progress_line(done: usize, total: usize, secs: f64, columns: usize) -> String {
+    let room = columns.saturating_sub(1);
+    let said = words::analysing(done, total, secs);
+    let said = crate::text::fit(&said, room);
+    // " [" and "]" around the bar.
+    let bar = room
+        .saturating_sub(crate::text::width(&said) + 3)
+        .min(BAR_WIDTH);
+    if bar < MIN_BAR_WIDTH {
+        return said.into_owned();
+    }
+    let filled = (done * bar).checked_div(total).unwrap_or(bar).min(bar);
+    format!(
+        "{said} [{}{}]",
+        "#".repeat(filled),
+        " ".repeat(bar - filled)
+    )
+}
+
 impl Bar {
     fn new() -> Bar {
         Bar {
@@ -49,16 +78,16 @@ impl Bar {
     }
 
     fn update(&self, done: usize, total: usize) {
-        if !self.shown {
+        // Read at each redraw: the terminal may be resized while the review runs.
+        let Some(columns) = super::out::stderr_columns().filter(|_| self.shown) else {
             return;
-        }
-        const WIDTH: usize = 30;
-        let filled = (done * WIDTH).checked_div(total).unwrap_or(WIDTH);
-        // Progress is cosmetic: a failed write to stderr is not worth an error.
-        let (bar, gap) = ("#".repeat(filled), " ".repeat(WIDTH - filled));
+        };
         let secs = self.start.elapsed().as_secs_f64();
-        let line = words::analysing(&bar, &gap, done, total, secs);
-        let _ = write!(std::io::stderr().lock(), "{line}");
+        let line = progress_line(done, total, secs, columns);
+        // Back to the line's start, and what a longer line before left is erased
+        // (ANSI erase to the end of the line). Progress is cosmetic: a failed write
+        // to stderr is not worth an error.
+        let _ = write!(std::io::stderr().lock(), "\r{line}\x1b[K");
     }
 
     fn finish(&self) {
@@ -169,4 +198,39 @@ pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
         .context("cannot write the report")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The progress line never reaches a terminal's last column, at any width from 1
+    /// (a wrapped line's redraws stacked up at 44 columns), says its count in words,
+    /// singular right, and draws its bar only where there is room.
+    #[test]
+    fn the_progress_line_fits_its_terminal_and_reads_in_words() {
+        for columns in 0..=200 {
+            for (done, total, secs) in [(0, 1, 0.0), (1, 1, 0.1), (3, 65, 1.2), (65, 65, 99999.9)] {
+                let line = progress_line(done, total, secs, columns);
+                let width = crate::text::width(&line);
+                assert!(width < columns.max(1), "{columns}: {line:?}");
+                assert!(!line.chars().any(char::is_control), "{line:?}");
+            }
+        }
+        assert_eq!(
+            progress_line(3, 65, 1.2, 80),
+            format!("Analysing: 3 of 65 positions, 1.2 s [#{}]", " ".repeat(29))
+        );
+        assert_eq!(
+            progress_line(1, 1, 0.04, 80),
+            format!("Analysing: 1 of 1 position, 0.0 s [{}]", "#".repeat(30))
+        );
+        // 44 columns: the words whole, no room for a bar.
+        assert_eq!(
+            progress_line(65, 65, 123.4, 44),
+            "Analysing: 65 of 65 positions, 123.4 s"
+        );
+        // Narrower still: the words cut, never wrapped.
+        assert_eq!(progress_line(3, 65, 1.2, 20), "Analysing: 3 of 65…");
+    }
 }

@@ -231,7 +231,8 @@ pub struct PlayArgs {
     pub no_claim: bool,
     /// Play with clocks: `5+3` is 5 minutes each plus 3 seconds a move; who runs out
     /// loses [default: the --load record's clocks, else the config file's, else none].
-    #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
+    #[arg(long, value_name = "MIN+SEC", value_parser = time_control,
+          allow_negative_numbers = true)]
     pub clock: Option<crate::record::TimeControl>,
     /// No clocks, whatever the config file says.
     #[arg(long, conflicts_with = "clock")]
@@ -361,10 +362,10 @@ pub struct ReplayArgs {
 pub struct SessionArgs {
     /// The AI's thinking time per move, in milliseconds (hard level; at most an hour)
     /// [default: the config file's, else the level's own].
-    #[arg(long, value_name = "MS", value_parser = think_ms)]
+    #[arg(long, value_name = "MS", value_parser = think_ms, allow_negative_numbers = true)]
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
-    #[arg(long, value_parser = seed)]
+    #[arg(long, value_parser = seed, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Where `s` saves records [default: the config file's save_dir, else the current
     /// folder].
@@ -396,7 +397,7 @@ impl SessionArgs {
 #[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
 pub struct ThreadsArgs {
     /// Search threads for the AI and the analysis [default: every core].
-    #[arg(long, value_name = "N", value_parser = thread_count)]
+    #[arg(long, value_name = "N", value_parser = thread_count, allow_negative_numbers = true)]
     pub threads: Option<u16>,
 }
 
@@ -468,7 +469,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "ID")]
     pub id: Option<String>,
     /// Answer without the screen: print why the move is right or wrong, and keep the try.
-    #[arg(long, value_name = "SQUARE")]
+    #[arg(long, value_name = "SQUARE", allow_negative_numbers = true)]
     pub answer: Option<crate::rules::Square>,
     /// Give up without the screen: print the proven answer and why; the puzzle counts
     /// as not solved.
@@ -487,7 +488,8 @@ pub struct PuzzleArgs {
     pub json: bool,
     /// The UTC date for --daily (YYYY-MM-DD) [default: today]. Only with --daily:
     /// without it the date would be dropped without a word, and another puzzle shown.
-    #[arg(long, hide = true, requires = "daily", value_parser = parse_date)]
+    #[arg(long, hide = true, requires = "daily", value_parser = parse_date,
+          allow_negative_numbers = true)]
     pub date: Option<chrono::NaiveDate>,
     /// How the screen draws.
     #[command(flatten)]
@@ -533,7 +535,8 @@ pub struct ResumeArgs {
     pub no_history: bool,
     /// New clocks for the rest of the game (`5+3`: 5 minutes each plus 3 seconds a
     /// move), both starting full [default: the saved game's clocks, if it has them].
-    #[arg(long, value_name = "MIN+SEC", value_parser = time_control)]
+    #[arg(long, value_name = "MIN+SEC", value_parser = time_control,
+          allow_negative_numbers = true)]
     pub clock: Option<crate::record::TimeControl>,
     /// How the screen draws.
     #[command(flatten)]
@@ -578,12 +581,13 @@ pub struct AnalyzeArgs {
     /// `review_nodes` are the screens' and do not apply here, so a script's output
     /// depends on its own options only: to review as the screens do, give their
     /// value here (or to --nodes).
-    #[arg(long, value_name = "MS", value_parser = think_ms)]
+    #[arg(long, value_name = "MS", value_parser = think_ms, allow_negative_numbers = true)]
     pub think_ms: Option<u64>,
     /// Search nodes per position instead of a time (1 to a billion): the same record
     /// and N give the same review on any machine, at any load. (The config's
     /// `review_nodes` does not apply here: give it as N.)
-    #[arg(long, value_name = "N", value_parser = node_count, conflicts_with = "think_ms")]
+    #[arg(long, value_name = "N", value_parser = node_count, conflicts_with = "think_ms",
+          allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// The deep review: 4 times the budget per position (1600 ms by default, or 4 ×
     /// --think-ms or --nodes); surer verdicts in the middle game (docs/review.md).
@@ -661,7 +665,8 @@ fn thread_count(text: &str) -> Result<u16, String> {
 #[derive(Debug, Clone, Args)]
 pub struct BenchArgs {
     /// How long to measure, in seconds (2 to 3600).
-    #[arg(long, default_value = "3", value_parser = bench_seconds)]
+    #[arg(long, default_value = "3", value_parser = bench_seconds,
+          allow_negative_numbers = true)]
     pub seconds: f64,
     /// The rules to play the random games under.
     #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
@@ -681,17 +686,18 @@ pub struct SelfplayArgs {
     #[arg(long, value_enum)]
     pub yellow: Level,
     /// How many games (at least 1).
-    #[arg(long, default_value_t = 10, value_parser = game_count)]
+    #[arg(long, default_value_t = 10, value_parser = game_count, allow_negative_numbers = true)]
     pub games: u32,
     /// Seed: the same seed plays the same games; hard's only with --nodes, since its
     /// thinking time depends on the machine.
-    #[arg(long, default_value_t = 1, value_parser = seed)]
+    #[arg(long, default_value_t = 1, value_parser = seed, allow_negative_numbers = true)]
     pub seed: u64,
     /// The hard level's thinking time per move, in milliseconds (at most an hour).
-    #[arg(long, value_name = "MS", value_parser = think_ms)]
+    #[arg(long, value_name = "MS", value_parser = think_ms, allow_negative_numbers = true)]
     pub think_ms: Option<u64>,
     /// Hard searches this many nodes per move (1 to a billion) instead of using the clock: reproducible.
-    #[arg(long, value_name = "N", conflicts_with = "think_ms", value_parser = node_count)]
+    #[arg(long, value_name = "N", conflicts_with = "think_ms", value_parser = node_count,
+          allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Search threads.
     #[command(flatten)]
@@ -1004,6 +1010,93 @@ mod tests {
             _ => GameConfig::default(),
         });
         assert_eq!(config.unwrap().ai_settings(Level::Hard).threads, Some(2));
+    }
+
+    /// QA (cli25): `selfplay --games -1` was clap's `unexpected argument '-1' found`,
+    /// where `--games=-1` was told the range. Every option of every command (and of
+    /// `serve`'s operator commands) whose `=-1` is refused by its value's check now
+    /// gives the same error with the number as the next word; and a real flag after an
+    /// option is still no value.
+    #[test]
+    fn a_negative_number_is_told_the_range_with_or_without_equals() {
+        use clap::CommandFactory;
+        use clap::error::ErrorKind;
+        fn walk(command: &clap::Command, path: &mut Vec<String>, checked: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                if !arg.get_action().takes_values() {
+                    continue;
+                }
+                for number in ["-1", "-0", "-2.5", "-1e3"] {
+                    let joined = path.iter().cloned().chain([format!("--{long}={number}")]);
+                    let Err(with_equals) = parse_owned(joined) else {
+                        continue;
+                    };
+                    if with_equals.kind() != ErrorKind::ValueValidation {
+                        continue;
+                    }
+                    let apart = path
+                        .iter()
+                        .cloned()
+                        .chain([format!("--{long}"), number.to_owned()]);
+                    let told = parse_owned(apart).map(|_| ()).unwrap_err();
+                    assert_eq!(
+                        told.render().to_string(),
+                        with_equals.render().to_string(),
+                        "{path:?} --{long} {number}"
+                    );
+                    checked.push(format!("{} --{long} {number}", path.join(" ")));
+                }
+            }
+            for sub in command.get_subcommands() {
+                path.push(sub.get_name().to_owned());
+                walk(sub, path, checked);
+                path.pop();
+            }
+        }
+        fn parse_owned(args: impl Iterator<Item = String>) -> Result<Cli, clap::Error> {
+            Cli::parse_from_args(std::iter::once("hijara".to_owned()).chain(args))
+        }
+        let mut checked = Vec::new();
+        walk(&Cli::command(), &mut Vec::new(), &mut checked);
+        // The walk reached the numbers of every kind of command: a game's, a
+        // measurement's, the analysis's and the server's.
+        for expected in [
+            "selfplay --games -1",
+            "selfplay --seed -1",
+            "selfplay --nodes -1e3",
+            "play --think-ms -1",
+            "play --threads -0",
+            "replay --seed -1",
+            "resume --threads -1",
+            "engine --threads -1",
+            "analyze --nodes -1",
+            "bench --seconds -2.5",
+            "serve --max-sessions -1",
+            "serve --reconnect-grace -1",
+            "serve --review-think-ms -1",
+        ] {
+            assert!(
+                checked.iter().any(|c| c == expected),
+                "{expected}: {checked:#?}"
+            );
+        }
+        // A flag after an option that takes a number is a flag, not its value.
+        let error = parse(&[
+            "selfplay", "--blue", "easy", "--yellow", "easy", "--games", "--json",
+        ])
+        .map(|_| ())
+        .unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::InvalidValue, "{error}");
+        assert!(
+            error.render().to_string().contains("a value is required"),
+            "{error}"
+        );
+        // Nor is a word that only starts like a number.
+        let error = parse(&["bench", "--seconds", "-1x"])
+            .map(|_| ())
+            .unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::UnknownArgument, "{error}");
     }
 
     #[test]

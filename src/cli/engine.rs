@@ -82,8 +82,13 @@ fn serve(
     output: &mut impl Write,
 ) -> anyhow::Result<()> {
     let mut buf = Vec::new();
+    let mut first = true;
     while let Some(line) = read_line(&mut input, &mut buf).context("cannot read standard input")? {
         let reply = match line {
+            // A byte-order mark starting the input (a commands file saved by a
+            // Windows editor) is no part of the first command: it was answered
+            // `? unknown command `\u{feff}name`` (QA, cli26).
+            Line::Text(text) if first => session.handle(text.trim_start_matches('\u{feff}')),
             Line::Text(text) => session.handle(&text),
             Line::TooLong => Some(format!("? line too long (over {MAX_LINE} bytes)\n\n")),
             Line::NotUtf8 => Some("? the line is not UTF-8 text\n\n".to_owned()),
@@ -97,6 +102,7 @@ fn serve(
         if session.has_quit() {
             break;
         }
+        first = false;
     }
     Ok(())
 }
@@ -178,6 +184,22 @@ mod tests {
         assert_eq!(
             replies(b"name\r\nversion"),
             format!("= hijara\n\n= {}\n\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+
+    /// QA (cli26): a commands file saved with a byte-order mark answered its first
+    /// command `? unknown command `\u{feff}name``. The mark starts the input only: one
+    /// later is the line's text, as before.
+    #[test]
+    fn a_byte_order_mark_starting_the_input_is_no_part_of_the_command() {
+        assert_eq!(
+            replies("\u{feff}name\r\nname\r\n".as_bytes()),
+            "= hijara\n\n= hijara\n\n"
+        );
+        let later = replies("name\n\u{feff}name\n".as_bytes());
+        assert!(
+            later.starts_with("= hijara\n\n? unknown command"),
+            "{later}"
         );
     }
 

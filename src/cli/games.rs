@@ -61,6 +61,14 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     for s in &history.skipped {
         super::out::note(text::skipped(&sanitize(&s.file), &sanitize(&s.what)));
     }
+    for game in history.games() {
+        if let Some(why) = &game.date_warning {
+            super::out::note(crate::strings::reports::date_not_known(
+                &sanitize(&game.file),
+                why,
+            ));
+        }
+    }
     if args.json {
         let report = Report {
             // The real path, not the escaped one shown to people: JSON escapes control

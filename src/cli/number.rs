@@ -1,5 +1,11 @@
 //! The checks of the whole numbers options take, said in words (`expected a seed from 0
 //! to 18446744073709551615`), for `args.rs` and `serve.rs` both.
+//!
+//! Every option whose value is checked (these numbers, and a clock, a square, a date,
+//! an address) also sets clap's `allow_negative_numbers`: without it clap read the `-1`
+//! of `--games -1` as a flag (`unexpected argument '-1' found`), where `--games=-1`
+//! reached the check and was told the range (QA, cli25). Only a word that is a number
+//! (`-1`, `-0.5`, `-1e3`) is taken so; `--games --json` still lacks a value.
 
 /// The number `text` gives (spaces around it allowed), if it is one and lies in `range`.
 pub(super) fn number_in<T: std::str::FromStr + PartialOrd>(

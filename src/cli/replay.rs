@@ -99,6 +99,15 @@ pub(crate) fn run_on(
     // Every check happens here, before the screen switches to full-screen mode.
     let path = record_path(args.game.as_ref())?;
     let loaded = read_record(&path)?;
+    // Said before the screen (never over the start screen's): the viewer shows no
+    // date for a Date that is none.
+    if let (Err(why), false) = (loaded.record.date(), from_start) {
+        let file = crate::session::input_name(&path);
+        super::out::note(crate::strings::reports::date_not_known(
+            &file,
+            &why.to_string(),
+        ));
+    }
     let save_dir = args.session.save_dir.as_ref();
     let storage = storage(
         save_dir.or(prefs.prefs().save_dir.as_ref()),

@@ -38,6 +38,7 @@
 //! moves and checks that a full square is never named and that any claimed result
 //! (the tag or the final token) is what actually happened.
 
+mod date;
 mod encoding;
 mod error;
 mod game_result;
@@ -52,6 +53,7 @@ use std::time::Duration;
 
 use crate::rules::{ClaimOutcome, Game, Move, Outcome, Player, Ruleset};
 
+pub use date::{DATE_TAG, DateError, is_date};
 pub(crate) use encoding::utf16_error;
 pub use error::{EditError, InvalidTagName, Location, RecordError};
 pub use game_result::{GameResult, ParseResultError};
@@ -117,6 +119,7 @@ pub struct Record {
     claim_tag_location: Option<Location>,
     termination_tag_location: Option<Location>,
     time_control_tag_location: Option<Location>,
+    date_tag_location: Option<Location>,
 }
 
 impl PartialEq for Record {
@@ -257,6 +260,20 @@ impl Record {
                     })
             })
             .transpose()
+    }
+
+    /// The day the game was played, from the `Date` tag: `Ok(None)` when there is
+    /// none, the value when it is a date ([`is_date`]), and a [`DateError`] (where
+    /// and what) when it is not, which the commands that show dates say as a
+    /// warning and read as a date not known: the record stays readable.
+    pub fn date(&self) -> Result<Option<&str>, DateError> {
+        match self.tag(DATE_TAG) {
+            Some(text) if !is_date(text) => Err(DateError {
+                location: self.date_tag_location,
+                text: text.to_owned(),
+            }),
+            date => Ok(date),
+        }
     }
 
     /// Sets the `TimeControl` tag, or removes it (`None`).
@@ -412,6 +429,7 @@ impl Record {
             CLAIM_TAG => self.claim_tag_location = None,
             TERMINATION_TAG => self.termination_tag_location = None,
             TIME_CONTROL_TAG => self.time_control_tag_location = None,
+            DATE_TAG => self.date_tag_location = None,
             _ => {}
         }
     }

@@ -350,6 +350,7 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
                     CLAIM_TAG => record.claim_tag_location = Some(location),
                     TERMINATION_TAG => record.termination_tag_location = Some(location),
                     TIME_CONTROL_TAG => record.time_control_tag_location = Some(location),
+                    super::DATE_TAG => record.date_tag_location = Some(location),
                     _ => {}
                 }
                 record.tags.push((name, value));

@@ -41,8 +41,14 @@ pub struct Entry {
     pub n: usize,
     /// The file name inside the history folder.
     pub file: String,
-    /// When it was kept (`YYYY-MM-DD HH:MM` from the file name), else its `Date` tag.
+    /// When it was kept (`YYYY-MM-DD HH:MM` from the file name), else its `Date` tag
+    /// when that is a date ([`crate::record::is_date`]).
     pub date: Option<String>,
+    /// Why the `Date` tag, where the list would show it, was read as not known (it is
+    /// no date: where it is and what it says); `hijara games` says so on standard
+    /// error. Not in JSON, whose `date` is then null.
+    #[serde(skip)]
+    pub date_warning: Option<String>,
     /// Who played Blue (the `Blue` tag, or `?`).
     pub blue: String,
     /// Who played Yellow.
@@ -245,10 +251,20 @@ fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
     let loaded = parse_record(&text).map_err(|e| e.to_string())?;
     let (record, game) = (&loaded.record, &loaded.game);
     let seat = |player| record.tag(seat_tag(player)).unwrap_or("?").to_owned();
+    // The file name's stamp, else the Date tag: one that is no date is listed as not
+    // known (`?`), with a warning, not shown as if it were one (QA, cli25).
+    let stamp = stamp_of(file);
+    let shown_date = record.date();
     Ok(Entry {
         n,
         file: file.to_owned(),
-        date: stamp_of(file).or_else(|| record.tag("Date").map(str::to_owned)),
+        date: stamp
+            .clone()
+            .or_else(|| shown_date.clone().ok().flatten().map(str::to_owned)),
+        date_warning: match (&stamp, shown_date) {
+            (None, Err(error)) => Some(error.to_string()),
+            _ => None,
+        },
         blue: seat(Player::Blue),
         yellow: seat(Player::Yellow),
         result: loaded.played().result(),
@@ -439,6 +455,7 @@ mod tests {
             n: 0,
             file: String::new(),
             date: None,
+            date_warning: None,
             blue: blue.into(),
             yellow: yellow.into(),
             result,

@@ -279,9 +279,11 @@ impl Storage {
         self.owns_autosave = true;
     }
 
-    /// Keeps the `Date` of a game started earlier (a resumed or loaded record).
+    /// Keeps the `Date` of a game started earlier (a resumed or loaded record), when
+    /// it is a date ([`crate::record::is_date`]): one that is not (`yesterday`) was
+    /// written into every record of the game played on; the game's own date stands.
     pub fn with_date(mut self, date: Option<&str>) -> Storage {
-        if let Some(date) = date.filter(|d| !d.trim().is_empty()) {
+        if let Some(date) = date.filter(|d| crate::record::is_date(d)) {
             self.date = date.to_owned();
         }
         self
@@ -526,6 +528,27 @@ mod tests {
 
     fn config() -> GameConfig {
         GameConfig::default()
+    }
+
+    /// A game played on from a record keeps the record's Date when it is a date, and
+    /// is dated today when it is none (`yesterday` was written into its saves).
+    #[test]
+    fn a_game_played_on_keeps_only_a_date_that_is_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = Game::from_moves([Square::A1, Square::B2]).unwrap();
+        for (kept, written) in [
+            ("2026-11-30", "2026-11-30"),
+            ("2026.??.??", "2026.??.??"),
+            ("yesterday", today().as_str()),
+            ("2026-13-45", today().as_str()),
+        ] {
+            let mut storage = Storage::new(dir.path().to_path_buf(), None).with_date(Some(kept));
+            let path = storage.save(&config(), &game).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let record: Record = text.parse().unwrap();
+            assert_eq!(record.date(), Ok(Some(written)), "{kept}: {text}");
+            std::fs::remove_file(&path).unwrap();
+        }
     }
 
     #[test]

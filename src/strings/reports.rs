@@ -98,9 +98,18 @@ pub(crate) fn totals_forfeited(
     )
 }
 
-/// `analyze`'s progress on standard error.
-pub(crate) fn analysing(bar: &str, gap: &str, done: usize, total: usize, secs: f64) -> String {
-    format!("\ranalysing [{bar}{gap}] {done}/{total} positions, {secs:.1} s")
+/// On standard error, of a record whose Date tag is no date (`why`: where and what,
+/// [`crate::record::DateError`]), as `games` lists it (`?`) or `replay` opens it: the
+/// record is read, its date as not known.
+pub(crate) fn date_not_known(file: &str, why: &str) -> String {
+    format!("hijara: {file}: {why}: read as a date not known")
+}
+
+/// `analyze`'s progress on standard error, in words: `Analysing: 3 of 65 positions,
+/// 1.2 s` (it read `3/65 positions`, and `1/1 positions` for one; QA, cli26).
+pub(crate) fn analysing(done: usize, total: usize, secs: f64) -> String {
+    let positions = super::count(total as u64, "position", "positions");
+    format!("Analysing: {done} of {positions}, {secs:.1} s")
 }
 
 /// `analyze`: the record's name, on a line of its own (a long path would push the

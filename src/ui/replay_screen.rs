@@ -61,8 +61,11 @@ fn headers(state: &ReplayState) -> Vec<String> {
         titles.push(text::sanitize(state.name()).into_owned());
         titles.extend(state.short_name().map(|s| text::sanitize(s).into_owned()));
     }
+    // A Date that is no date (`2026-13-45`) is not shown as one (`hijara replay`
+    // says so on standard error).
     let date: Vec<String> = state
-        .tag("Date")
+        .tag(crate::record::DATE_TAG)
+        .filter(|date| crate::record::is_date(date))
         .map(|date| text::sanitize(date).into_owned())
         .into_iter()
         .collect();

@@ -18,8 +18,10 @@ fn stdout_of(args: &[&str], stdin: Option<&str>) -> String {
     if let Some(input) = stdin {
         cmd.write_stdin(input);
     }
-    let out = cmd.assert().success().get_output().stdout.clone();
-    String::from_utf8(out).unwrap()
+    let output = cmd.assert().success().get_output().clone();
+    // The progress bar is drawn on a terminal only: to a pipe, nothing.
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    String::from_utf8(output.stdout).unwrap()
 }
 
 /// The cores this machine runs at once, as `hijara` counts them.
@@ -599,6 +601,12 @@ fn annotate_to_a_folder_names_it_once() {
 /// `--annotate -` to a terminal wrote the record as it is: a comment's OSC title
 /// sequence, bell and bidi override reached the terminal raw. To a terminal they are
 /// shown escaped; to a pipe the record is written as it is (the tests above).
+///
+/// The same run, at 44 columns, shows the progress on standard error (QA, cli26):
+/// it said `1/3 positions` in a line of 67 columns, which wrapped there, so each
+/// `\r` redraw went back to its second row only and the first rows stayed on the
+/// screen after the run. Each redraw now fits in 43 columns, in words, and the
+/// screen keeps none of it.
 #[test]
 fn an_annotated_record_on_a_terminal_shows_control_characters_escaped() {
     let dir = tempfile::tempdir().unwrap();
@@ -620,13 +628,28 @@ fn an_annotated_record_on_a_terminal_shows_control_characters_escaped() {
             "-",
             path,
         ],
-        80,
-        24,
+        44,
+        16,
     );
     assert_eq!(s.exit_code(), 0);
     // All of it, read to its end: the screen can show `c3` a moment before the
     // bytes behind it are in the copy read here (a failure seen under load).
     let output = s.whole_output();
+    let redraws: Vec<&str> = output
+        .split('\r')
+        .filter_map(|part| part.split_once("\u{1b}[K").map(|(line, _)| line))
+        .filter(|line| !line.is_empty())
+        .collect();
+    let last = redraws.last().copied().unwrap_or_default();
+    assert!(
+        last.starts_with("Analysing: 3 of 3 positions, "),
+        "{output:?}"
+    );
+    for line in &redraws {
+        assert!(line.starts_with("Analysing: "), "{line:?}");
+        assert!(line.chars().count() < 44, "{line:?}");
+    }
+    assert!(!s.screen().contains("nalysing"), "{}", s.screen());
     assert!(!output.contains("\u{1b}]0;pwned"), "{output:?}");
     assert!(!output.contains('\u{7}'), "{output:?}");
     assert!(!output.contains('\u{202e}'), "{output:?}");

@@ -542,6 +542,45 @@ fn seeds_and_serve_limits_out_of_range_say_what_is_allowed() {
             assert!(!err.contains(jargon), "{args:?}: {err}");
         }
     }
+    // QA (cli25, done in cli26): a negative number as the next word was clap's
+    // `unexpected argument '-1' found`; it is told the range, as after `=`.
+    let blue_yellow = ["selfplay", "--blue", "random", "--yellow", "random"];
+    let negatives: [(&[&str], &str, &str); 6] = [
+        (
+            &blue_yellow,
+            "--games",
+            "expected a number of games from 1 to 4294967295",
+        ),
+        (
+            &blue_yellow,
+            "--threads",
+            "expected a number of threads from 1 to 256",
+        ),
+        (&["bench"], "--seconds", "expected seconds from 2 to 3600"),
+        (
+            &["analyze", "x.hij"],
+            "--nodes",
+            "expected a number of nodes from 1 to",
+        ),
+        (
+            &["play"],
+            "--think-ms",
+            "expected milliseconds from 1 to 3600000",
+        ),
+        (
+            &["serve", "--data-dir", server],
+            "--max-sessions",
+            "expected a number of players from 1 to ",
+        ),
+    ];
+    for (command, flag, expected) in negatives {
+        let apart = [command, &[flag, "-1"][..]].concat();
+        let err = fails(data.path(), &apart, None, 2);
+        assert!(err.contains(expected), "{apart:?}: {err}");
+        let with_equals = format!("{flag}=-1");
+        let joined = [command, &[with_equals.as_str()][..]].concat();
+        assert_eq!(fails(data.path(), &joined, None, 2), err, "{apart:?}");
+    }
     assert!(!data.path().join("server").exists(), "a server started");
 }
 

@@ -202,3 +202,86 @@ fn a_bad_byte_is_placed_on_the_line_the_parser_counts() {
     let err = fails(data.path(), &["score"], &crlf);
     assert!(err.contains("crlf.hij: line 3, column 5:"), "{err}");
 }
+
+/// QA (cli25): a `Date` tag that is no date (`2026-13-45`, `yesterday`) was listed by
+/// `games` and shown by `replay` as if it were one. It is read as a date not known:
+/// `?` in the list, `null` in JSON, no date in the viewer, and standard error says
+/// where the tag is; the record still reads (exit 0), and PGN's unknown parts
+/// (`2026.??.??`) are a date.
+#[test]
+fn a_date_that_is_no_date_is_read_as_not_known() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let game = |date: &str| format!("[Blue \"Ann\"]\n[Date \"{date}\"]\n\n1. b2 c3 *\n");
+    std::fs::write(dir.path().join("a-month13.hij"), game("2026-13-45")).unwrap();
+    std::fs::write(dir.path().join("b-words.hij"), game("yesterday")).unwrap();
+    std::fs::write(dir.path().join("c-pgn.hij"), game("2026.??.??")).unwrap();
+    std::fs::write(dir.path().join("d-good.hij"), game("2026-11-30")).unwrap();
+    let warning = |file: &str, date: &str| {
+        format!(
+            "hijara: {file}: line 2, column 2: the Date `{date}` is not a date \
+             (YYYY-MM-DD, ?? for a part not known): read as a date not known"
+        )
+    };
+    let run = |args: &[&str]| {
+        let out = hijara(data.path())
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        (String::from_utf8(out.stdout).unwrap(), stderr)
+    };
+    let folder = dir.path().to_str().unwrap();
+    let (json, stderr) = run(&["games", "--json", "--dir", folder]);
+    let json: Value = serde_json::from_str(&json).unwrap();
+    let dates: Vec<(&str, &Value)> = json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["file"].as_str().unwrap(), &g["date"]))
+        .collect();
+    assert!(dates.contains(&("a-month13.hij", &Value::Null)), "{json}");
+    assert!(dates.contains(&("b-words.hij", &Value::Null)), "{json}");
+    assert!(
+        dates.contains(&("c-pgn.hij", &Value::from("2026.??.??"))),
+        "{json}"
+    );
+    assert!(
+        dates.contains(&("d-good.hij", &Value::from("2026-11-30"))),
+        "{json}"
+    );
+    // In the list's order, newest first: sorted here.
+    let mut said: Vec<&str> = stderr.lines().collect();
+    said.sort_unstable();
+    assert_eq!(
+        said,
+        [
+            warning("a-month13.hij", "2026-13-45"),
+            warning("b-words.hij", "yesterday")
+        ],
+    );
+    let (text, _) = run(&["games", "--dir", folder]);
+    assert!(
+        !text.contains("2026-13-45") && !text.contains("yesterday"),
+        "{text}"
+    );
+    assert!(
+        text.contains("2026.??.??") && text.contains("2026-11-30"),
+        "{text}"
+    );
+    // The viewer (its line mode here, typed `quit`) says it before it opens.
+    let bad = dir.path().join("a-month13.hij");
+    let out = hijara(data.path())
+        .args(["replay", "--plain"])
+        .arg(&bad)
+        .write_stdin("quit\n")
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let name = bad.to_str().unwrap();
+    assert_eq!(stderr.trim_end(), warning(name, "2026-13-45"));
+}
