@@ -11,14 +11,20 @@
 //! to), the even games under the standard rules and the odd ones under corners (so
 //! with `--every 1` and two games or more, every move number 0-63, either colour to
 //! move, under both rulesets). Each gets a new hard player (nothing kept), timed
-//! from the call to the answer: the call a game's AI worker makes, and a served
+//! from its making (a served table makes one a move) to the answer: the call a game's AI worker makes, and a served
 //! table's (there on one thread, `--threads 1`). Moves are counted as proven (the
 //! decision carries a proof), forced (one open square) or searched; the last lines
 //! give the time past the budget (negative: early) at the 99th percentile and the
 //! worst, over all and per stage of 16 moves.
 //!
+//! `--solve` times the puzzle check's exact solve instead
+//! (`hijara::puzzle::engine::solve`, one thread, `--think-ms` its limit: the
+//! puzzles' own is `puzzle::explain::SOLVE_BUDGET`, 5 s); a solve that the limit
+//! cut short counts as searched, one that finished as proven.
+//!
 //! ```sh
 //! nice -n 10 target/release/examples/move_times --games 8 --every 1 --think-ms 100 --threads 1
+//! nice -n 10 target/release/examples/move_times --games 2 --every 4 --think-ms 5000 --solve
 //! ```
 
 use std::time::Instant;
@@ -42,6 +48,9 @@ struct Args {
     threads: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Times the puzzle check's solve instead of hard's move.
+    #[arg(long)]
+    solve: bool,
 }
 
 /// The `p`-th percentile (0-100) of sorted `values`.
@@ -79,20 +88,25 @@ fn main() -> anyhow::Result<()> {
     // (moves played, time past the budget in ms).
     let mut past: Vec<(usize, f64)> = Vec::new();
     for position in &positions {
-        let mut hard = Engine::new(AiSettings {
-            level: Level::Hard,
-            think_ms: Some(args.think_ms),
-            seed: args.seed,
-            threads: Some(args.threads),
-        });
         let start = Instant::now();
-        let d = hard
-            .decide(position, &SearchLimit::millis(args.think_ms))
-            .context("a move")?;
+        let proven = if args.solve {
+            hijara::puzzle::engine::solve(position, &SearchLimit::millis(args.think_ms)).is_some()
+        } else {
+            let mut hard = Engine::new(AiSettings {
+                level: Level::Hard,
+                think_ms: Some(args.think_ms),
+                seed: args.seed,
+                threads: Some(args.threads),
+            });
+            let d = hard
+                .decide(position, &SearchLimit::millis(args.think_ms))
+                .context("a move")?;
+            d.solved.is_some()
+        };
         let ms = start.elapsed().as_secs_f64() * 1000.0;
-        let kind = if position.legal_moves().count() == 1 {
+        let kind = if position.legal_moves().count() == 1 && !args.solve {
             2
-        } else if d.solved.is_some() {
+        } else if proven {
             1
         } else {
             0
@@ -107,11 +121,15 @@ fn main() -> anyhow::Result<()> {
         }
     }
     println!(
-        "{} positions from {} random games, {} ms a move on {} threads",
+        "{} positions from {} random games, {} ms {}",
         positions.len(),
         args.games,
         args.think_ms,
-        args.threads
+        if args.solve {
+            "a puzzle check's solve on 1 thread".to_owned()
+        } else {
+            format!("a move on {} threads", args.threads)
+        }
     );
     println!("| moves | count | min | p10 | median | p90 | max | over the budget |");
     println!("|---|---|---|---|---|---|---|---|");

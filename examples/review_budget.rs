@@ -39,9 +39,10 @@
 //!   calls it: the time from one result's arrival at the calling thread to the next
 //!   (the first from the call) is each position's whole time in the pool, against MS;
 //! - `BIN analyze FILE --think-ms MS --threads T` (a temporary HOME and XDG folders):
-//!   its wall time from spawn to exit, against the most the promise allows, each
-//!   worker's positions one after another at twice MS each:
-//!   ceil(P / T) × 2 × MS for P positions not over.
+//!   its wall time from spawn to exit, less that of the same command with
+//!   `--nodes 1` (the process, the record, the pool and the report: its fixed cost),
+//!   against the most the promise allows, each worker's positions one after another
+//!   at twice MS each: ceil(P / T) × 2 × MS for P positions not over.
 //!
 //! `--burn N` runs N busy threads in this process throughout (another CPU-bound
 //! process, as far as `BIN` is concerned).
@@ -133,6 +134,17 @@ fn thread_cpu_ms() -> f64 {
     };
     // SAFETY: `t` is a valid timespec for the call to write.
     unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
+}
+
+/// This process's CPU time, all its threads, in milliseconds.
+fn process_cpu_ms() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to write.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
     t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
 }
 
@@ -265,16 +277,17 @@ fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(&home)?;
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let ms = args.ms as f64;
-    let mut gaps: Vec<(f64, usize)> = Vec::new();
+    // (wall, this process's CPU: both / MS, the position's index).
+    let mut gaps: Vec<(f64, f64, usize)> = Vec::new();
     let mut commands: Vec<(f64, f64, String)> = Vec::new();
     println!(
         "analyze's whole path at {} ms a position: {} games of each kind, a giveaway every {} moves, analyze --threads {}, {} busy threads beside",
         args.ms, args.games, args.giveaway_every, args.threads, args.burn
     );
     println!(
-        "| game | moves | pool, 1 worker: max position / MS | p99 | analyze wall | bound ceil(P/T) x 2 x MS | wall / bound |"
+        "| game | moves | pool, 1 worker: max position / MS | p99 | analyze wall | with --nodes 1 | bound ceil(P/T) x 2 x MS | (wall - nodes 1) / bound |"
     );
-    println!("|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|");
     for n in 0..args.games {
         for (ruleset, claims) in [
             (Ruleset::Standard, false),
@@ -286,12 +299,12 @@ fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
             let name = format!("{ruleset}{}-{n}", if claims { "-claims" } else { "" });
             // The pool on one worker: each arrival's time since the one before.
             let every: Vec<usize> = (0..=game.len()).collect();
-            let mut last = Instant::now();
+            let mut last = (Instant::now(), process_cpu_ms());
             let mut own = Vec::new();
             let _ = analyse_game_at(&game, &every, ReviewBudget::Millis(args.ms), 1, None, |a| {
-                let now = Instant::now();
-                own.push(now.duration_since(last).as_secs_f64() * 1000.0 / ms);
-                gaps.push((*own.last().unwrap_or(&0.0), a.index));
+                let now = (Instant::now(), process_cpu_ms());
+                own.push(now.0.duration_since(last.0).as_secs_f64() * 1000.0 / ms);
+                gaps.push((*own.last().unwrap_or(&0.0), (now.1 - last.1) / ms, a.index));
                 last = now;
             });
             own.sort_by(f64::total_cmp);
@@ -299,35 +312,39 @@ fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
             let file = dir.path().join(format!("{name}.hij"));
             let record = Record::from_game(&game, [("Blue", "hostile"), ("Yellow", "hostile")])?;
             std::fs::write(&file, record.to_string())?;
-            let start = Instant::now();
-            let status = std::process::Command::new(bin)
-                .arg("analyze")
-                .arg(&file)
-                .args(["--think-ms", &args.ms.to_string()])
-                .args(["--threads", &args.threads.to_string()])
-                .env("HOME", &home)
-                .env("XDG_CONFIG_HOME", home.join("config"))
-                .env("XDG_DATA_HOME", home.join("data"))
-                .env("HIJARA_DATA_DIR", home.join("hijara"))
-                .stdout(std::process::Stdio::null())
-                .status()
-                .context("running analyze")?;
-            let wall = start.elapsed().as_secs_f64() * 1000.0;
-            anyhow::ensure!(status.success(), "analyze {name}: {status}");
+            // The command as given, and with `--nodes 1` (the process, the record,
+            // the pool and the report with next to no thinking: its fixed cost).
+            let run = |budget: [&str; 2]| -> anyhow::Result<f64> {
+                let start = Instant::now();
+                let status = std::process::Command::new(bin)
+                    .arg("analyze")
+                    .arg(&file)
+                    .args(budget)
+                    .args(["--threads", &args.threads.to_string()])
+                    .env("HOME", &home)
+                    .env("XDG_CONFIG_HOME", home.join("config"))
+                    .env("XDG_DATA_HOME", home.join("data"))
+                    .env("HIJARA_DATA_DIR", home.join("hijara"))
+                    .stdout(std::process::Stdio::null())
+                    .status()
+                    .context("running analyze")?;
+                anyhow::ensure!(status.success(), "analyze {name}: {status}");
+                Ok(start.elapsed().as_secs_f64() * 1000.0)
+            };
+            let fixed = run(["--nodes", "1"])?;
+            let wall = run(["--think-ms", &args.ms.to_string()])?;
             let searched = (0..=game.len())
                 .filter(|&i| !game.position_at(i).is_over())
                 .count();
             let bound = searched.div_ceil(args.threads.max(1)) as f64 * 2.0 * ms;
             println!(
-                "| {name} | {} | {:.2} | {:.2} | {:.0} ms | {:.0} ms | {:.2} |",
+                "| {name} | {} | {:.2} | {:.2} | {wall:.0} ms | {fixed:.0} ms | {bound:.0} ms | {:.2} |",
                 game.len(),
                 percentile(&own, 100.0),
                 percentile(&own, 99.0),
-                wall,
-                bound,
-                wall / bound
+                (wall - fixed) / bound
             );
-            commands.push((wall, bound, name));
+            commands.push((wall - fixed, bound, name));
         }
     }
     let mut all: Vec<f64> = gaps.iter().map(|g| g.0).collect();
@@ -340,10 +357,21 @@ fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
         percentile(&all, 100.0),
         all.iter().filter(|&&g| g > 2.0).count()
     );
+    let mut cpu: Vec<f64> = gaps.iter().map(|g| g.1).collect();
+    cpu.sort_by(f64::total_cmp);
+    let late: Vec<&(f64, f64, usize)> = gaps.iter().filter(|g| g.0 > 2.0).collect();
+    println!(
+        "pool, 1 worker: this process's CPU a position / MS (the busy threads' too) median {:.2}, p99 {:.2}, max {:.2}; of those past 2x: max CPU {:.2}, at moves {:?}",
+        percentile(&cpu, 50.0),
+        percentile(&cpu, 99.0),
+        percentile(&cpu, 100.0),
+        late.iter().map(|g| g.1).fold(0.0, f64::max),
+        late.iter().map(|g| g.2).collect::<Vec<_>>()
+    );
     let mut ratios: Vec<f64> = commands.iter().map(|c| c.0 / c.1).collect();
     ratios.sort_by(f64::total_cmp);
     println!(
-        "analyze, {} runs: wall / bound median {:.2}, max {:.2}, past the bound {}",
+        "analyze, {} runs: (wall - nodes 1) / bound median {:.2}, max {:.2}, past the bound {}",
         ratios.len(),
         percentile(&ratios, 50.0),
         percentile(&ratios, 100.0),
