@@ -35,9 +35,10 @@
 //! nothing while such a move is left, but every `--giveaway-every`-th move gives the
 //! most away at a glance, so combinations pile up one stone short and proofs take the
 //! second budget at every stage, up to the last moves' solves. For each game:
-//! - `review::analyse_game_at` on one worker thread, in this process, as `analyze`
-//!   calls it: the time from one result's arrival at the calling thread to the next
-//!   (the first from the call) is each position's whole time in the pool, against MS;
+//! - the review's worker pool on one worker thread, in this process
+//!   (`review::analyse_positions`, what `analyze`'s `analyse_game_at` runs, with
+//!   `evaluate_position` timed on the worker): each position's wall and thread CPU
+//!   time against MS, and the pool's own time (the call's less the evaluations');
 //! - `BIN analyze FILE --think-ms MS --threads T` (a temporary HOME and XDG folders):
 //!   its wall time from spawn to exit, less that of the same command with
 //!   `--nodes 1` (the process, the record, the pool and the report: its fixed cost),
@@ -61,7 +62,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use hijara::record::Record;
-use hijara::review::{ReviewBudget, analyse_game_at, evaluate_position};
+use hijara::review::{ReviewBudget, analyse_positions, evaluate_position};
 use hijara::rules::{Game, Move, Position, Ruleset};
 use rand::seq::IndexedRandom;
 use rand::{SeedableRng, rngs::SmallRng};
@@ -134,17 +135,6 @@ fn thread_cpu_ms() -> f64 {
     };
     // SAFETY: `t` is a valid timespec for the call to write.
     unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
-}
-
-/// This process's CPU time, all its threads, in milliseconds.
-fn process_cpu_ms() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to write.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
     t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
 }
 
@@ -269,7 +259,7 @@ fn hostile_game(ruleset: Ruleset, claims: bool, every: usize, rng: &mut SmallRng
     game
 }
 
-/// The whole command path: `analyse_game_at` on one worker in this process, and
+/// The whole command path: the review's pool on one worker in this process, and
 /// the real `BIN analyze` on `--threads` (the module's docs).
 fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
     let dir = tempfile::tempdir()?;
@@ -277,8 +267,10 @@ fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(&home)?;
     let mut rng = SmallRng::seed_from_u64(args.seed);
     let ms = args.ms as f64;
-    // (wall, this process's CPU: both / MS, the position's index).
+    // (wall, the worker thread's CPU: both / MS, moves played before the position).
     let mut gaps: Vec<(f64, f64, usize)> = Vec::new();
+    // The pool's own time a position (ms): the whole call less the evaluations.
+    let mut overheads: Vec<f64> = Vec::new();
     let mut commands: Vec<(f64, f64, String)> = Vec::new();
     println!(
         "analyze's whole path at {} ms a position: {} games of each kind, a giveaway every {} moves, analyze --threads {}, {} busy threads beside",
@@ -297,16 +289,39 @@ fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
         ] {
             let game = hostile_game(ruleset, claims, args.giveaway_every, &mut rng);
             let name = format!("{ruleset}{}-{n}", if claims { "-claims" } else { "" });
-            // The pool on one worker: each arrival's time since the one before.
-            let every: Vec<usize> = (0..=game.len()).collect();
-            let mut last = (Instant::now(), process_cpu_ms());
-            let mut own = Vec::new();
-            let _ = analyse_game_at(&game, &every, ReviewBudget::Millis(args.ms), 1, None, |a| {
-                let now = (Instant::now(), process_cpu_ms());
-                own.push(now.0.duration_since(last.0).as_secs_f64() * 1000.0 / ms);
-                gaps.push((*own.last().unwrap_or(&0.0), (now.1 - last.1) / ms, a.index));
-                last = now;
-            });
+            // The pool on one worker (`analyse_positions`, which `analyse_game_at`
+            // calls with `evaluate_position` as here): each position's wall and
+            // thread CPU time measured on the worker, and the pool's own time, the
+            // whole call's less the evaluations'.
+            let positions: Vec<Position> = (0..=game.len()).map(|i| *game.position_at(i)).collect();
+            let played: Vec<Move> = game.moves().collect();
+            let timed = std::sync::Mutex::new(Vec::new());
+            let limit = ReviewBudget::Millis(args.ms).limit();
+            let start = Instant::now();
+            let _ = analyse_positions(
+                &positions,
+                &played,
+                1,
+                None,
+                |position, mv, stop| {
+                    let (at, cpu) = (Instant::now(), thread_cpu_ms());
+                    let eval = evaluate_position(position, mv, &limit, stop);
+                    let wall = at.elapsed().as_secs_f64() * 1000.0;
+                    let cpu = thread_cpu_ms() - cpu;
+                    let index = 64 - position.empty_sections() as usize;
+                    if let Ok(mut timed) = timed.lock() {
+                        timed.push((wall / ms, cpu / ms, index));
+                    }
+                    eval
+                },
+                |_| {},
+            );
+            let total = start.elapsed().as_secs_f64() * 1000.0;
+            let timed = timed.into_inner().unwrap_or_default();
+            let evaluating: f64 = timed.iter().map(|t| t.0 * ms).sum();
+            overheads.push((total - evaluating) / positions.len() as f64);
+            let mut own: Vec<f64> = timed.iter().map(|t| t.0).collect();
+            gaps.extend(timed);
             own.sort_by(f64::total_cmp);
             // The real command.
             let file = dir.path().join(format!("{name}.hij"));
@@ -361,12 +376,18 @@ fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
     cpu.sort_by(f64::total_cmp);
     let late: Vec<&(f64, f64, usize)> = gaps.iter().filter(|g| g.0 > 2.0).collect();
     println!(
-        "pool, 1 worker: this process's CPU a position / MS (the busy threads' too) median {:.2}, p99 {:.2}, max {:.2}; of those past 2x: max CPU {:.2}, at moves {:?}",
+        "pool, 1 worker: the worker's CPU a position / MS median {:.2}, p99 {:.2}, max {:.2}; of those past 2x: max CPU {:.2}, at moves {:?}",
         percentile(&cpu, 50.0),
         percentile(&cpu, 99.0),
         percentile(&cpu, 100.0),
         late.iter().map(|g| g.1).fold(0.0, f64::max),
         late.iter().map(|g| g.2).collect::<Vec<_>>()
+    );
+    overheads.sort_by(f64::total_cmp);
+    println!(
+        "pool, 1 worker: its own time a position (the call's less the evaluations'), per game: median {:.3} ms, max {:.3} ms",
+        percentile(&overheads, 50.0),
+        percentile(&overheads, 100.0)
     );
     let mut ratios: Vec<f64> = commands.iter().map(|c| c.0 / c.1).collect();
     ratios.sort_by(f64::total_cmp);
