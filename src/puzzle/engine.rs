@@ -135,7 +135,7 @@ pub fn ai_move(level: Level, position: &Position, seed: u64, hard_nodes: u64) ->
 /// The best move for the side to move and the exact final margin (mover
 /// minus opponent) it guarantees, on one thread; `None` on a full board or
 /// when `limit` cut the solve short. A time in `limit` is kept
-/// ([`SOLVE_SHARE`]): the answer comes within it, not at its end.
+/// (90% of it, `SOLVE_SHARE`): the answer comes within it, not at its end.
 pub fn solve(position: &Position, limit: &SearchLimit) -> Option<(Move, i32)> {
     let limit = kept(limit, Instant::now());
     let solution = ai::solve(position, SolveFor::Margin, &limit, 1)?;
