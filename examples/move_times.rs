@@ -8,16 +8,31 @@
 //! ```
 //!
 //! Positions come from seeded random games (so they are not ones hard steered
-//! to). Each gets a new hard player (nothing kept), timed from the call to the
-//! answer. Moves are counted as proven (the decision carries a proof), forced
-//! (one open square) or searched.
+//! to), the even games under the standard rules and the odd ones under corners (so
+//! with `--every 1` and two games or more, every move number 0-63, either colour to
+//! move, under both rulesets). Each gets a new hard player (nothing kept), timed
+//! from its making (a served table makes one a move) to the answer: the call a game's AI worker makes, and a served
+//! table's (there on one thread, `--threads 1`). Moves are counted as proven (the
+//! decision carries a proof), forced (one open square) or searched; the last lines
+//! give the time past the budget (negative: early) at the 99th percentile and the
+//! worst, over all and per stage of 16 moves.
+//!
+//! `--solve` times the puzzle check's exact solve instead
+//! (`hijara::puzzle::engine::solve`, one thread, `--think-ms` its limit: the
+//! puzzles' own is `puzzle::explain::SOLVE_BUDGET`, 5 s); a solve that the limit
+//! cut short counts as searched, one that finished as proven.
+//!
+//! ```sh
+//! nice -n 10 target/release/examples/move_times --games 8 --every 1 --think-ms 100 --threads 1
+//! nice -n 10 target/release/examples/move_times --games 2 --every 4 --think-ms 5000 --solve
+//! ```
 
 use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit, random};
-use hijara::rules::Position;
+use hijara::rules::{Position, Ruleset};
 
 #[derive(Parser)]
 struct Args {
@@ -33,6 +48,20 @@ struct Args {
     threads: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Times the puzzle check's solve instead of hard's move.
+    #[arg(long)]
+    solve: bool,
+}
+
+/// This process's CPU time, all its threads, in milliseconds.
+fn process_cpu_ms() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to write.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
 }
 
 /// The `p`-th percentile (0-100) of sorted `values`.
@@ -47,7 +76,12 @@ fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let mut positions = Vec::new();
     for game in 0..args.games {
-        let mut position = Position::new();
+        let ruleset = if game % 2 == 0 {
+            Ruleset::Standard
+        } else {
+            Ruleset::Corners
+        };
+        let mut position = Position::with_ruleset(ruleset);
         let mut ply = 0;
         while !position.is_over() {
             if ply % args.every == game as u32 % args.every {
@@ -62,36 +96,57 @@ fn main() -> anyhow::Result<()> {
     // (searched, proven, forced) times in ms, and the slowest move with its position.
     let mut times: [Vec<f64>; 3] = Default::default();
     let mut slowest = (0.0, 0);
+    // (moves played, time past the budget in ms).
+    let mut past: Vec<(usize, f64)> = Vec::new();
+    // The most CPU time (this process's, all threads) a move past the budget had.
+    let mut late_cpu = 0.0f64;
     for position in &positions {
-        let mut hard = Engine::new(AiSettings {
-            level: Level::Hard,
-            think_ms: Some(args.think_ms),
-            seed: args.seed,
-            threads: Some(args.threads),
-        });
-        let start = Instant::now();
-        let d = hard
-            .decide(position, &SearchLimit::millis(args.think_ms))
-            .context("a move")?;
+        let (start, cpu) = (Instant::now(), process_cpu_ms());
+        let proven = if args.solve {
+            hijara::puzzle::engine::solve(position, &SearchLimit::millis(args.think_ms)).is_some()
+        } else {
+            let mut hard = Engine::new(AiSettings {
+                level: Level::Hard,
+                think_ms: Some(args.think_ms),
+                seed: args.seed,
+                threads: Some(args.threads),
+            });
+            let d = hard
+                .decide(position, &SearchLimit::millis(args.think_ms))
+                .context("a move")?;
+            d.solved.is_some()
+        };
         let ms = start.elapsed().as_secs_f64() * 1000.0;
-        let kind = if position.legal_moves().count() == 1 {
+        let cpu = process_cpu_ms() - cpu;
+        let kind = if position.legal_moves().count() == 1 && !args.solve {
             2
-        } else if d.solved.is_some() {
+        } else if proven {
             1
         } else {
             0
         };
         times[kind].push(ms);
+        past.push((
+            64 - position.empty_sections() as usize,
+            ms - args.think_ms as f64,
+        ));
+        if ms > args.think_ms as f64 {
+            late_cpu = late_cpu.max(cpu);
+        }
         if ms > slowest.0 {
             slowest = (ms, position.empty_sections());
         }
     }
     println!(
-        "{} positions from {} random games, {} ms a move on {} threads",
+        "{} positions from {} random games, {} ms {}",
         positions.len(),
         args.games,
         args.think_ms,
-        args.threads
+        if args.solve {
+            "a puzzle check's solve on 1 thread".to_owned()
+        } else {
+            format!("a move on {} threads", args.threads)
+        }
     );
     println!("| moves | count | min | p10 | median | p90 | max | over the budget |");
     println!("|---|---|---|---|---|---|---|---|");
@@ -112,5 +167,25 @@ fn main() -> anyhow::Result<()> {
         "slowest: {:.0} ms at {} empty sections",
         slowest.0, slowest.1
     );
+    println!(
+        "the process's CPU time of a move past the budget: at most {late_cpu:.0} ms (on {} threads)",
+        if args.solve { 1 } else { args.threads }
+    );
+    println!("| moves played | positions | past the budget: p99 | max |");
+    println!("|---|---|---|---|");
+    for (low, high) in [(0, 15), (16, 31), (32, 47), (48, 63), (0, 63)] {
+        let mut of: Vec<f64> = past
+            .iter()
+            .filter(|(played, _)| (low..=high).contains(played))
+            .map(|&(_, p)| p)
+            .collect();
+        of.sort_by(f64::total_cmp);
+        println!(
+            "| {low}-{high} | {} | {:+.1} ms | {:+.1} ms |",
+            of.len(),
+            percentile(&of, 99.0),
+            percentile(&of, 100.0)
+        );
+    }
     Ok(())
 }

@@ -27,14 +27,43 @@
 //! 99th percentile, worst), how many took more than MS and more than twice MS, and
 //! the worst's thread CPU time (a wall time well above its CPU time is the
 //! machine's other work, not the search). The slowest position is timed again.
+//!
+//! `--analyze BIN` measures the whole command instead: the worker pool around each
+//! position (handing positions out, spawning the workers, collecting the results),
+//! and the real `BIN analyze` process. It builds `--games` hostile games of each
+//! kind (standard and corners, each with and without claims): every move scores
+//! nothing while such a move is left, but every `--giveaway-every`-th move gives the
+//! most away at a glance, so combinations pile up one stone short and proofs take the
+//! second budget at every stage, up to the last moves' solves. For each game:
+//! - the review's worker pool on one worker thread, in this process
+//!   (`review::analyse_positions`, what `analyze`'s `analyse_game_at` runs, with
+//!   `evaluate_position` timed on the worker): each position's wall and thread CPU
+//!   time against MS, and the pool's own time (the call's less the evaluations');
+//! - `BIN analyze FILE --think-ms MS --threads T` (a temporary HOME and XDG folders):
+//!   its wall time from spawn to exit, less that of the same command with
+//!   `--nodes 1` (the process, the record, the pool and the report: its fixed cost),
+//!   against the most the promise allows, each worker's positions one after another
+//!   at twice MS each: ceil(P / T) × 2 × MS for P positions not over.
+//!
+//! `--burn N` runs N busy threads in this process throughout (another CPU-bound
+//! process, as far as `BIN` is concerned).
+//!
+//! ```sh
+//! nice -n 10 target/release/examples/review_budget --analyze target/release/hijara --ms 100 --games 2
+//! nice -n 10 target/release/examples/review_budget --analyze target/release/hijara --ms 100 --games 2 --burn 2
+//! ```
 
 use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
 use hijara::ai::{SearchLimit, random};
-use hijara::review::evaluate_position;
-use hijara::rules::{Move, Position, Ruleset};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use hijara::record::Record;
+use hijara::review::{ReviewBudget, analyse_positions, evaluate_position};
+use hijara::rules::{Game, Move, Position, Ruleset};
 use rand::seq::IndexedRandom;
 use rand::{SeedableRng, rngs::SmallRng};
 
@@ -62,6 +91,22 @@ struct Args {
     /// Times the slowest position again this many times.
     #[arg(long, default_value_t = 5)]
     again: usize,
+    /// Measures the whole command path with this `hijara` binary (see the module's
+    /// docs) instead of single positions.
+    #[arg(long, value_name = "BIN")]
+    analyze: Option<std::path::PathBuf>,
+    /// With `--analyze`: hostile games of each of the four kinds.
+    #[arg(long, default_value_t = 2)]
+    games: u64,
+    /// With `--analyze`: every this many moves, the giveaway.
+    #[arg(long, default_value_t = 3)]
+    giveaway_every: usize,
+    /// With `--analyze`: `analyze --threads`.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Busy threads run throughout, as another CPU-bound process.
+    #[arg(long, default_value_t = 0)]
+    burn: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -163,6 +208,201 @@ fn percentile(values: &[f64], p: f64) -> f64 {
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     anyhow::ensure!(args.step > 0, "--step must be at least 1");
+    let burning = Arc::new(AtomicBool::new(true));
+    let burners: Vec<_> = (0..args.burn)
+        .map(|_| {
+            let burning = Arc::clone(&burning);
+            std::thread::spawn(move || {
+                let mut x = 1u64;
+                while burning.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let run = match &args.analyze {
+        Some(bin) => command_path(&args, bin),
+        None => positions(&args),
+    };
+    burning.store(false, Ordering::Relaxed);
+    for burner in burners {
+        let _ = burner.join();
+    }
+    run
+}
+
+/// A hostile game under `ruleset` (claims made right whenever a stone scores):
+/// quiet moves while one is left, and every `every`-th move the giveaway.
+fn hostile_game(ruleset: Ruleset, claims: bool, every: usize, rng: &mut SmallRng) -> Game {
+    let mut game = Game::with_rules(ruleset, claims);
+    while !game.is_over() {
+        let position = *game.position();
+        let moves: Vec<Move> = position.legal_moves().collect();
+        let quiet: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| scored(&position, mv) == 0)
+            .collect();
+        let pick = if every > 0 && (game.len() + 1).is_multiple_of(every) {
+            giveaway(&position)
+        } else if quiet.is_empty() {
+            moves.choose(rng).copied()
+        } else {
+            quiet.choose(rng).copied()
+        };
+        let Some(mv) = pick else { break };
+        let Ok(placement) = game.play(mv) else { break };
+        if claims && placement.points > 0 {
+            let _ = game.claim(placement.points);
+        }
+    }
+    game
+}
+
+/// The whole command path: the review's pool on one worker in this process, and
+/// the real `BIN analyze` on `--threads` (the module's docs).
+fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
+    let dir = tempfile::tempdir()?;
+    let home = dir.path().join("home");
+    std::fs::create_dir_all(&home)?;
+    let mut rng = SmallRng::seed_from_u64(args.seed);
+    let ms = args.ms as f64;
+    // (wall, the worker thread's CPU: both / MS, moves played before the position).
+    let mut gaps: Vec<(f64, f64, usize)> = Vec::new();
+    // The pool's own time a position (ms): the whole call less the evaluations.
+    let mut overheads: Vec<f64> = Vec::new();
+    let mut commands: Vec<(f64, f64, String)> = Vec::new();
+    println!(
+        "analyze's whole path at {} ms a position: {} games of each kind, a giveaway every {} moves, analyze --threads {}, {} busy threads beside",
+        args.ms, args.games, args.giveaway_every, args.threads, args.burn
+    );
+    println!(
+        "| game | moves | pool, 1 worker: max position / MS | p99 | analyze wall | with --nodes 1 | bound ceil(P/T) x 2 x MS | (wall - nodes 1) / bound |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for n in 0..args.games {
+        for (ruleset, claims) in [
+            (Ruleset::Standard, false),
+            (Ruleset::Corners, false),
+            (Ruleset::Standard, true),
+            (Ruleset::Corners, true),
+        ] {
+            let game = hostile_game(ruleset, claims, args.giveaway_every, &mut rng);
+            let name = format!("{ruleset}{}-{n}", if claims { "-claims" } else { "" });
+            // The pool on one worker (`analyse_positions`, which `analyse_game_at`
+            // calls with `evaluate_position` as here): each position's wall and
+            // thread CPU time measured on the worker, and the pool's own time, the
+            // whole call's less the evaluations'.
+            let positions: Vec<Position> = (0..=game.len()).map(|i| *game.position_at(i)).collect();
+            let played: Vec<Move> = game.moves().collect();
+            let timed = std::sync::Mutex::new(Vec::new());
+            let limit = ReviewBudget::Millis(args.ms).limit();
+            let start = Instant::now();
+            let _ = analyse_positions(
+                &positions,
+                &played,
+                1,
+                None,
+                |position, mv, stop| {
+                    let (at, cpu) = (Instant::now(), thread_cpu_ms());
+                    let eval = evaluate_position(position, mv, &limit, stop);
+                    let wall = at.elapsed().as_secs_f64() * 1000.0;
+                    let cpu = thread_cpu_ms() - cpu;
+                    let index = 64 - position.empty_sections() as usize;
+                    if let Ok(mut timed) = timed.lock() {
+                        timed.push((wall / ms, cpu / ms, index));
+                    }
+                    eval
+                },
+                |_| {},
+            );
+            let total = start.elapsed().as_secs_f64() * 1000.0;
+            let timed = timed.into_inner().unwrap_or_default();
+            let evaluating: f64 = timed.iter().map(|t| t.0 * ms).sum();
+            overheads.push((total - evaluating) / positions.len() as f64);
+            let mut own: Vec<f64> = timed.iter().map(|t| t.0).collect();
+            gaps.extend(timed);
+            own.sort_by(f64::total_cmp);
+            // The real command.
+            let file = dir.path().join(format!("{name}.hij"));
+            let record = Record::from_game(&game, [("Blue", "hostile"), ("Yellow", "hostile")])?;
+            std::fs::write(&file, record.to_string())?;
+            // The command as given, and with `--nodes 1` (the process, the record,
+            // the pool and the report with next to no thinking: its fixed cost).
+            let run = |budget: [&str; 2]| -> anyhow::Result<f64> {
+                let start = Instant::now();
+                let status = std::process::Command::new(bin)
+                    .arg("analyze")
+                    .arg(&file)
+                    .args(budget)
+                    .args(["--threads", &args.threads.to_string()])
+                    .env("HOME", &home)
+                    .env("XDG_CONFIG_HOME", home.join("config"))
+                    .env("XDG_DATA_HOME", home.join("data"))
+                    .env("HIJARA_DATA_DIR", home.join("hijara"))
+                    .stdout(std::process::Stdio::null())
+                    .status()
+                    .context("running analyze")?;
+                anyhow::ensure!(status.success(), "analyze {name}: {status}");
+                Ok(start.elapsed().as_secs_f64() * 1000.0)
+            };
+            let fixed = run(["--nodes", "1"])?;
+            let wall = run(["--think-ms", &args.ms.to_string()])?;
+            let searched = (0..=game.len())
+                .filter(|&i| !game.position_at(i).is_over())
+                .count();
+            let bound = searched.div_ceil(args.threads.max(1)) as f64 * 2.0 * ms;
+            println!(
+                "| {name} | {} | {:.2} | {:.2} | {wall:.0} ms | {fixed:.0} ms | {bound:.0} ms | {:.2} |",
+                game.len(),
+                percentile(&own, 100.0),
+                percentile(&own, 99.0),
+                (wall - fixed) / bound
+            );
+            commands.push((wall - fixed, bound, name));
+        }
+    }
+    let mut all: Vec<f64> = gaps.iter().map(|g| g.0).collect();
+    all.sort_by(f64::total_cmp);
+    println!(
+        "pool, 1 worker, {} positions: position / MS median {:.2}, p99 {:.2}, max {:.2}, past 2x {}",
+        all.len(),
+        percentile(&all, 50.0),
+        percentile(&all, 99.0),
+        percentile(&all, 100.0),
+        all.iter().filter(|&&g| g > 2.0).count()
+    );
+    let mut cpu: Vec<f64> = gaps.iter().map(|g| g.1).collect();
+    cpu.sort_by(f64::total_cmp);
+    let late: Vec<&(f64, f64, usize)> = gaps.iter().filter(|g| g.0 > 2.0).collect();
+    println!(
+        "pool, 1 worker: the worker's CPU a position / MS median {:.2}, p99 {:.2}, max {:.2}; of those past 2x: max CPU {:.2}, at moves {:?}",
+        percentile(&cpu, 50.0),
+        percentile(&cpu, 99.0),
+        percentile(&cpu, 100.0),
+        late.iter().map(|g| g.1).fold(0.0, f64::max),
+        late.iter().map(|g| g.2).collect::<Vec<_>>()
+    );
+    overheads.sort_by(f64::total_cmp);
+    println!(
+        "pool, 1 worker: its own time a position (the call's less the evaluations'), per game: median {:.3} ms, max {:.3} ms",
+        percentile(&overheads, 50.0),
+        percentile(&overheads, 100.0)
+    );
+    let mut ratios: Vec<f64> = commands.iter().map(|c| c.0 / c.1).collect();
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "analyze, {} runs: (wall - nodes 1) / bound median {:.2}, max {:.2}, past the bound {}",
+        ratios.len(),
+        percentile(&ratios, 50.0),
+        percentile(&ratios, 100.0),
+        ratios.iter().filter(|&&r| r > 1.0).count()
+    );
+    Ok(())
+}
+
+/// The single positions' measurement (the module's docs).
+fn positions(args: &Args) -> anyhow::Result<()> {
     let mut counts: Vec<u32> = (args.min_empty..=args.max_empty)
         .step_by(args.step as usize)
         .collect();

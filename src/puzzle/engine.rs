@@ -3,10 +3,34 @@
 //! [`shallow_values`] (what a quick search thinks) and [`ai_move`] (the players
 //! of the games that puzzles are drawn from).
 
+use std::time::Instant;
+
 use crate::ai::eval::SCALE;
 use crate::ai::search::{INF, Searcher, Wdl};
 use crate::ai::{self, AiSettings, Engine, Level, SearchLimit, SolveFor};
 use crate::rules::{Move, Position};
+
+/// The share of a time limit, in percent, that an exact solve searches for. The
+/// rest is for the nodes searched after the deadline passed (until the next
+/// check), the return, and a late turn of a busy machine's: with the whole time as
+/// its deadline, every solve the limit cut short answered after it (21 of 21 at 5 s,
+/// 2 to 222 ms late; docs/learning.md). Hard's phases and the review keep 90% too.
+const SOLVE_SHARE: u32 = 90;
+
+/// `limit` with its time, counted from `start`, cut to [`SOLVE_SHARE`] percent, as
+/// a deadline (the earlier of it and `limit`'s own); its nodes and stop flag as
+/// they are. A time too large for the clock means no deadline from it.
+fn kept<'a>(limit: &SearchLimit<'a>, start: Instant) -> SearchLimit<'a> {
+    let by_time = limit
+        .time
+        .and_then(|t| t.checked_mul(SOLVE_SHARE))
+        .and_then(|t| start.checked_add(t / 100));
+    SearchLimit {
+        time: None,
+        deadline: by_time.into_iter().chain(limit.deadline).min(),
+        ..*limit
+    }
+}
 
 /// The transposition table of one proof: `2^PUZZLE_TT_BITS` buckets (8 MiB).
 const PUZZLE_TT_BITS: u32 = 18;
@@ -110,9 +134,11 @@ pub fn ai_move(level: Level, position: &Position, seed: u64, hard_nodes: u64) ->
 
 /// The best move for the side to move and the exact final margin (mover
 /// minus opponent) it guarantees, on one thread; `None` on a full board or
-/// when `limit` cut the solve short.
+/// when `limit` cut the solve short. A time in `limit` is kept
+/// (90% of it, `SOLVE_SHARE`): the answer comes within it, not at its end.
 pub fn solve(position: &Position, limit: &SearchLimit) -> Option<(Move, i32)> {
-    let solution = ai::solve(position, SolveFor::Margin, limit, 1)?;
+    let limit = kept(limit, Instant::now());
+    let solution = ai::solve(position, SolveFor::Margin, &limit, 1)?;
     Some((solution.best, solution.margin?))
 }
 
@@ -148,4 +174,42 @@ pub fn best_moves(position: &Position, limit: &SearchLimit) -> Option<Vec<Move>>
             .map(|(mv, _)| mv)
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    #[test]
+    fn a_solve_keeps_a_tenth_of_its_time() {
+        let start = Instant::now();
+        let five = kept(&SearchLimit::millis(5_000), start);
+        assert_eq!(
+            five.deadline_from(start),
+            Some(start + Duration::from_millis(4_500)),
+            "the deadline at 90% of the time"
+        );
+        // Counted from `start`, not from when the solve reads it.
+        assert_eq!(
+            five.deadline_from(start + Duration::from_secs(1)),
+            five.deadline
+        );
+        let soon = start + Duration::from_millis(100);
+        let earlier = SearchLimit {
+            deadline: Some(soon),
+            ..SearchLimit::millis(5_000)
+        };
+        assert_eq!(kept(&earlier, start).deadline, Some(soon));
+        let flag = AtomicBool::new(false);
+        let nodes = kept(&SearchLimit::nodes(7).with_stop(&flag), start);
+        assert_eq!((nodes.nodes, nodes.deadline), (Some(7), None));
+        assert!(nodes.stop.is_some());
+        let huge = SearchLimit {
+            time: Some(Duration::MAX),
+            ..SearchLimit::NONE
+        };
+        assert!(kept(&huge, start).is_unbounded());
+    }
 }
