@@ -20,6 +20,8 @@
 //! server starts; 0 for none), `--server PATH` (`target/release/hijara`), `--seed S`.
 //! Everything stays on loopback.
 
+#[path = "support/cpu.rs"]
+mod cpu;
 #[path = "support/load.rs"]
 #[allow(dead_code)] // its squares in filling order are serve_load's
 mod load_support;
@@ -89,23 +91,8 @@ fn report(what: &str, (mut times, mut cpu): Times, note: &str) {
 }
 
 /// The CPU time this thread has used.
-#[cfg(unix)]
 fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is handed, which lives here.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(
-        ts.tv_sec.max(0) as u64,
-        ts.tv_nsec.clamp(0, 999_999_999) as u32,
-    )
-}
-
-#[cfg(not(unix))]
-fn thread_cpu() -> Duration {
-    Duration::ZERO
+    cpu::cpu_time(cpu::Clock::Thread)
 }
 
 /// Times `samples` calls of `read`, each handed a random number: wall clock and

@@ -27,10 +27,14 @@
 //! nice -n 10 target/release/examples/move_times --games 2 --every 4 --think-ms 5000 --solve
 //! ```
 
+#[path = "support/cpu.rs"]
+mod cpu;
+
 use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
+use cpu::{Clock, cpu_ms};
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit, random};
 use hijara::rules::{Position, Ruleset};
 
@@ -51,17 +55,6 @@ struct Args {
     /// Times the puzzle check's solve instead of hard's move.
     #[arg(long)]
     solve: bool,
-}
-
-/// This process's CPU time, all its threads, in milliseconds.
-fn process_cpu_ms() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to write.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
 }
 
 /// The `p`-th percentile (0-100) of sorted `values`.
@@ -101,7 +94,7 @@ fn main() -> anyhow::Result<()> {
     // The most CPU time (this process's, all threads) a move past the budget had.
     let mut late_cpu = 0.0f64;
     for position in &positions {
-        let (start, cpu) = (Instant::now(), process_cpu_ms());
+        let (start, cpu) = (Instant::now(), cpu_ms(Clock::Process));
         let proven = if args.solve {
             hijara::puzzle::engine::solve(position, &SearchLimit::millis(args.think_ms)).is_some()
         } else {
@@ -117,7 +110,7 @@ fn main() -> anyhow::Result<()> {
             d.solved.is_some()
         };
         let ms = start.elapsed().as_secs_f64() * 1000.0;
-        let cpu = process_cpu_ms() - cpu;
+        let cpu = cpu_ms(Clock::Process) - cpu;
         let kind = if position.legal_moves().count() == 1 && !args.solve {
             2
         } else if proven {

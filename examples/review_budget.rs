@@ -53,10 +53,14 @@
 //! nice -n 10 target/release/examples/review_budget --analyze target/release/hijara --ms 100 --games 2 --burn 2
 //! ```
 
+#[path = "support/cpu.rs"]
+mod cpu;
+
 use std::time::Instant;
 
 use anyhow::Context;
 use clap::Parser;
+use cpu::{Clock, cpu_ms};
 use hijara::ai::{SearchLimit, random};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -127,17 +131,6 @@ struct Timed {
     what: &'static str,
 }
 
-/// This thread's CPU time, in milliseconds.
-fn thread_cpu_ms() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to write.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 * 1000.0 + t.tv_nsec as f64 / 1e6
-}
-
 /// A random game under `ruleset` stopped at `empties` empty sections; with
 /// `quiet`, every move scores nothing while such a move is left.
 fn random_game(ruleset: Ruleset, empties: u32, quiet: bool, rng: &mut SmallRng) -> Position {
@@ -190,12 +183,12 @@ fn giveaway(position: &Position) -> Option<Move> {
 }
 
 fn time_one(position: &Position, played: Move, ms: u64) -> (f64, f64) {
-    let cpu = thread_cpu_ms();
+    let cpu = cpu_ms(Clock::Thread);
     let start = Instant::now();
     let _ = evaluate_position(position, Some(played), &SearchLimit::millis(ms), None);
     (
         start.elapsed().as_secs_f64() * 1000.0,
-        thread_cpu_ms() - cpu,
+        cpu_ms(Clock::Thread) - cpu,
     )
 }
 
@@ -304,10 +297,10 @@ fn command_path(args: &Args, bin: &std::path::Path) -> anyhow::Result<()> {
                 1,
                 None,
                 |position, mv, stop| {
-                    let (at, cpu) = (Instant::now(), thread_cpu_ms());
+                    let (at, cpu) = (Instant::now(), cpu_ms(Clock::Thread));
                     let eval = evaluate_position(position, mv, &limit, stop);
                     let wall = at.elapsed().as_secs_f64() * 1000.0;
-                    let cpu = thread_cpu_ms() - cpu;
+                    let cpu = cpu_ms(Clock::Thread) - cpu;
                     let index = 64 - position.empty_sections() as usize;
                     if let Ok(mut timed) = timed.lock() {
                         timed.push((wall / ms, cpu / ms, index));
