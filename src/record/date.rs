@@ -62,7 +62,7 @@ pub fn is_date(text: &str) -> bool {
 /// warning, never as a reason to refuse the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DateError {
-    /// Where the tag's value starts, if the record was parsed.
+    /// Where the tag's name starts (as every tag's error says), if the record was parsed.
     pub location: Option<Location>,
     /// The tag's value.
     pub text: String,
