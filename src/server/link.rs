@@ -47,6 +47,8 @@ pub(crate) struct TableLink {
     /// What this screen was told already.
     told_undo: bool,
     told_rematch: bool,
+    /// Whether the screen was last told its own rematch offer waits ([`News::RematchWaiting`]).
+    told_my_rematch: bool,
     told_stop: bool,
     told_end: bool,
     /// Whether the screen was told the other player got up ([`News::OpponentLeft`]).
@@ -175,6 +177,7 @@ impl TableLink {
             seen_said: at.committed().chat.last(),
             told_undo: false,
             told_rematch: false,
+            told_my_rematch: false,
             told_stop: false,
             told_end: false,
             told_alone: false,
@@ -408,6 +411,8 @@ impl TableLink {
                 });
             }
             (self.told_undo, self.told_rematch) = (false, false);
+            // A rematch taken: the new game is news enough, and no offer waits.
+            self.told_my_rematch = false;
             (self.told_stop, self.told_end) = (false, false);
             let whole = self.whole_game(&view, table);
             let ring = self.rings(table, &view, bell);
@@ -788,6 +793,13 @@ impl Link for TableLink {
             news.push(News::RematchOffered);
         }
         self.told_rematch = asked_of_me(talk.rematch);
+        // This player's own offer, held by the table until answered: the screen says
+        // it waits instead of offering `n: rematch` again.
+        let mine = talk.rematch.is_some() && talk.rematch == self.seat;
+        if mine != self.told_my_rematch {
+            self.told_my_rematch = mine;
+            news.push(News::RematchWaiting(mine));
+        }
         match view.course.ending() {
             Some(ending) if !self.told_end => {
                 self.told_end = true;
@@ -1417,7 +1429,25 @@ mod tests {
         yellow.news();
         blue.request(Request::Rematch);
         assert!(yellow.news().contains(&News::RematchOffered));
+        // Alice's own offer waits, told her once (her status line says so, srv28);
+        // declined, it waits no more; offered again, it waits again.
+        let told = blue.news();
+        assert!(told.contains(&News::RematchWaiting(true)), "{told:?}");
+        assert!(
+            !blue.news().contains(&News::RematchWaiting(true)),
+            "told once"
+        );
+        yellow.request(Request::DeclineRematch);
+        yellow.news();
+        let told = blue.news();
+        assert!(told.contains(&News::RematchWaiting(false)), "{told:?}");
+        blue.request(Request::Rematch);
+        assert!(blue.news().contains(&News::RematchWaiting(true)));
+        assert!(yellow.news().contains(&News::RematchOffered));
         yellow.request(Request::Rematch);
+        // Taken: the offer waits no more (the new game comes with the next sync).
+        let told = blue.news();
+        assert!(told.contains(&News::RematchWaiting(false)), "{told:?}");
         let table = hall.lock().tables()[&id].clone();
         assert_eq!(table.seat_of("SHA256:bob"), Some(Player::Blue));
         assert_eq!(table.game().len(), 0);

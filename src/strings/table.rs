@@ -132,6 +132,9 @@ pub(crate) const GAME_OVER_LEFT: &str =
     "The game is over and the other player has left: q goes back to the lobby";
 pub(crate) const STOPPED_TURN: &str = "game stopped";
 pub(crate) const OVER_KEYS_TABLE: &str = "n: rematch, q: lobby";
+/// After the game, while this player's rematch offer waits for the other's answer:
+/// `n` again only says it waits (`REMATCH_SENT`), so no key but `q` is named.
+pub(crate) const OVER_KEYS_REMATCH_SENT: &str = "rematch sent, q: lobby";
 pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";
 /// After the game, while the other player's rematch is asked: the question's keys (`n`
 /// is one of the other keys then, a no).

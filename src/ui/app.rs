@@ -125,6 +125,9 @@ struct Network {
     correspondence: bool,
     /// The other player got up from the table ([`News::OpponentLeft`](super::table_link::News::OpponentLeft)).
     alone: bool,
+    /// This player's rematch offer waits for the other's answer
+    /// ([`News::RematchWaiting`](super::table_link::News::RematchWaiting)).
+    rematch_sent: bool,
     /// A request was handed to the table whose answer comes back as its news (an
     /// undo against the server's AI, a rematch taken or asked of it, an undo agreed
     /// to): until news comes, the screen's state is no answer to it.

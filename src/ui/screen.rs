@@ -159,6 +159,8 @@ impl Widget for &AppView<'_> {
                     table::OVER_KEYS_ALONE
                 } else if app.overlay() == Overlay::Question(super::question::Question::Rematch) {
                     table::OVER_KEYS_REMATCH_ASKED
+                } else if app.at_table() && app.rematch_sent() {
+                    table::OVER_KEYS_REMATCH_SENT
                 } else if app.at_table() {
                     table::OVER_KEYS_TABLE
                 } else {

@@ -90,6 +90,10 @@ pub(crate) enum News {
     UndoSettled,
     /// The opponent offers a rematch with the colours swapped.
     RematchOffered,
+    /// Whether this player's own rematch offer waits for the other player's answer:
+    /// `true` once the table holds it, `false` once it no longer does (declined; a
+    /// rematch taken comes as [`News::Game`] instead).
+    RematchWaiting(bool),
     /// The opponent got up from the table: no rematch, and nobody reads a message.
     OpponentLeft,
     /// This player resigned: the game ends (the session's rule, [`crate::session::Course`]).

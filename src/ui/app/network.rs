@@ -311,6 +311,7 @@ impl App {
                 | News::TimeLine(_)
                 | News::OpponentAway(_)
                 | News::UndoSettled
+                | News::RematchWaiting(_)
         ) {
             served.asked = false;
         }
@@ -324,6 +325,7 @@ impl App {
             } => {
                 served.remote = remote;
                 served.stopped = None;
+                served.rematch_sent = false;
                 served.names = Some(names);
                 served.ratings = ratings;
                 // Against the server's AI, it plays the colour the table says (a
@@ -385,8 +387,10 @@ impl App {
                 }
             }
             News::RematchOffered => self.overlay = Overlay::Question(Question::Rematch),
+            News::RematchWaiting(waiting) => served.rematch_sent = waiting,
             News::OpponentLeft => {
                 served.alone = true;
+                served.rematch_sent = false;
                 if served.typing.take().is_some() {
                     self.set_message(
                         super::super::Message::new(MessageKind::Info, talk::NOT_DELIVERED),
@@ -629,6 +633,12 @@ impl App {
             served.asked = true;
         }
         self.to_table(request, vec![Effect::Redraw])
+    }
+
+    /// Whether this player's rematch offer waits for the other player's answer (the
+    /// table holds it): `n` again only says so again.
+    pub(crate) fn rematch_sent(&self) -> bool {
+        self.network.as_ref().is_some_and(|s| s.rematch_sent)
     }
 
     /// Whether a request handed to the table waits for its answer, which comes as the
@@ -1156,6 +1166,39 @@ mod tests {
         assert!(
             drawn(&app).contains("n: rematch"),
             "offered again after the no"
+        );
+    }
+
+    /// QA (srv27): after offering a rematch, the player's status line still said
+    /// `Draw. n: rematch, q: lobby` while the offer waited. It says the offer is
+    /// sent, at every width, until the table says it waits no more (declined); `n`
+    /// again sends it again (the table holds one) and says it waits.
+    #[test]
+    fn an_offer_made_says_it_waits_not_n_rematch() {
+        let mut app = blue_at(&["a1", "b1"]);
+        blue_resigns(&mut app);
+        key(&mut app, 'n');
+        assert_eq!(app.take_requests(), [Request::Rematch]);
+        app.table_news(News::RematchWaiting(true));
+        for (width, height) in [(80, 24), (60, 20), (44, 16)] {
+            let rows = drawn_at(&app, width, height);
+            let screen = rows.join("\n");
+            assert!(!screen.contains("n: rematch"), "{width}: {screen}");
+            assert!(
+                rows[usize::from(height) - 2].contains(table::OVER_KEYS_REMATCH_SENT),
+                "{width}: {screen}"
+            );
+        }
+        key(&mut app, 'n');
+        assert_eq!(app.take_requests(), [Request::Rematch]);
+        assert_eq!(
+            app.message().map(|m| m.text.as_str()),
+            Some(table::REMATCH_SENT)
+        );
+        app.table_news(News::RematchWaiting(false));
+        assert!(
+            drawn(&app).contains("n: rematch"),
+            "offered again once declined"
         );
     }
 
