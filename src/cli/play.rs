@@ -167,7 +167,12 @@ pub(crate) fn run_on(
         }
         None => {
             let mut offer = None;
-            let mut notice = None;
+            // The autosave's lock first: another hijara playing from this data
+            // folder owns the autosave and its game, which is then neither offered
+            // here nor written over (this game is not autosaved, and says so).
+            let mut notice = storage
+                .claim_autosave()
+                .map(|busy| describe::storage_report(&busy));
             if let Some(autosave) = storage.autosave().cloned() {
                 match unfinished_autosave(&autosave) {
                     Ok(Some(loaded)) => {

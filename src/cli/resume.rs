@@ -36,6 +36,13 @@ pub(crate) fn run_on(
     if std::fs::symlink_metadata(autosave.path()).is_err() {
         bail!("no game to resume: there is no autosave ({path})");
     }
+    let save_dir = args.save_dir.as_ref().or(prefs.prefs().save_dir.as_ref());
+    let mut storage = storage(save_dir, args.no_history)?;
+    // The game another hijara is playing is that program's until it ends: resumed
+    // in both, each would write the autosave over the other's moves.
+    if storage.claim_autosave().is_some() {
+        bail!("no game to resume: {}", storage_words::RESUME_BUSY);
+    }
     // A damaged autosave is not resumed here: its error says where it is wrong, and
     // `hijara` offers the moves that still read (keeping the file aside).
     let loaded = match unfinished_autosave(&autosave) {
@@ -51,8 +58,7 @@ pub(crate) fn run_on(
             bail!("the autosave {path}: {error}{offer}")
         }
     };
-    let save_dir = args.save_dir.as_ref().or(prefs.prefs().save_dir.as_ref());
-    let mut storage = storage(save_dir, args.no_history)?
+    let mut storage = storage
         .with_date(loaded.record.tag("Date"))
         .continuing_autosave();
     let fallback = SessionArgs {

@@ -114,6 +114,12 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 };
                 left = super::play::run_on(args, prefs, front, true)?;
             }
+            // Another hijara is playing the autosaved game: said here, and the
+            // start screen stays (`hijara resume` refuses it as well).
+            StartChoice::Resume if Autosave::in_data_dir().is_some_and(|a| a.busy()) => {
+                note = Some(crate::strings::start::RESUME_BUSY.to_owned());
+                continue;
+            }
             StartChoice::Resume if unreadable.is_some() => {
                 note = unreadable;
                 continue;

@@ -113,6 +113,33 @@ pub(crate) fn create_data_folder(dir: &Path) -> io::Result<()> {
     fs::create_dir_all(dir)
 }
 
+/// The end of the lock file's name beside the autosave: `autosave.hij.lock`.
+pub const LOCK_SUFFIX: &str = ".lock";
+
+/// Whether this program may write the autosave: what [`Autosave::claim`] found.
+#[derive(Debug, Clone)]
+pub enum Claim {
+    /// This program holds the lock, for as long as the value (or a clone) lives.
+    Held(AutosaveLock),
+    /// Another program holds it: another hijara is playing from this data folder.
+    Busy,
+    /// The data folder is not there yet: no autosave to guard, and nothing is made
+    /// before a game has something to write.
+    NoFolder,
+    /// The lock file could not be made or opened (a read-only folder, a file in the
+    /// folder's path, a folder in its place): the autosave's own write says what is wrong.
+    Unavailable(String),
+}
+
+/// The advisory lock on the file beside the autosave ([`LOCK_SUFFIX`]), held by the
+/// one program that writes the autosave; released when the last clone is dropped
+/// (or the program ends, however it ends: the system drops a dead process's locks).
+#[derive(Debug, Clone)]
+pub struct AutosaveLock {
+    /// The open lock file; the lock lives as long as it is open.
+    _file: std::sync::Arc<fs::File>,
+}
+
 /// The autosave: the game in progress, rewritten after every move.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Autosave {
@@ -144,6 +171,53 @@ impl Autosave {
     /// Where it lives.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The lock file beside it: `autosave.hij.lock`.
+    pub fn lock_path(&self) -> PathBuf {
+        let mut name = self.path.file_name().unwrap_or_default().to_os_string();
+        name.push(LOCK_SUFFIX);
+        self.path.with_file_name(name)
+    }
+
+    /// Takes the lock that says this program writes the autosave, without waiting:
+    /// [`Claim::Busy`] when another program holds it. The lock file is made in the
+    /// data folder if missing (the folder is not: [`Claim::NoFolder`]), never
+    /// truncated, and is left in place: removing it could let a third program lock
+    /// a new file while the second holds the old.
+    pub fn claim(&self) -> Claim {
+        let mut options = fs::OpenOptions::new();
+        options.write(true).create(true).truncate(false);
+        // Neither following a link (a lock file is ours, made here) nor blocking on a
+        // FIFO put in its place.
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(
+            &mut options,
+            libc::O_NOFOLLOW | libc::O_NONBLOCK,
+        );
+        let file = match options.open(self.lock_path()) {
+            Ok(file) => file,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Claim::NoFolder,
+            Err(error) => return Claim::Unavailable(error.to_string()),
+        };
+        match file.metadata() {
+            Ok(meta) if meta.is_file() => {}
+            Ok(_) => return Claim::Unavailable("the lock file is not a file".into()),
+            Err(error) => return Claim::Unavailable(error.to_string()),
+        }
+        match file.try_lock() {
+            Ok(()) => Claim::Held(AutosaveLock {
+                _file: std::sync::Arc::new(file),
+            }),
+            Err(fs::TryLockError::WouldBlock) => Claim::Busy,
+            Err(fs::TryLockError::Error(error)) => Claim::Unavailable(error.to_string()),
+        }
+    }
+
+    /// Whether another program holds the autosave's lock now (it is playing from this
+    /// data folder). Looks by taking the lock and letting it go at once.
+    pub fn busy(&self) -> bool {
+        matches!(self.claim(), Claim::Busy)
     }
 
     /// Writes `text` atomically (through a symlink), creating the folder if needed.
@@ -231,5 +305,40 @@ mod tests {
         save.clear().unwrap();
         save.clear().unwrap();
         assert_eq!(save.load().unwrap(), None);
+    }
+
+    /// One holder at a time: a second claim (as another program's would be: flock
+    /// locks belong to the open file, so a second open in one process is refused
+    /// as another process's is) finds it busy until the first is let go, clones
+    /// included; the lock file stays, its bytes untouched.
+    #[test]
+    fn the_autosave_lock_has_one_holder_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = Autosave::at(dir.path().join("data").join(AUTOSAVE_FILE));
+        assert_eq!(
+            save.lock_path(),
+            dir.path().join("data").join("autosave.hij.lock")
+        );
+        // No data folder yet: nothing made, nothing to guard.
+        assert!(matches!(save.claim(), Claim::NoFolder));
+        assert!(!dir.path().join("data").exists());
+        fs::create_dir(dir.path().join("data")).unwrap();
+        let Claim::Held(first) = save.claim() else {
+            panic!("the first claim holds the lock");
+        };
+        assert!(matches!(save.claim(), Claim::Busy));
+        assert!(save.busy());
+        let clone = first.clone();
+        drop(first);
+        assert!(save.busy(), "a clone still holds it");
+        drop(clone);
+        assert!(!save.busy());
+        assert!(matches!(save.claim(), Claim::Held(_)));
+        assert_eq!(fs::read(save.lock_path()).unwrap(), b"");
+        // A folder in the lock file's place: no lock, and nothing replaced.
+        let odd = Autosave::at(dir.path().join("odd.hij"));
+        fs::create_dir(odd.lock_path()).unwrap();
+        assert!(matches!(odd.claim(), Claim::Unavailable(_)));
+        assert!(odd.lock_path().is_dir());
     }
 }

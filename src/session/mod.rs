@@ -26,8 +26,8 @@ mod storage;
 
 pub(crate) use autosave::create_data_folder;
 pub use autosave::{
-    AUTOSAVE_FILE, Autosave, DATA_DIR_ENV, data_dir, data_folder_problem,
-    data_folder_problem_unnamed,
+    AUTOSAVE_FILE, Autosave, AutosaveLock, Claim, DATA_DIR_ENV, LOCK_SUFFIX, data_dir,
+    data_folder_problem, data_folder_problem_unnamed,
 };
 pub use clock::{Clock, Flagged, ai_budget, show as show_clock, shown_secs};
 pub use config::{GameConfig, fresh_seed};

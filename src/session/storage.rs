@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 
-use super::autosave::{Autosave, write_new_save};
+use super::autosave::{Autosave, AutosaveLock, Claim, write_new_save};
 use super::disk::write_atomic;
 use super::history;
 use super::{GameConfig, LoadedRecord, Names, Played, parse_record, record_named, salvage, today};
@@ -49,6 +49,13 @@ pub enum StorageReport {
         path: PathBuf,
         /// Why it could not be kept aside.
         error: String,
+    },
+    /// Another program holds the autosave's lock (another hijara is playing from
+    /// this data folder): this session's games are not autosaved, so that the game
+    /// it writes is never written over.
+    AutosaveBusy {
+        /// The autosave.
+        path: PathBuf,
     },
     /// Writing the autosave failed (said once per run of failures).
     AutosaveFailed {
@@ -176,6 +183,9 @@ pub enum Kept {
     Saved(PathBuf),
     /// Nowhere: the autosave failed (or there is none) and it was not saved by hand.
     Nowhere,
+    /// Nowhere: another hijara held the autosave (this game was never autosaved) and
+    /// it was not saved by hand.
+    NotAutosaved,
 }
 
 /// A game kept in the history by [`Storage::archive`].
@@ -204,6 +214,12 @@ pub struct Storage {
     /// This session's game is the one in the autosave, or an earlier unfinished
     /// game found there has been kept aside: the autosave may be rewritten.
     owns_autosave: bool,
+    /// Whether this session may write the autosave: `None` until it first asks
+    /// ([`Storage::claim_autosave`]); then the lock it holds (`Some(None)` when the
+    /// lock file could not be used: the autosave is written as before any lock).
+    lock: Option<Option<AutosaveLock>>,
+    /// Another program held the autosave's lock: this session autosaves nothing.
+    busy: bool,
     /// The autosave found at start has been looked at, and kept aside if it held
     /// another unfinished game or could not be read, before the first write.
     checked: bool,
@@ -231,6 +247,8 @@ impl Storage {
             saved_to: None,
             autosave_failed: false,
             owns_autosave: false,
+            lock: None,
+            busy: false,
             checked: false,
             autosaved: false,
             saved_state: None,
@@ -289,6 +307,40 @@ impl Storage {
         self
     }
 
+    /// Takes the autosave's lock for this session, once (later calls change nothing):
+    /// when another program holds it, the autosave is off for this session, neither
+    /// offered nor written, and this says so
+    /// ([`StorageReport::AutosaveBusy`]). The game that writes the autosave holds the
+    /// lock until this storage (and every clone) is dropped. A lock file that cannot
+    /// be used leaves the autosave as it was without a lock: its write says why.
+    pub fn claim_autosave(&mut self) -> Option<StorageReport> {
+        if self.lock.is_some() {
+            return None;
+        }
+        let autosave = self.autosave.as_ref()?;
+        match autosave.claim() {
+            Claim::Held(lock) => self.lock = Some(Some(lock)),
+            Claim::Unavailable(_) => self.lock = Some(None),
+            // No data folder, so no autosave to offer or guard yet: asked again
+            // before the first write, which makes the folder.
+            Claim::NoFolder => {}
+            Claim::Busy => {
+                let path = autosave.path().to_path_buf();
+                self.lock = Some(None);
+                self.busy = true;
+                self.autosave = None;
+                self.autosaved = false;
+                return Some(StorageReport::AutosaveBusy { path });
+            }
+        }
+        None
+    }
+
+    /// Whether another program held the autosave when this session asked for it.
+    pub fn autosave_busy(&self) -> bool {
+        self.busy
+    }
+
     /// The autosave, if there is one.
     pub fn autosave(&self) -> Option<&Autosave> {
         self.autosave.as_ref()
@@ -323,6 +375,7 @@ impl Storage {
         let now = self.record(config, game, "").to_string();
         match &self.saved_to {
             Some(path) if self.saved_state.as_ref() == Some(&now) => Kept::Saved(path.clone()),
+            _ if self.busy => Kept::NotAutosaved,
             _ => Kept::Nowhere,
         }
     }
@@ -368,6 +421,21 @@ impl Storage {
         if game.len() <= 1 {
             // A game's first move dates it (a resumed game keeps its own date).
             self.date = today();
+        }
+        // Before the first write: the lock, so that two programs never write one
+        // autosave in turns (the later write lost the other's game). The folder is
+        // made first, as the write would make it (its failure is the write's to say).
+        if self.lock.is_none()
+            && let Some(dir) = self
+                .autosave
+                .as_ref()
+                .and_then(|a| a.path().parent())
+                .filter(|d| !d.as_os_str().is_empty())
+        {
+            let _ = super::autosave::create_data_folder(dir);
+        }
+        if let Some(busy) = self.claim_autosave() {
+            return Some(busy);
         }
         let Some(autosave) = self.autosave.clone() else {
             self.autosaved = false;
@@ -820,11 +888,74 @@ mod tests {
         // Once kept aside, later moves just rewrite the autosave.
         assert_eq!(storage.after_change(&config(), &game), None);
 
-        // Continuing the autosaved game itself rewrites it in place.
+        // Continuing the autosaved game itself rewrites it in place (once the first
+        // session, which holds the autosave's lock, is over).
+        drop(storage);
         let mut resumed =
             Storage::new(dir.path().to_path_buf(), Some(autosave.clone())).continuing_autosave();
         assert_eq!(resumed.after_change(&config(), &game), None);
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+        assert_eq!(others(dir.path(), autosave.path()).len(), 1);
+    }
+
+    /// local18's QA: two programs on one data folder wrote the autosave in turns, so
+    /// the game the second announced as kept was lost at the first's next move. The
+    /// first to write holds the lock; the second writes nothing, says why, and never
+    /// calls its game kept; once the first is gone, a new session autosaves again.
+    #[test]
+    fn a_second_session_never_writes_the_autosave_another_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = Autosave::at(dir.path().join("autosave.hij"));
+        let mut first = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        let ours = Game::from_moves([Square::A1]).unwrap();
+        assert_eq!(first.after_change(&config(), &ours), None);
+        let written = autosave.load().unwrap().unwrap();
+
+        let mut second = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        let theirs = Game::from_moves([Square::D4, Square::C3]).unwrap();
+        assert_eq!(
+            second.after_change(&config(), &theirs),
+            Some(StorageReport::AutosaveBusy {
+                path: autosave.path().to_path_buf()
+            })
+        );
+        assert!(second.autosave_busy());
+        assert!(!second.autosaved());
+        assert_eq!(second.kept(&config(), &theirs), Kept::NotAutosaved);
+        assert_eq!(autosave.load().unwrap().as_deref(), Some(written.as_str()));
+        assert_eq!(
+            others(dir.path(), autosave.path()).len(),
+            0,
+            "nothing kept aside"
+        );
+        // Said once; later moves stay quiet and write nothing either.
+        assert_eq!(second.after_change(&config(), &theirs), None);
+        assert_eq!(autosave.load().unwrap().as_deref(), Some(written.as_str()));
+        // `s` still saves it, and then that file is where it is.
+        let saved = second.save(&config(), &theirs).unwrap();
+        assert_eq!(second.kept(&config(), &theirs), Kept::Saved(saved.clone()));
+        std::fs::remove_file(saved).unwrap();
+
+        // The first goes on writing its own game.
+        let later = Game::from_moves([Square::A1, Square::B2]).unwrap();
+        assert_eq!(first.after_change(&config(), &later), None);
+        assert_eq!(
+            parse_record(&autosave.load().unwrap().unwrap())
+                .unwrap()
+                .game
+                .len(),
+            2
+        );
+        assert!(matches!(first.kept(&config(), &later), Kept::Autosave(_)));
+
+        // The first gone (its game in progress left in the autosave), a new session
+        // takes the lock and keeps that game aside before writing its own.
+        drop(first);
+        let mut third = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        assert!(matches!(
+            third.after_change(&config(), &theirs),
+            Some(StorageReport::KeptAside(_))
+        ));
+        assert!(third.autosaved());
     }
 
     /// Issue 18 A's reproducer: an autosave truncated mid-move.
@@ -837,6 +968,8 @@ mod tests {
             .unwrap()
             .map(|e| e.unwrap().path())
             .filter(|p| p != except)
+            // The autosave's lock file (empty) is no game.
+            .filter(|p| !p.to_string_lossy().ends_with(super::super::LOCK_SUFFIX))
             .map(|p| {
                 let bytes = std::fs::read(&p).unwrap();
                 (p, bytes)
@@ -879,7 +1012,9 @@ mod tests {
                     .len(),
                 1
             );
-            // Resuming the salvaged moves also keeps the damaged file first.
+            // Resuming the salvaged moves also keeps the damaged file first (in a
+            // later session: this one holds the autosave's lock).
+            drop(storage);
             std::fs::write(&path, damaged).unwrap();
             let mut resumed = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()))
                 .continuing_autosave();
@@ -910,11 +1045,7 @@ mod tests {
             assert!(error.contains(&os), "{error}");
             assert!(!storage.autosaved());
             assert_eq!(storage.kept(&config(), &game), Kept::Nowhere);
-            assert_eq!(
-                std::fs::read_dir(dir.path()).unwrap().count(),
-                0,
-                "no file left"
-            );
+            assert_eq!(others(dir.path(), autosave.path()).len(), 0, "no file left");
             let session = super::super::Session::new(config(), game.clone(), storage.clone());
             assert_eq!(session.left_in_progress(), Some(Kept::Nowhere));
             // `s` saves it elsewhere: the farewell then names that file.

@@ -432,6 +432,7 @@ pub(crate) fn storage_report(report: &StorageReport) -> Notice {
         StorageReport::AutosaveOff { path, error } => {
             words::autosave_off(&display_path(path), error)
         }
+        StorageReport::AutosaveBusy { .. } => words::AUTOSAVE_BUSY.to_owned(),
         StorageReport::AutosaveFailed { path, error } => {
             words::autosave_failed(&display_path(path), error)
         }
@@ -466,6 +467,7 @@ pub(crate) fn farewell(kept: &Kept, game: &Game, how: Answering) -> String {
         Kept::Autosave(path) => words::farewell(game, &display_path(path), how),
         Kept::Saved(path) => words::farewell_saved(game, &display_path(path), how),
         Kept::Nowhere => words::farewell_lost(game, how),
+        Kept::NotAutosaved => words::farewell_not_autosaved(game, how),
     }
 }
 
@@ -588,6 +590,9 @@ mod tests {
         let line = farewell(&Kept::Nowhere, &game, Answering::Keys);
         assert!(line.contains("NOT saved"), "{line}");
         assert!(!line.contains("is kept"), "{line}");
+        let line = farewell(&Kept::NotAutosaved, &game, Answering::Keys);
+        assert!(line.contains("NOT saved"), "{line}");
+        assert!(line.contains("another hijara"), "{line}");
         let path = PathBuf::from("saves/hijara-1.hij");
         let line = farewell(&Kept::Saved(path.clone()), &game, Answering::Keys);
         assert!(

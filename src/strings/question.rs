@@ -146,13 +146,20 @@ fn resume_no(new_seats: [Seat; 2]) -> String {
 /// offered) or [`resume_unknown`] (`known`: false) words them, in the order a click
 /// picks them: yes, no, then `q/Esc` ([`RESUME_BACK`] or [`RESUME_QUIT`], `leave`).
 pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2], leave: &str) -> Vec<String> {
-    let mut words = if known {
-        key_answers(RESUME_YES, None, &resume_no(new_seats))
-    } else {
-        key_answers(RESUME_UNKNOWN_YES, None, RESUME_UNKNOWN_NO)
-    };
+    let (yes, no) = resume_yes_no(known, new_seats);
+    let mut words = key_answers(yes, None, &no);
     words.push(format!("{RESUME_LEAVE_KEYS}: {leave}"));
     words
+}
+
+/// The resume question's yes and no in words, without their keys: the box's
+/// ([`resume_key_answers`]) and the line mode's `help` there.
+pub(crate) fn resume_yes_no(known: bool, new_seats: [Seat; 2]) -> (&'static str, String) {
+    if known {
+        (RESUME_YES, resume_no(new_seats))
+    } else {
+        (RESUME_UNKNOWN_YES, RESUME_UNKNOWN_NO.to_owned())
+    }
 }
 
 /// The resume question's keys that leave, choosing neither game (s26: Esc too,

@@ -39,6 +39,8 @@ pub(crate) const NOTHING_TO_RESUME: &str = "There is no unfinished game to resum
 pub(crate) fn cannot_resume(why: &str) -> String {
     format!("Your autosaved game cannot be resumed. {why}.")
 }
+/// The resume door while another hijara holds the autosave (playing its game).
+pub(crate) const RESUME_BUSY: &str = "Another hijara is playing your autosaved game from this data folder: resume it once that program has ended.";
 /// The start screen's note while something other than a folder is where the data
 /// folder should be (`problem`, as `session::data_folder_problem` says it): no
 /// autosave, no history.

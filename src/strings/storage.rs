@@ -32,6 +32,16 @@ pub(crate) fn autosave_failed(path: &str, error: &str) -> String {
     format!("Autosave failed ({path}): {error}; s saves by hand")
 }
 
+/// Another program holds the autosave's lock: this game is not autosaved. First the
+/// why and what it means, then the remedy, so a status line cut short says the most.
+/// In words that fit both faces (a session's first notice is plain text): the quit
+/// question names the key or the command that saves.
+pub(crate) const AUTOSAVE_BUSY: &str = "Another hijara is playing from this data folder: this game is not autosaved (a save to a file keeps it)";
+
+/// `hijara resume` (and the start screen's resume door) while another program holds
+/// the autosave: its game is that program's, still being played.
+pub(crate) const RESUME_BUSY: &str = "another hijara is playing from this data folder: its game in the autosave is resumed once that program has ended";
+
 pub(crate) fn autosave_unreadable(path: &str, error: &str) -> String {
     format!("The autosave {path} is unreadable ({error}); it is kept aside at your first move")
 }
@@ -107,6 +117,20 @@ pub(crate) fn farewell_lost(game: &Game, how: Answering) -> String {
     };
     format!(
         "The game ({}, {}) was NOT saved: the autosave failed and it was not saved with {save}",
+        moves_count(game.len()),
+        totals(game),
+    )
+}
+
+/// Said on the normal screen after a game in progress never autosaved (another
+/// hijara held the autosave) and not saved by hand.
+pub(crate) fn farewell_not_autosaved(game: &Game, how: Answering) -> String {
+    let save = match how {
+        Answering::Keys => "s",
+        Answering::Commands => "the command save",
+    };
+    format!(
+        "The game ({}, {}) was NOT saved: another hijara was playing from this data folder, so it was not autosaved, and it was not saved with {save}",
         moves_count(game.len()),
         totals(game),
     )

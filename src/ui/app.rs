@@ -34,7 +34,7 @@ use super::ai_turns::AiTurns;
 use super::ai_worker::AiJob;
 use super::cursor::Cursor;
 use super::help::HelpView;
-use super::keymap::{KeyContext, Leaving};
+use super::keymap::{Action, KeyContext, Leaving};
 use super::layout::ScreenLayout;
 use super::look::Look;
 use super::message::{Keyed, Message};
@@ -335,6 +335,19 @@ impl App {
             self.config.seats,
             self.from_start,
         )
+    }
+
+    /// While the resume question is asked, what each of its answers does, by the
+    /// action its key asks for ([`super::question::resume_answer_actions`]): the
+    /// line mode's `help` there lists these, not the board's commands.
+    pub(crate) fn resume_answer_actions(&self) -> Option<[(Action, String); 3]> {
+        (self.overlay == Overlay::Question(Question::Resume)).then(|| {
+            super::question::resume_answer_actions(
+                self.resume_offer.as_deref(),
+                self.config.seats,
+                self.from_start,
+            )
+        })
     }
 
     /// The text of `question` in one line, its answers named `how` (the line mode's

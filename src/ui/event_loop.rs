@@ -468,7 +468,7 @@ impl<F: Face> EventLoop<'_, F> {
             kept @ Kept::Saved(_) => {
                 Some(crate::strings::describe::farewell(&kept, app.game(), how))
             }
-            Kept::Nowhere => None,
+            Kept::Nowhere | Kept::NotAutosaved => None,
         }
     }
 

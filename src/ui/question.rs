@@ -6,6 +6,8 @@ use crate::session::ResumeOffer;
 use crate::strings::question::{self, Answering, Brief};
 use crate::strings::table;
 
+use super::keymap::Action;
+
 /// The most columns of a person's name in the resume question: two such names keep
 /// the whole question in its box over the board at 44×16, the smallest game screen.
 const RESUME_NAME_COLUMNS: usize = 20;
@@ -167,6 +169,22 @@ impl Question {
         });
         wordings
     }
+}
+
+/// What each answer of the resume question does, by the action its key asks for:
+/// yes, no, then `q`'s way out, worded as its box words them (`resume it`, `a new
+/// game, ...`, `back`), for the line mode's `help` there.
+pub(crate) fn resume_answer_actions(
+    offer: Option<&ResumeOffer>,
+    new_seats: [Seat; 2],
+    from_start: bool,
+) -> [(Action, String); 3] {
+    let (yes, no) = question::resume_yes_no(offer.is_some(), new_seats);
+    [
+        (Action::Yes, yes.to_owned()),
+        (Action::No, no),
+        (Action::Quit, resume_leave(from_start).to_owned()),
+    ]
 }
 
 /// What the resume question's `q` does: back to the start screen that opened the

@@ -182,9 +182,14 @@ pub(crate) fn answer_at(state: &ReplayState, drawn: Rect, column: u16, row: u16)
         row,
     )
     .or_else(|| {
-        // The status line's brief under it, worded with the frame's width as drawn.
-        let brief = state.continue_brief(drawn.width);
-        super::screen::answer_on_status_line(&brief, layout.status, column, row)
+        // The status line's brief under it, worded with the frame's width as drawn
+        // (only for a click on its row).
+        super::screen::answer_on_status_line(
+            || state.continue_brief(drawn.width),
+            layout.status,
+            column,
+            row,
+        )
     })
 }
 

@@ -515,18 +515,25 @@ pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option
         row,
     )
     .or_else(|| {
-        // The status line words it with the frame's width, as the drawing does.
-        let brief = app.question_brief(question, drawn.width);
-        answer_on_status_line(&brief, layout.status, column, row)
+        // The status line words it with the frame's width, as the drawing does; the
+        // wordings are built only for a click on its row.
+        answer_on_status_line(
+            || app.question_brief(question, drawn.width),
+            layout.status,
+            column,
+            row,
+        )
     })
 }
 
-/// The answer of a question in brief (`brief`) on the status lines `status` that a
-/// click at (`column`, `row`) falls on: its index in `brief.answers`; `None` off them.
-/// The brief is the second line's, from its left edge, cut at a word with `…` when
-/// too long, as [`StatusView`] draws a message: an answer cut short takes no click.
+/// The answer of a question in brief (`brief`, asked for only when the click is on
+/// the brief's row: building every wording costs, and most clicks are elsewhere) on
+/// the status lines `status` that a click at (`column`, `row`) falls on: its index
+/// in the brief's answers; `None` off them. The brief is the second line's, from its
+/// left edge, cut at a word with `…` when too long, as [`StatusView`] draws a
+/// message: an answer cut short takes no click.
 pub(crate) fn answer_on_status_line(
-    brief: &Brief,
+    brief: impl FnOnce() -> Brief,
     status: Rect,
     column: u16,
     row: u16,
@@ -534,6 +541,7 @@ pub(crate) fn answer_on_status_line(
     if status.height < 2 || row != status.y + 1 || column >= status.right() {
         return None;
     }
+    let brief = brief();
     let shown = crate::text::fit_parts(&brief.text, usize::from(status.width));
     let byte = byte_at_column(&shown, usize::from(column.checked_sub(status.x)?))?;
     brief.answers.iter().position(|answer| {

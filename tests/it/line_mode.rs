@@ -4,6 +4,7 @@
 //! screen; no byte of any of them is an escape sequence or another control character.
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
@@ -57,12 +58,22 @@ impl Piped {
     }
 
     fn start_in(args: &[&str], home: tempfile::TempDir) -> Piped {
+        let data = home.path().join("data");
+        Piped::start_with_data(args, home, &data)
+    }
+
+    /// [`Piped::start`] on the data folder `data` (another program's), its own home.
+    fn start_sharing(args: &[&str], data: &Path) -> Piped {
+        Piped::start_with_data(args, tempfile::tempdir().unwrap(), data)
+    }
+
+    fn start_with_data(args: &[&str], home: tempfile::TempDir, data: &Path) -> Piped {
         let dir = home.path();
         let mut child = Command::new(binary())
             .args(args)
             .current_dir(dir)
             .env("HOME", dir)
-            .env("HIJARA_DATA_DIR", dir.join("data"))
+            .env("HIJARA_DATA_DIR", data)
             .env("XDG_DATA_HOME", dir.join("xdg-data"))
             .env("XDG_CONFIG_HOME", dir.join("xdg-config"))
             .env("TERM", "xterm-256color")
@@ -1500,6 +1511,15 @@ fn quit_at_a_door_s_resume_question_says_the_game_is_kept() {
     // which now leaves the resume question as `q` does; it has a key of its own.
     s.send("h");
     s.wait_for("Resume the autosaved game?");
+    // s26: `help` there lists what the question takes, as its box words it; it
+    // listed the board's commands and `quit (asks while a game is in progress)`.
+    s.send("help");
+    let said = s.wait_for("quit (or q): back.");
+    let help = &said[said.len() - 5..];
+    assert!(help[0].starts_with("Commands"), "{said:?}");
+    assert!(help[1].starts_with("yes (or y): resume it."), "{said:?}");
+    assert!(help[2].starts_with("no: a new game, "), "{said:?}");
+    assert!(help[3].starts_with("help (or ?): "), "{said:?}");
     s.send("no");
     let said = s.wait_for("kept aside at your first move");
     assert!(
@@ -1510,6 +1530,43 @@ fn quit_at_a_door_s_resume_question_says_the_game_is_kept() {
         std::fs::read_to_string(data.join("autosave.hij")).unwrap(),
         autosave
     );
+    // s26: a second hijara on this data folder while this one plays (local18's QA:
+    // each wrote the autosave in turn, and the later write lost the other's game).
+    // This one holds the autosave from its start: the second neither offers its
+    // game nor writes the autosave, says so, and never calls its own game kept.
+    let mut other = Piped::start_sharing(&["play", "--plain", "--no-history"], &data);
+    other.wait_for("Another hijara is playing from this data folder: this game is not autosaved");
+    other.send("d4");
+    other.wait_for("Your move, Yellow.");
+    assert_eq!(
+        std::fs::read_to_string(data.join("autosave.hij")).unwrap(),
+        autosave
+    );
+    let resume = std::process::Command::new(binary())
+        .arg("resume")
+        .env("HOME", s.home.path())
+        .env("HIJARA_DATA_DIR", &data)
+        .env("XDG_CONFIG_HOME", s.home.path().join("xdg-config"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let error = String::from_utf8_lossy(&resume.stderr);
+    assert_eq!(resume.status.code(), Some(1), "{error}");
+    assert!(error.contains("another hijara is playing"), "{error}");
+    other.send("quit");
+    other.wait_for("NOT autosaved");
+    other.send("yes");
+    let last = other.finish();
+    let last = last.last().unwrap();
+    assert!(
+        last.starts_with("The game (1 move, ") && last.contains("was NOT saved: another hijara"),
+        "{last}"
+    );
+    // This one's first move keeps the earlier game aside and autosaves its own.
+    s.send("d4");
+    s.wait_for("The earlier unfinished game was kept as");
+    let now = std::fs::read_to_string(data.join("autosave.hij")).unwrap();
+    assert!(now.contains("d4") && !now.contains("c3"), "{now}");
     s.finish();
 }
 

@@ -1365,6 +1365,9 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             _ => Vec::new(),
         },
         (Reading::Help, _) => {
+            if let Some(answers) = resume_answers(screen) {
+                return resume_help(screen, &answers);
+            }
             let place = place(screen);
             let back = from_start(screen);
             std::iter::once(words::HELP.to_owned())
@@ -1387,6 +1390,36 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
         // The board's readings on a screen with no board: the screen's lines.
         (_, None) => read_screen(screen),
     }
+}
+
+/// The resume question's answers, while `screen` asks it
+/// ([`crate::ui::App::resume_answer_actions`]).
+fn resume_answers(screen: &Screen) -> Option<[(Action, String); 3]> {
+    match screen {
+        Screen::Game(app) => app.resume_answer_actions(),
+        _ => None,
+    }
+}
+
+/// `help` at the resume question: what it takes, each worded as its box words it,
+/// from the commands whose key it binds (it listed the board's commands, and `quit`'s
+/// "asks while a game is in progress").
+fn resume_help(screen: &Screen, answers: &[(Action, String)]) -> Vec<String> {
+    let contexts = key_contexts(screen);
+    std::iter::once(words::HELP.to_owned())
+        .chain(commands::of(Place::Game).filter_map(|c| {
+            let help = match c.does {
+                commands::Does::Keys([commands::Step::Key(action)])
+                    if keymap::offered(*action, &contexts) =>
+                {
+                    answers.iter().find(|(a, _)| a == action)?.1.as_str()
+                }
+                commands::Does::Read(Reading::Help) => c.help,
+                _ => return None,
+            };
+            Some(words::help_row(c.words, "", help))
+        }))
+        .collect()
 }
 
 /// The contexts a key is looked up in on `screen` now, in order: the key the line
