@@ -106,7 +106,7 @@ fn serve(
             // A byte-order mark starting the input (a commands file saved by a
             // Windows editor) is no part of the first command: it was answered
             // `? unknown command `\u{feff}name`` (QA, cli26).
-            Line::Text(text) if first => session.handle(text.trim_start_matches('\u{feff}')),
+            Line::Text(text) if first => session.handle(crate::session::without_bom(&text)),
             Line::Text(text) => session.handle(&text),
             Line::TooLong | Line::Endless => {
                 Some(format!("? line too long (over {MAX_LINE} bytes)\n\n"))
