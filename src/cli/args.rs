@@ -261,9 +261,21 @@ pub enum ReplayTarget {
 const EMPTY_NAME: &str = "an empty name: give a record file, or N for game N of `hijara games`";
 
 /// All digits is a number from `hijara games`; anything else a file (`./3` for a file named 3).
+/// A minus and digits (`-1`) is a game number below 1: refused, saying how to name
+/// such a file (`./-1`).
 pub(crate) fn replay_target(text: &str) -> Result<ReplayTarget, String> {
     if text.is_empty() {
         return Err(EMPTY_NAME.to_owned());
+    }
+    // clap hands `score -1` on as a value (the argument's `allow_negative_numbers`):
+    // it was `unexpected argument '-1' found` (cli26).
+    if let Some(digits) = text.strip_prefix('-')
+        && !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(format!(
+            "games are numbered from 1 (see `hijara games`); a file named {text} is ./{text}"
+        ));
     }
     if text.bytes().all(|b| b.is_ascii_digit()) {
         return match text.parse::<usize>() {
@@ -335,7 +347,7 @@ fn any_load_file() -> impl clap::builder::TypedValueParser<Value = PathBuf> {
 #[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ReplayArgs {
     /// The record to watch: a file, or N to watch game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = any_viewer_target())]
+    #[arg(value_name = "FILE|N", value_parser = any_viewer_target(), allow_negative_numbers = true)]
     pub game: Option<ReplayTarget>,
     /// Watch the newest game of the history.
     #[arg(long)]
@@ -551,7 +563,7 @@ pub struct ResumeArgs {
 #[command(group(ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct ScoreArgs {
     /// The record to score: a file (`-` for stdin), or N for game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = any_replay_target())]
+    #[arg(value_name = "FILE|N", value_parser = any_replay_target(), allow_negative_numbers = true)]
     pub game: Option<ReplayTarget>,
     /// Score the newest game of the history.
     #[arg(long)]
@@ -566,7 +578,7 @@ pub struct ScoreArgs {
 #[command(group(clap::ArgGroup::new("which").required(true).args(["game", "last"])))]
 pub struct AnalyzeArgs {
     /// The record to review: a file (`-` for stdin), or N for game N of `hijara games`.
-    #[arg(value_name = "FILE|N", value_parser = any_replay_target())]
+    #[arg(value_name = "FILE|N", value_parser = any_replay_target(), allow_negative_numbers = true)]
     pub game: Option<ReplayTarget>,
     /// Review the newest game of the history.
     #[arg(long)]

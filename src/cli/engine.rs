@@ -1,7 +1,9 @@
 //! `hijara engine`: the GTP-style protocol on stdin/stdout (see [`crate::ai::gtp`]).
 //!
 //! Input is untrusted: lines are read as bytes, at most [`MAX_LINE`] of them held,
-//! and a line that is not UTF-8 or is too long is answered with `?` and skipped.
+//! and a line that is not UTF-8 or is too long is answered with `?` and skipped. A
+//! line of more than [`MAX_READ`] bytes is no command stream (`hijara engine <
+//! /dev/zero`): it is answered as too long, and the session ends there.
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -15,6 +17,12 @@ use crate::ai::gtp::Session;
 /// without being held, and refused.
 pub const MAX_LINE: usize = 4096;
 
+/// The most read of one line, kept or not: a longer one is taken for no commands at
+/// all (a binary file, `/dev/zero`), the rest is left unread and the session ends.
+/// Every byte read counts, NULs too (GTP drops them later): before s26 a line of NULs
+/// was read on to an end that never came.
+pub const MAX_READ: usize = 8 << 20;
+
 /// One line of input, its line end removed.
 #[derive(Debug, PartialEq, Eq)]
 enum Line {
@@ -24,6 +32,8 @@ enum Line {
     TooLong,
     /// Not UTF-8 before its comment.
     NotUtf8,
+    /// Longer than [`MAX_READ`]: the rest is left unread.
+    Endless,
 }
 
 /// Reads the next line from `input`, holding at most [`MAX_LINE`] bytes of it;
@@ -32,6 +42,8 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<L
     buf.clear();
     let mut too_long = false;
     let mut any = false;
+    // Bytes of this line read so far, kept or dropped.
+    let mut read = 0usize;
     loop {
         let chunk = match input.fill_buf() {
             Ok(chunk) => chunk,
@@ -57,6 +69,11 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<L
             }
         }
         input.consume(newline.map_or(end, |i| i + 1));
+        // Counted alike however the input comes in chunks, its line end seen or not.
+        read = read.saturating_add(end);
+        if read > MAX_READ {
+            return Ok(Some(Line::Endless));
+        }
         if newline.is_some() {
             break;
         }
@@ -84,13 +101,16 @@ fn serve(
     let mut buf = Vec::new();
     let mut first = true;
     while let Some(line) = read_line(&mut input, &mut buf).context("cannot read standard input")? {
+        let line_endless = line == Line::Endless;
         let reply = match line {
             // A byte-order mark starting the input (a commands file saved by a
             // Windows editor) is no part of the first command: it was answered
             // `? unknown command `\u{feff}name`` (QA, cli26).
-            Line::Text(text) if first => session.handle(text.trim_start_matches('\u{feff}')),
+            Line::Text(text) if first => session.handle(crate::session::without_bom(&text)),
             Line::Text(text) => session.handle(&text),
-            Line::TooLong => Some(format!("? line too long (over {MAX_LINE} bytes)\n\n")),
+            Line::TooLong | Line::Endless => {
+                Some(format!("? line too long (over {MAX_LINE} bytes)\n\n"))
+            }
             Line::NotUtf8 => Some("? the line is not UTF-8 text\n\n".to_owned()),
         };
         if let Some(reply) = reply {
@@ -98,6 +118,12 @@ fn serve(
                 .write_all(reply.as_bytes())
                 .and_then(|()| output.flush())
                 .context(super::out::STDOUT_FAILED)?;
+        }
+        if line_endless {
+            anyhow::bail!(
+                "standard input: a line of over {} MiB: not engine commands",
+                MAX_READ >> 20
+            );
         }
         if session.has_quit() {
             break;
@@ -404,10 +430,46 @@ mod tests {
         );
     }
 
+    /// QA (s26): `hijara engine < /dev/zero` read for ever: the too-long line was
+    /// skipped to an end that never came. Now every byte read counts toward
+    /// [`MAX_READ`], NULs (dropped later, as GTP says) too.
+    #[test]
+    fn a_line_with_no_end_in_sight_ends_the_session() {
+        // 9 MiB of NULs, then a line end and a command that is never read.
+        let nuls = io::Read::take(io::repeat(0), 9 << 20);
+        let mut input = io::BufReader::new(io::Read::chain(nuls, &b"\nname\n"[..]));
+        let mut out = Vec::new();
+        let error = serve(&mut Session::new(), &mut input, &mut out).unwrap_err();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "? line too long (over 4096 bytes)\n\n"
+        );
+        assert_eq!(
+            error.to_string(),
+            "standard input: a line of over 8 MiB: not engine commands"
+        );
+        // Reading stopped at the limit (and one buffer), not at the line's end.
+        let left = input.get_ref().get_ref().0.limit();
+        assert!((1 << 20) - (8 << 10) <= left, "{left} bytes left unread");
+        // Any bytes (a binary file), read as one chunk or many, its end seen or not;
+        // a line of 8 MiB is only too long, and the session goes on.
+        let mut input = vec![b'\xff'; MAX_READ + 1];
+        input.extend_from_slice(b"\nname\n");
+        let mut out = Vec::new();
+        assert!(serve(&mut Session::new(), &input[..], &mut out).is_err());
+        assert_eq!(out, b"? line too long (over 4096 bytes)\n\n");
+        input.drain(..1);
+        assert_eq!(
+            replies(&input),
+            "? line too long (over 4096 bytes)\n\n= hijara\n\n"
+        );
+    }
+
     #[test]
     fn reading_holds_at_most_the_limit() {
+        // As much as is read of one line with no end, never more held than a line.
         let mut input =
-            io::BufReader::with_capacity(64, io::Read::take(io::repeat(b'y'), 10 << 20));
+            io::BufReader::with_capacity(64, io::Read::take(io::repeat(b'y'), MAX_READ as u64));
         let mut buf = Vec::new();
         assert_eq!(
             read_line(&mut input, &mut buf).unwrap(),

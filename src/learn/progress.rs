@@ -66,7 +66,9 @@ impl LearnProgress {
         } else {
             // Bytes, not text: a file that is not UTF-8 is unreadable too, and kept.
             let bytes = std::fs::read(&path).map_err(named)?;
-            match std::str::from_utf8(&bytes) {
+            // A byte-order mark (an editor's save) is no part of the JSON, which
+            // serde_json refuses: the file was moved aside as unreadable (QA, cli26).
+            match std::str::from_utf8(&bytes).map(crate::session::without_bom) {
                 Ok(text) => match serde_json::from_str::<LearnProgress>(text) {
                     Ok(progress) if progress.version == LEARN_VERSION => return Ok(progress),
                     Ok(progress) => format!(
@@ -119,6 +121,23 @@ impl LearnProgress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA (cli26): a `lessons.json` saved by an editor that starts files with a
+    /// byte-order mark was moved aside as unreadable (`expected value at line 1
+    /// column 1`), and the lessons started afresh.
+    #[test]
+    fn a_progress_file_starting_with_a_byte_order_mark_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut progress = LearnProgress::default();
+        progress.mark_done("stones");
+        progress.save(dir.path()).unwrap();
+        let path = LearnProgress::path_in(dir.path());
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+        assert_eq!(LearnProgress::load(dir.path()).unwrap(), progress);
+        let files = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(files, 1, "nothing moved aside");
+    }
 
     /// QA (s16 learn): a file in the data folder's place made the save say only
     /// `File exists (os error 17)`.

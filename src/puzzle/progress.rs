@@ -153,7 +153,9 @@ impl Progress {
         } else {
             // Bytes, not text: a file that is not UTF-8 is unreadable too, and kept.
             let bytes = std::fs::read(&path).map_err(io_error)?;
-            match std::str::from_utf8(&bytes) {
+            // A byte-order mark (an editor's save) is no part of the JSON, which
+            // serde_json refuses: the file was moved aside as unreadable (QA, cli26).
+            match std::str::from_utf8(&bytes).map(crate::session::without_bom) {
                 Ok(text) => match Progress::parse(text) {
                     Ok(progress) => return Ok(progress),
                     Err(why) => Some(why),
@@ -439,6 +441,26 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(!path.exists());
+    }
+
+    /// QA (cli26): a `puzzles.json` saved by an editor that starts files with a
+    /// byte-order mark was moved aside as unreadable (`expected value at line 1
+    /// column 1`), and the puzzles started afresh.
+    #[test]
+    fn a_progress_file_starting_with_a_byte_order_mark_is_read() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let mut progress = Progress::default();
+        progress.record(&set().puzzles[3], true, NaiveDate::from_ymd_opt(2026, 1, 2));
+        progress.save(dir.path()).expect("saved");
+        let path = Progress::path_in(dir.path());
+        let text = std::fs::read_to_string(&path).expect("read");
+        std::fs::write(&path, format!("\u{feff}{text}")).expect("written");
+        let back = Progress::load(dir.path()).expect("read with its mark");
+        assert_eq!(back.puzzles.keys().collect::<Vec<_>>(), ["p0004"]);
+        assert_eq!((back.tries, back.solved, back.streak), (1, 1, 1));
+        assert_eq!(back.dailies_solved, ["2026-01-02"]);
+        let files = std::fs::read_dir(dir.path()).expect("listed").count();
+        assert_eq!(files, 1, "nothing moved aside");
     }
 
     /// Defect: a file that was not UTF-8 was an I/O error, not moved aside: the run

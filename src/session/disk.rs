@@ -150,6 +150,14 @@ pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
     read_limited(open_regular(path)?)
 }
 
+/// `text` without the UTF-8 byte-order mark that starts it, if one does: a file saved
+/// by some editors (Windows Notepad) starts with one, and serde_json (a progress file)
+/// and the engine's commands would take it for text. Records read it as white space,
+/// the config's TOML reader skips it.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Where a write to `path` lands: `path` itself, or for a symlink the file it
 /// points to (through any chain of links), so the link stays a link. A link to
 /// nowhere or a loop, and a FIFO, device or folder (linked or not), are refused

@@ -32,7 +32,9 @@ pub use autosave::{
 pub use clock::{Clock, Flagged, ai_budget, show as show_clock, shown_secs};
 pub use config::{GameConfig, fresh_seed};
 pub use disk::{MAX_RECORD_BYTES, read_regular};
-pub(crate) use disk::{keep_aside, stop_writes, sweep_stale_temporaries, write_atomic};
+pub(crate) use disk::{
+    keep_aside, stop_writes, sweep_stale_temporaries, without_bom, write_atomic,
+};
 pub use ending::{Course, EndError, Ending, Played};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Skipped, Tally, Unreadable, archive, files_newest_first,

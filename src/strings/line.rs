@@ -1492,3 +1492,9 @@ pub(crate) mod club {
         line
     }
 }
+
+/// Said on standard error when a line of standard input runs past `mib` MiB: it is
+/// no lines at all (a binary file, `/dev/zero`), and the line mode stops reading.
+pub(crate) fn endless_input(mib: u64) -> String {
+    format!("hijara: standard input: a line of over {mib} MiB: read as the end of the input")
+}

@@ -507,7 +507,7 @@ fn a_record_on_standard_input_is_refused_where_it_is_the_keyboard() {
 /// exited 1 (`no games in the history yet`), and `score 99999999999999999999999`
 /// exited 2 as a usage error (`no game has so large a number`), for the same
 /// mistake. Any number past the history's end is exit 1 now, naming what it holds;
-/// 0, which no history numbers, stays a usage error (exit 2).
+/// 0, which no history numbers, stays a usage error (exit 2), as -1 is (s26).
 #[test]
 fn no_such_game_exits_1_whatever_the_number() {
     let data = tempfile::tempdir().unwrap();
@@ -525,6 +525,15 @@ fn no_such_game_exits_1_whatever_the_number() {
             .assert()
             .code(2)
             .stderr(predicate::str::contains("numbered from 1"));
+        // A negative number was clap's `unexpected argument '-1' found` (cli26).
+        hijara(data.path())
+            .args([command, "-1"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "invalid value '-1' for '[FILE|N]': games are numbered from 1 (see `hijara \
+                 games`); a file named -1 is ./-1",
+            ));
     }
     let games = data.path().join("games");
     std::fs::create_dir_all(&games).unwrap();

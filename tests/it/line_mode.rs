@@ -1625,13 +1625,24 @@ fn a_dumb_terminal_gets_the_line_mode_and_its_editor() {
 
 /// A line longer than the line mode keeps (1 KiB) had its rest read into memory to be
 /// dropped: 200 MiB with no line break held 200 MiB (`/dev/zero` piped in, all the
-/// memory there is). The rest is skipped as it comes: the peak stays far below it.
+/// memory there is). The rest is skipped as it comes: the peak grows far less than
+/// the line. (Since s26 a line of over 8 MiB is the end of the input, so the line
+/// here is 7 MiB.)
 #[cfg(target_os = "linux")]
 #[test]
 fn a_huge_line_is_skipped_without_being_held() {
-    const HUGE: usize = 200 << 20;
+    const HUGE: usize = 7 << 20;
+    let peak_kb = |pid: u32| -> usize {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap()
+    };
     let mut p = Piped::start(&["play", "--no-history"]);
     p.wait_for("Your move, Blue");
+    let before = peak_kb(p.child.id());
     {
         let stdin = p.stdin.as_mut().expect("standard input open");
         let chunk = vec![b'a'; 1 << 20];
@@ -1641,15 +1652,38 @@ fn a_huge_line_is_skipped_without_being_held() {
     }
     p.send("");
     p.wait_for("Unknown command");
-    let status = std::fs::read_to_string(format!("/proc/{}/status", p.child.id())).unwrap();
-    let peak_kb: usize = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap();
-    assert!(peak_kb < (HUGE >> 10) / 2, "peak {peak_kb} kB");
+    let grown = peak_kb(p.child.id()).saturating_sub(before);
+    assert!(grown < (HUGE >> 10) / 2, "the peak grew {grown} kB");
     p.send("b2");
     p.wait_for("Blue b2");
+}
+
+/// QA (s26): `hijara play < /dev/zero` read for ever, the screen waiting for a line
+/// that never ended. A line of more than 8 MiB (NULs counted too) is the end of the
+/// input, said on standard error; nothing of it, nor after it, is taken as a command.
+#[test]
+fn a_line_of_over_8_mib_is_the_end_of_the_input() {
+    let home = tempfile::tempdir().unwrap();
+    let mut nuls = vec![0; 9 << 20];
+    nuls.extend_from_slice(b"\nb2\n");
+    let out = crate::common::hijara()
+        .args(["play", "--no-history"])
+        .env("HIJARA_DATA_DIR", home.path())
+        .timeout(PATIENCE)
+        .write_stdin(nuls)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", out.status);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "hijara: standard input: a line of over 8 MiB: read as the end of the input\n"
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("Your move, Blue"), "{said}");
+    assert!(
+        !said.contains("Unknown command") && !said.contains("Blue b2"),
+        "{said}"
+    );
 }
 
 /// QA: `a` (analysis) said the start position again, as if nothing had happened. It

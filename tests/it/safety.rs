@@ -192,6 +192,18 @@ fn the_engine_answers_a_non_utf8_line_and_goes_on() {
         .assert()
         .success()
         .stdout("? line too long (over 4096 bytes)\n\n= hijara\n\n");
+    // QA (s26): `hijara engine < /dev/zero` read for ever. A line of more than 8 MiB
+    // (NULs, which GTP drops, counted too) is answered as too long and ends the
+    // session: what comes after it is never read.
+    let mut nuls = vec![0; 9 << 20];
+    nuls.extend_from_slice(b"\nname\n");
+    hijara(dir.path())
+        .arg("engine")
+        .write_stdin(nuls)
+        .assert()
+        .code(1)
+        .stdout("? line too long (over 4096 bytes)\n\n")
+        .stderr("hijara: standard input: a line of over 8 MiB: not engine commands\n");
 }
 
 #[test]

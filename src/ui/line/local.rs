@@ -4,7 +4,7 @@
 //! in raw mode for the [`super::editor`].
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, IsTerminal, Read};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -16,6 +16,22 @@ use super::LineInput;
 
 /// The longest line read from a pipe, in bytes; the rest of a longer one is dropped.
 const MAX_LINE: usize = 1024;
+
+/// The most read of one line, kept or dropped: a longer one is no lines at all (a
+/// binary file, `/dev/zero`), and is read as the end of the input. Every byte read
+/// counts: before s26 a line of NULs was read on for ever, the screen waiting.
+const MAX_READ: u64 = 8 << 20;
+
+/// What [`read_line`] read.
+#[derive(Debug, PartialEq, Eq)]
+enum Got {
+    /// A line.
+    Line(String),
+    /// A line longer than [`MAX_READ`]: the rest is left unread.
+    Endless,
+    /// The end of the input (or an error).
+    End,
+}
 
 /// Where the local line mode's lines come from.
 #[derive(Debug)]
@@ -70,8 +86,16 @@ impl Pipe {
                 let mut stdin = io::stdin().lock();
                 loop {
                     match read_line(&mut stdin) {
-                        Some(line) => reader.hand(Some(line)),
-                        None => {
+                        Got::Line(line) => reader.hand(Some(line)),
+                        Got::Endless => {
+                            // Standard error, not the screen: its output may be a
+                            // pipe read by a program. A failed write is no matter.
+                            let note = crate::strings::line::endless_input(MAX_READ >> 20);
+                            let _ = writeln!(io::stderr(), "{note}");
+                            reader.hand(None);
+                            return;
+                        }
+                        Got::End => {
                             reader.hand(None);
                             return;
                         }
@@ -136,42 +160,54 @@ impl Pipe {
 }
 
 /// One line of `input`, at most [`MAX_LINE`] bytes (the rest dropped), without its
-/// line ending, invalid UTF-8 replaced; `None` at the end (or an error).
-fn read_line(input: &mut impl BufRead) -> Option<String> {
+/// line ending, invalid UTF-8 replaced; [`Got::Endless`] once more than [`MAX_READ`]
+/// bytes of it are read; [`Got::End`] at the end (or an error).
+fn read_line(input: &mut impl BufRead) -> Got {
     let mut bytes = Vec::new();
-    let read = input
+    let Ok(read) = input
         .by_ref()
         .take(MAX_LINE as u64)
         .read_until(b'\n', &mut bytes)
-        .ok()?;
+    else {
+        return Got::End;
+    };
     if read == 0 {
-        return None;
+        return Got::End;
     }
-    if bytes.last() != Some(&b'\n') && bytes.len() == MAX_LINE {
-        // Too long: drop the rest of the line as it comes, never holding it.
-        skip_line(input);
+    if bytes.last() != Some(&b'\n')
+        && bytes.len() == MAX_LINE
+        && !skip_line(input, MAX_READ - MAX_LINE as u64)
+    {
+        return Got::Endless;
     }
     while matches!(bytes.last(), Some(b'\n' | b'\r')) {
         bytes.pop();
     }
-    Some(String::from_utf8_lossy(&bytes).into_owned())
+    Got::Line(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Reads `input` up to and including the next line break (or its end, or an error),
 /// keeping none of it: a line of any length takes no more memory than the buffer.
-fn skip_line(input: &mut impl BufRead) {
+/// False, the rest left unread, once more than `most` bytes come before the break.
+fn skip_line(input: &mut impl BufRead, most: u64) -> bool {
+    let mut read = 0u64;
     loop {
         let (used, found) = match input.fill_buf() {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Ok([]) | Err(_) => return,
+            Ok([]) | Err(_) => return true,
             Ok(buf) => match buf.iter().position(|&b| b == b'\n') {
                 Some(i) => (i + 1, true),
                 None => (buf.len(), false),
             },
         };
         input.consume(used);
+        // Counted alike however the input comes in chunks, the break seen or not.
+        read = read.saturating_add((used - usize::from(found)) as u64);
+        if read > most {
+            return false;
+        }
         if found {
-            return;
+            return true;
         }
     }
 }
@@ -188,11 +224,34 @@ mod tests {
         // A byte that is not UTF-8, and no line ending at the end.
         bytes.extend(b"\xfflast");
         let mut input = io::Cursor::new(bytes);
-        assert_eq!(read_line(&mut input).as_deref(), Some("b3"));
-        assert_eq!(read_line(&mut input).as_deref(), Some("board"));
-        assert_eq!(read_line(&mut input).map(|l| l.len()), Some(MAX_LINE));
-        assert_eq!(read_line(&mut input).as_deref(), Some("c\u{e9}"));
-        assert_eq!(read_line(&mut input).as_deref(), Some("\u{fffd}last"));
-        assert_eq!(read_line(&mut input), None);
+        let line = |text: &str| Got::Line(text.to_owned());
+        assert_eq!(read_line(&mut input), line("b3"));
+        assert_eq!(read_line(&mut input), line("board"));
+        assert_eq!(read_line(&mut input), line(&long[..MAX_LINE]));
+        assert_eq!(read_line(&mut input), line("c\u{e9}"));
+        assert_eq!(read_line(&mut input), line("\u{fffd}last"));
+        assert_eq!(read_line(&mut input), Got::End);
+    }
+
+    /// QA (s26): a line with no end (`hijara play < /dev/zero`) was read for ever,
+    /// the screen waiting on it. Every byte read counts, NULs too.
+    #[test]
+    fn a_line_of_more_than_the_most_read_is_the_end_of_the_input() {
+        // 9 MiB of NULs, then a line end and a line never read.
+        let nuls = io::Read::take(io::repeat(0), 9 << 20);
+        let mut input = io::BufReader::new(io::Read::chain(nuls, &b"\nb2\n"[..]));
+        assert_eq!(read_line(&mut input), Got::Endless);
+        // Reading stopped at the most (and one buffer), not at the line's end.
+        let left = input.get_ref().get_ref().0.limit();
+        assert!((1 << 20) - (8 << 10) <= left, "{left} bytes left unread");
+        // A line of just the most is a line, its first MAX_LINE bytes kept; one byte
+        // more is the end, read as one chunk or many, its line end seen or not.
+        let mut bytes = vec![b'x'; MAX_READ as usize];
+        bytes.extend_from_slice(b"\nb2\n");
+        let mut input = &bytes[..];
+        assert_eq!(read_line(&mut input), Got::Line("x".repeat(MAX_LINE)));
+        assert_eq!(read_line(&mut input), Got::Line("b2".to_owned()));
+        bytes.insert(0, b'x');
+        assert_eq!(read_line(&mut &bytes[..]), Got::Endless);
     }
 }
