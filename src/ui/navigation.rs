@@ -560,6 +560,17 @@ mod tests {
         Input::Key(KeyEvent::new(code, modifiers))
     }
 
+    /// A left button's press at (`x`, `y`), as the terminal reports a click.
+    fn click(x: u16, y: u16) -> Event {
+        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: x,
+            row: y,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
     /// Draws `screen` at `w`x`h` and checks that the cells whose click picks each of
     /// `answers` (`Input::Pick(i)`) spell exactly that answer, spaces aside (an answer
     /// may wrap); `what` names the case in a failure.
@@ -571,7 +582,6 @@ mod tests {
     ) {
         use ratatui::Terminal;
         use ratatui::backend::TestBackend;
-        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
         use super::super::face::Face;
 
@@ -581,13 +591,7 @@ mod tests {
         let mut picked = vec![String::new(); answers.len()];
         for y in 0..h {
             for x in 0..w {
-                let click = Event::Mouse(MouseEvent {
-                    kind: MouseEventKind::Down(MouseButton::Left),
-                    column: x,
-                    row: y,
-                    modifiers: KeyModifiers::NONE,
-                });
-                if let Some(Input::Pick(i)) = screen.input_of(&click, buf.area) {
+                if let Some(Input::Pick(i)) = screen.input_of(&click(x, y), buf.area) {
                     picked[i].push_str(buf[(x, y)].symbol());
                 }
             }
@@ -611,7 +615,6 @@ mod tests {
     fn a_click_on_the_help_label_of_a_border_opens_the_help() {
         use ratatui::Terminal;
         use ratatui::backend::TestBackend;
-        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
         use super::super::face::Face;
         use crate::learn::{LearnProgress, lessons};
@@ -666,26 +669,14 @@ mod tests {
                 };
                 for y in 0..h {
                     for x in 0..w {
-                        let click = Event::Mouse(MouseEvent {
-                            kind: MouseEventKind::Down(MouseButton::Left),
-                            column: x,
-                            row: y,
-                            modifiers: KeyModifiers::NONE,
-                        });
-                        let input = screen.input_of(&click, buf.area);
+                        let input = screen.input_of(&click(x, y), buf.area);
                         let help =
                             matches!(input, Some(Input::Key(k)) if k.code == KeyCode::Char('?'));
                         assert_eq!(help, on_label(x, y), "{name} {w}x{h} at ({x}, {y})");
                     }
                 }
                 if let Some(&(x, y)) = shown.first() {
-                    let click = Event::Mouse(MouseEvent {
-                        kind: MouseEventKind::Down(MouseButton::Left),
-                        column: x + 3,
-                        row: y,
-                        modifiers: KeyModifiers::NONE,
-                    });
-                    let input = screen.input_of(&click, buf.area).unwrap();
+                    let input = screen.input_of(&click(x + 3, y), buf.area).unwrap();
                     let _ = screen.handle(input);
                     let help = match &screen {
                         Screen::Start(s) => s.help_shown(),
@@ -708,20 +699,11 @@ mod tests {
     fn a_click_on_an_answer_of_the_resume_question_answers_it() {
         use ratatui::Terminal;
         use ratatui::backend::TestBackend;
-        use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
         use super::super::face::Face;
         use super::super::question::Overlay;
         use crate::rules::Square;
 
-        let click = |x: u16, y: u16| {
-            Event::Mouse(MouseEvent {
-                kind: MouseEventKind::Down(MouseButton::Left),
-                column: x,
-                row: y,
-                modifiers: KeyModifiers::NONE,
-            })
-        };
         let mut autosaved = Game::new();
         for square in [Square::B2, Square::C3, Square::A1] {
             autosaved.play(square).unwrap();
