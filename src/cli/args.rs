@@ -58,7 +58,8 @@ impl Cli {
         I: IntoIterator<Item = T>,
         T: Into<std::ffi::OsString> + Clone,
     {
-        let mut cli = Cli::try_parse_from(args)?;
+        let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+        let mut cli = Cli::try_parse_from(&args).map_err(|error| clock_first(error, &args))?;
         if let Some(own) = cli.command.as_mut().and_then(Command::screen_flags) {
             own.display.palette = own.display.palette.or(cli.display.palette);
             own.display.ascii |= cli.display.ascii;
@@ -87,6 +88,40 @@ impl Cli {
             Some(Command::Puzzle(args)) if args.headless() => false,
             Some(_) => self.full_screen,
         }
+    }
+}
+
+/// clap's error for `play --clock --ai easy` said `unexpected argument 'easy' found`:
+/// `--clock` took `--ai` for its value (it takes a word starting with `-`, for
+/// `-5+3`), and clap names the word left over before it checks that value. Where the
+/// word clap did not expect comes just after a `-` word that `--clock` took, the
+/// command line is parsed again without it, and clap's error for that value
+/// (`invalid value '--ai' for '--clock <MIN+SEC>'`) is the one given; any other
+/// error is clap's as it is.
+fn clock_first(error: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return error;
+    }
+    let Some(ContextValue::String(stray)) = error.get(ContextKind::InvalidArg) else {
+        return error;
+    };
+    let Some(at) = args.windows(3).position(|w| {
+        w[0] == "--clock" && w[1].to_string_lossy().starts_with('-') && w[2] == stray.as_str()
+    }) else {
+        return error;
+    };
+    let mut fewer = args.to_vec();
+    fewer.remove(at + 2);
+    match Cli::try_parse_from(&fewer) {
+        Err(again)
+            if again.kind() == ErrorKind::ValueValidation
+                && matches!(again.get(ContextKind::InvalidArg),
+                    Some(ContextValue::String(arg)) if arg.starts_with("--clock")) =>
+        {
+            again
+        }
+        _ => error,
     }
 }
 
@@ -232,7 +267,7 @@ pub struct PlayArgs {
     /// Play with clocks: `5+3` is 5 minutes each plus 3 seconds a move; who runs out
     /// loses [default: the --load record's clocks, else the config file's, else none].
     #[arg(long, value_name = "MIN+SEC", value_parser = time_control,
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true)]
     pub clock: Option<crate::record::TimeControl>,
     /// No clocks, whatever the config file says.
     #[arg(long, conflicts_with = "clock")]
@@ -548,7 +583,7 @@ pub struct ResumeArgs {
     /// New clocks for the rest of the game (`5+3`: 5 minutes each plus 3 seconds a
     /// move), both starting full [default: the saved game's clocks, if it has them].
     #[arg(long, value_name = "MIN+SEC", value_parser = time_control,
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true)]
     pub clock: Option<crate::record::TimeControl>,
     /// How the screen draws.
     #[command(flatten)]
@@ -635,7 +670,23 @@ fn bench_seconds(text: &str) -> Result<f64, String> {
 }
 
 /// A clock as `--clock` takes it: `MINUTES+SECONDS`, like `5+3`.
+///
+/// `--clock` takes the next word as its value even when it starts with `-`
+/// (`allow_hyphen_values`): `-5+3` is no number, so `allow_negative_numbers` left it to
+/// clap, which said `unexpected argument '-5+3' found` (s27). An option's name taken
+/// so (`--clock --ai`) is refused here, clap naming `--clock` and the word: it is never
+/// a clock, and no game starts.
 pub(crate) fn time_control(text: &str) -> Result<crate::record::TimeControl, String> {
+    if let Some(rest) = text.trim_start().strip_prefix('-') {
+        return Err(
+            if rest.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
+                "a clock cannot be negative: MINUTES+SECONDS, like `5+3`"
+            } else {
+                "an option, not a clock: give --clock MINUTES+SECONDS first, like `--clock 5+3`"
+            }
+            .to_owned(),
+        );
+    }
     crate::record::TimeControl::from_minutes(text).map_err(|e| e.to_string())
 }
 

@@ -1,9 +1,10 @@
 //! `hijara engine`: the GTP-style protocol on stdin/stdout (see [`crate::ai::gtp`]).
 //!
 //! Input is untrusted: lines are read as bytes, at most [`MAX_LINE`] of them held,
-//! and a line that is not UTF-8 or is too long is answered with `?` and skipped. A
-//! line of more than [`MAX_READ`] bytes is no command stream (`hijara engine <
-//! /dev/zero`): it is answered as too long, and the session ends there.
+//! and a line that is not UTF-8 or is too long is answered with `?` and skipped, the
+//! session going on. Only a line of more than [`MAX_READ`] bytes, no line end in
+//! sight, is no command stream (`hijara engine < /dev/zero`): it is answered as too
+//! long, and the session ends there.
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -20,8 +21,10 @@ pub const MAX_LINE: usize = 4096;
 /// The most read of one line, kept or not: a longer one is taken for no commands at
 /// all (a binary file, `/dev/zero`), the rest is left unread and the session ends.
 /// Every byte read counts, NULs too (GTP drops them later): before s26 a line of NULs
-/// was read on to an end that never came.
-pub const MAX_READ: usize = 8 << 20;
+/// was read on to an end that never came. Up to it a line of any length is one bad
+/// command, answered once: 8 MiB until s27 ended the session of a peer that sent one
+/// 9 MiB line; 64 MiB of `/dev/zero` are read in well under a second.
+pub const MAX_READ: usize = 64 << 20;
 
 /// One line of input, its line end removed.
 #[derive(Debug, PartialEq, Eq)]
@@ -435,8 +438,8 @@ mod tests {
     /// [`MAX_READ`], NULs (dropped later, as GTP says) too.
     #[test]
     fn a_line_with_no_end_in_sight_ends_the_session() {
-        // 9 MiB of NULs, then a line end and a command that is never read.
-        let nuls = io::Read::take(io::repeat(0), 9 << 20);
+        // A MiB more than the most of NULs, then a line end and a command never read.
+        let nuls = io::Read::take(io::repeat(0), (MAX_READ + (1 << 20)) as u64);
         let mut input = io::BufReader::new(io::Read::chain(nuls, &b"\nname\n"[..]));
         let mut out = Vec::new();
         let error = serve(&mut Session::new(), &mut input, &mut out).unwrap_err();
@@ -446,13 +449,13 @@ mod tests {
         );
         assert_eq!(
             error.to_string(),
-            "standard input: a line of over 8 MiB: not engine commands"
+            "standard input: a line of over 64 MiB: not engine commands"
         );
         // Reading stopped at the limit (and one buffer), not at the line's end.
         let left = input.get_ref().get_ref().0.limit();
         assert!((1 << 20) - (8 << 10) <= left, "{left} bytes left unread");
         // Any bytes (a binary file), read as one chunk or many, its end seen or not;
-        // a line of 8 MiB is only too long, and the session goes on.
+        // a line of just the most is only too long, and the session goes on.
         let mut input = vec![b'\xff'; MAX_READ + 1];
         input.extend_from_slice(b"\nname\n");
         let mut out = Vec::new();
@@ -462,6 +465,25 @@ mod tests {
         assert_eq!(
             replies(&input),
             "? line too long (over 4096 bytes)\n\n= hijara\n\n"
+        );
+        let mut chunks = io::BufReader::with_capacity(1000, &input[..]);
+        let mut out = Vec::new();
+        serve(&mut Session::new(), &mut chunks, &mut out).unwrap();
+        assert_eq!(out, b"? line too long (over 4096 bytes)\n\n= hijara\n\n");
+    }
+
+    /// s27: a line of 9 MiB ended the session (`? line too long`, exit 1) where a
+    /// peer's one bad line should cost it that line's answer only, as a shorter one
+    /// does: the rest is read and dropped, and the next line is a command.
+    #[test]
+    fn a_line_of_9_mib_is_one_bad_command() {
+        let nuls = io::Read::take(io::repeat(0), 9 << 20);
+        let input = io::BufReader::new(io::Read::chain(nuls, &b"\n1 name\n2 name\n"[..]));
+        let mut out = Vec::new();
+        serve(&mut Session::new(), input, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "? line too long (over 4096 bytes)\n\n=1 hijara\n\n=2 hijara\n\n"
         );
     }
 

@@ -1,8 +1,6 @@
 //! The command line: `hijara [play|score|analyze|bench|selfplay|engine|replay|resume|games|puzzle|
 //! serve|completions|manpage|config]`.
 
-use clap::Parser;
-
 mod analyze;
 mod args;
 mod bench;
@@ -65,7 +63,7 @@ fn clap_exit(error: clap::Error) -> ! {
         .iter()
         .map(|arg| crate::text::sanitize(arg).into_owned());
     // The same mistake made with the escaped arguments, or the first error as it is.
-    let again = Cli::try_parse_from(shown).err();
+    let again = Cli::parse_from_args(shown).err();
     let text = again.as_ref().unwrap_or(&error).render().to_string();
     let safe: Vec<_> = text.lines().map(crate::text::sanitize).collect();
     let safe = safe.join("\n");

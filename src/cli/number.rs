@@ -5,7 +5,9 @@
 //! an address) also sets clap's `allow_negative_numbers`: without it clap read the `-1`
 //! of `--games -1` as a flag (`unexpected argument '-1' found`), where `--games=-1`
 //! reached the check and was told the range (QA, cli25). Only a word that is a number
-//! (`-1`, `-0.5`, `-1e3`) is taken so; `--games --json` still lacks a value.
+//! (`-1`, `-0.5`, `-1e3`) is taken so; `--games --json` still lacks a value. A clock
+//! (`-5+3`, no number) takes any word instead, and its check refuses an option's name
+//! (`args::time_control`).
 
 /// The number `text` gives (spaces around it allowed), if it is one and lies in `range`.
 pub(super) fn number_in<T: std::str::FromStr + PartialOrd>(

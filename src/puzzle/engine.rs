@@ -143,9 +143,25 @@ pub fn solve(position: &Position, limit: &SearchLimit) -> Option<(Move, i32)> {
 }
 
 /// Each legal move and the exact final margin (mover minus opponent) it leads to
-/// under best play, in square order, each proved by an exact solve within `limit`;
-/// `None` on a full board or when `limit` cut any solve short.
+/// under best play, in square order, each proved by an exact solve; `None` on a full
+/// board or when `limit` cut any solve short. A time in `limit` is for the whole
+/// call, as [`solve`]'s is for its one: the solves share one deadline, 90% of it from
+/// the call (`SOLVE_SHARE`). Its nodes are each solve's own (`learn::task`'s
+/// `BEST_NODES`, the one caller's budget, is a solve's).
 pub fn move_margins(position: &Position, limit: &SearchLimit) -> Option<Vec<(Move, i32)>> {
+    margins_from(position, limit, Instant::now())
+}
+
+/// [`move_margins`], its time counted from `start`. Until s27 each solve was given
+/// the whole time from its own start: 16 moves under `millis(100)` were allowed
+/// 16 times 90 ms.
+fn margins_from(
+    position: &Position,
+    limit: &SearchLimit,
+    start: Instant,
+) -> Option<Vec<(Move, i32)>> {
+    // A deadline, no time: `solve` keeps it as it is for every move.
+    let limit = &kept(limit, start);
     let mut margins = Vec::with_capacity(16);
     for mv in position.legal_moves() {
         let mut child = *position;
@@ -162,8 +178,9 @@ pub fn move_margins(position: &Position, limit: &SearchLimit) -> Option<Vec<(Mov
 }
 
 /// The moves that reach the position's best exact final margin, each proved
-/// by an exact solve within `limit`; `None` on a full board or when `limit`
-/// cut any solve short. Unlike [`judge`], every search here keeps the limit.
+/// by an exact solve, within `limit` as [`move_margins`] keeps it; `None` on a full
+/// board or when `limit` cut any solve short. Unlike [`judge`], every search here
+/// keeps the limit.
 pub fn best_moves(position: &Position, limit: &SearchLimit) -> Option<Vec<Move>> {
     let margins = move_margins(position, limit)?;
     let best = margins.iter().map(|&(_, m)| m).max()?;
@@ -211,5 +228,45 @@ mod tests {
             ..SearchLimit::NONE
         };
         assert!(kept(&huge, start).is_unbounded());
+    }
+
+    /// 56 stones in a fixed order (`ai::solve`'s example): 8 empty sections, each
+    /// move's solve thousands of nodes, past the limit's first check at 256.
+    fn eight_empty() -> Position {
+        let mut position = Position::new();
+        for i in 0..56 {
+            let open: Vec<_> = position.legal_moves().collect();
+            position.play(open[i * 7 % open.len()]).unwrap();
+        }
+        position
+    }
+
+    /// s27: each move's solve had the whole time, counted from its own start, so
+    /// the call took up to a time per move. The time is the call's: its deadline, 90%
+    /// of it from the call's start, holds for every solve; its nodes are each solve's.
+    #[test]
+    fn the_margins_share_the_call_s_time() {
+        let position = eight_empty();
+        let now = Instant::now();
+        let start = now.checked_sub(Duration::from_secs(10)).unwrap();
+        // 10 s since the call began: 5 s (a deadline at 4.5 s) is spent, for all moves.
+        assert_eq!(
+            margins_from(&position, &SearchLimit::millis(5_000), start),
+            None
+        );
+        // 100 s (a deadline at 90 s, 80 s ahead) leaves time for all of them.
+        let margins = margins_from(&position, &SearchLimit::millis(100_000), start).unwrap();
+        assert_eq!(margins.len(), position.legal_moves().count());
+        // The same margins as with no limit, and as nodes per solve give.
+        assert_eq!(
+            Some(&margins),
+            move_margins(&position, &SearchLimit::NONE).as_ref()
+        );
+        assert_eq!(
+            Some(margins),
+            move_margins(&position, &SearchLimit::nodes(1_000_000))
+        );
+        // Too few nodes for a solve cut the call short.
+        assert_eq!(move_margins(&position, &SearchLimit::nodes(1)), None);
     }
 }

@@ -46,6 +46,57 @@ fn a_bad_clock_is_a_clear_error_before_any_screen() {
     assert!(err.contains("at most 24 hours"), "{err}");
 }
 
+/// s27: `--clock -5+3` was clap's `unexpected argument '-5+3' found`, not the clock's
+/// own error: `-5+3` is no number, so `allow_negative_numbers` did not take it.
+#[test]
+fn a_negative_clock_gets_the_clock_s_error() {
+    for command in ["play", "resume"] {
+        let (out, err) = outputs_of(&[command, "--clock", "-5+3"], 2);
+        assert!(
+            err.contains(
+                "invalid value '-5+3' for '--clock <MIN+SEC>': a clock cannot be negative"
+            ),
+            "{command}: {err}"
+        );
+        assert_eq!(out, "", "{command}");
+    }
+    let (_, err) = outputs_of(&["play", "--clock", "-.5+0"], 2);
+    assert!(err.contains("a clock cannot be negative"), "{err}");
+}
+
+/// s27: `--clock` takes a word starting with `-` as its value (for `-5+3`), so an
+/// option given where the clock should be is refused naming both, never read as a
+/// clock nor left out to start a game.
+#[test]
+fn an_option_where_the_clock_should_be_is_an_error_naming_both() {
+    for args in [
+        &["play", "--clock", "--ai"][..],
+        &["play", "--clock", "--ai", "easy"],
+        &["resume", "--clock", "--no-history"],
+    ] {
+        let (out, err) = outputs_of(args, 2);
+        let word = args[2];
+        assert!(
+            err.contains(&format!(
+                "invalid value '{word}' for '--clock <MIN+SEC>': an option, not a clock"
+            )),
+            "{args:?}: {err}"
+        );
+        assert_eq!(out, "", "{args:?}");
+    }
+    // The same error, word for word, with the level after `--ai` or without.
+    assert_eq!(
+        outputs_of(&["play", "--clock", "--ai", "easy"], 2),
+        outputs_of(&["play", "--clock", "--ai"], 2)
+    );
+    // At the end, the value is still missing, as clap says.
+    let (_, err) = outputs_of(&["play", "--ai", "easy", "--clock"], 2);
+    assert!(
+        err.contains("a value is required for '--clock <MIN+SEC>'"),
+        "{err}"
+    );
+}
+
 const FORFEIT: &str = "[Blue \"human\"]\n[Yellow \"hard\"]\n[TimeControl \"300+3\"]\n\
     [Termination \"time forfeit\"]\n[Result \"0-1\"]\n\n\
     1. b2 {[%clk 0:04:58]} c3 {[%clk 0:05:01]} 2. a1 {[%clk 0:00:01.5]} d4 {[%clk 0:04:59]} 0-1\n";

@@ -1626,12 +1626,12 @@ fn a_dumb_terminal_gets_the_line_mode_and_its_editor() {
 /// A line longer than the line mode keeps (1 KiB) had its rest read into memory to be
 /// dropped: 200 MiB with no line break held 200 MiB (`/dev/zero` piped in, all the
 /// memory there is). The rest is skipped as it comes: the peak grows far less than
-/// the line. (Since s26 a line of over 8 MiB is the end of the input, so the line
-/// here is 7 MiB.)
+/// the line. The line is 9 MiB: s26 took a line of over 8 MiB for the end of the
+/// input, where s27 takes one of over 64 MiB.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_huge_line_is_skipped_without_being_held() {
-    const HUGE: usize = 7 << 20;
+    const HUGE: usize = 9 << 20;
     let peak_kb = |pid: u32| -> usize {
         let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
         status
@@ -1659,12 +1659,12 @@ fn a_huge_line_is_skipped_without_being_held() {
 }
 
 /// QA (s26): `hijara play < /dev/zero` read for ever, the screen waiting for a line
-/// that never ended. A line of more than 8 MiB (NULs counted too) is the end of the
+/// that never ended. A line of more than 64 MiB (NULs counted too) is the end of the
 /// input, said on standard error; nothing of it, nor after it, is taken as a command.
 #[test]
-fn a_line_of_over_8_mib_is_the_end_of_the_input() {
+fn a_line_of_over_64_mib_is_the_end_of_the_input() {
     let home = tempfile::tempdir().unwrap();
-    let mut nuls = vec![0; 9 << 20];
+    let mut nuls = vec![0; 65 << 20];
     nuls.extend_from_slice(b"\nb2\n");
     let out = crate::common::hijara()
         .args(["play", "--no-history"])
@@ -1676,7 +1676,7 @@ fn a_line_of_over_8_mib_is_the_end_of_the_input() {
     assert!(out.status.success(), "{}", out.status);
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "hijara: standard input: a line of over 8 MiB: read as the end of the input\n"
+        "hijara: standard input: a line of over 64 MiB: read as the end of the input\n"
     );
     let said = String::from_utf8(out.stdout).unwrap();
     assert!(said.contains("Your move, Blue"), "{said}");

@@ -192,18 +192,51 @@ fn the_engine_answers_a_non_utf8_line_and_goes_on() {
         .assert()
         .success()
         .stdout("? line too long (over 4096 bytes)\n\n= hijara\n\n");
-    // QA (s26): `hijara engine < /dev/zero` read for ever. A line of more than 8 MiB
-    // (NULs, which GTP drops, counted too) is answered as too long and ends the
-    // session: what comes after it is never read.
+    // s27: a line of 9 MiB (more than s26's limit of 8 MiB) ended the session with
+    // exit 1; it is one bad command, and the session goes on.
     let mut nuls = vec![0; 9 << 20];
     nuls.extend_from_slice(b"\nname\n");
     hijara(dir.path())
         .arg("engine")
         .write_stdin(nuls)
         .assert()
+        .success()
+        .stdout("? line too long (over 4096 bytes)\n\n= hijara\n\n")
+        .stderr("");
+    // QA (s26): `hijara engine < /dev/zero` read for ever. A line of more than 64 MiB
+    // (NULs, which GTP drops, counted too) is answered as too long and ends the
+    // session: what comes after it is never read. Through a pipe, and from the device.
+    let mut nuls = vec![0; 65 << 20];
+    nuls.extend_from_slice(b"\nname\n");
+    let endless = "hijara: standard input: a line of over 64 MiB: not engine commands\n";
+    hijara(dir.path())
+        .arg("engine")
+        .write_stdin(nuls)
+        .assert()
         .code(1)
         .stdout("? line too long (over 4096 bytes)\n\n")
-        .stderr("hijara: standard input: a line of over 8 MiB: not engine commands\n");
+        .stderr(endless);
+    // From the device itself, as typed (assert_cmd would read all of it first).
+    let mut child = crate::common::hijara_command()
+        .arg("engine")
+        .env("HIJARA_DATA_DIR", dir.path())
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > DEADLINE {
+            child.kill().unwrap();
+            panic!("`hijara engine < /dev/zero` still ran after {DEADLINE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"? line too long (over 4096 bytes)\n\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), endless);
 }
 
 #[test]

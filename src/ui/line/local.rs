@@ -19,8 +19,10 @@ const MAX_LINE: usize = 1024;
 
 /// The most read of one line, kept or dropped: a longer one is no lines at all (a
 /// binary file, `/dev/zero`), and is read as the end of the input. Every byte read
-/// counts: before s26 a line of NULs was read on for ever, the screen waiting.
-const MAX_READ: u64 = 8 << 20;
+/// counts: before s26 a line of NULs was read on for ever, the screen waiting. The
+/// engine's limit (`cli::engine::MAX_READ`), for the same reasons: 8 MiB until s27,
+/// when a line of 9 MiB ended the input.
+const MAX_READ: u64 = 64 << 20;
 
 /// What [`read_line`] read.
 #[derive(Debug, PartialEq, Eq)]
@@ -237,8 +239,8 @@ mod tests {
     /// the screen waiting on it. Every byte read counts, NULs too.
     #[test]
     fn a_line_of_more_than_the_most_read_is_the_end_of_the_input() {
-        // 9 MiB of NULs, then a line end and a line never read.
-        let nuls = io::Read::take(io::repeat(0), 9 << 20);
+        // A MiB more than the most of NULs, then a line end and a line never read.
+        let nuls = io::Read::take(io::repeat(0), MAX_READ + (1 << 20));
         let mut input = io::BufReader::new(io::Read::chain(nuls, &b"\nb2\n"[..]));
         assert_eq!(read_line(&mut input), Got::Endless);
         // Reading stopped at the most (and one buffer), not at the line's end.
@@ -253,5 +255,18 @@ mod tests {
         assert_eq!(read_line(&mut input), Got::Line("b2".to_owned()));
         bytes.insert(0, b'x');
         assert_eq!(read_line(&mut &bytes[..]), Got::Endless);
+        let mut chunks = io::BufReader::with_capacity(1000, &bytes[..]);
+        assert_eq!(read_line(&mut chunks), Got::Endless);
+    }
+
+    /// s27: a line of 9 MiB was the end of the input (the most was 8 MiB): one line
+    /// too long is a line, its first MAX_LINE bytes kept, and the next is read.
+    #[test]
+    fn a_line_of_9_mib_is_a_line() {
+        let nuls = io::Read::take(io::repeat(0), 9 << 20);
+        let mut input = io::BufReader::new(io::Read::chain(nuls, &b"\nb2\n"[..]));
+        assert_eq!(read_line(&mut input), Got::Line("\0".repeat(MAX_LINE)));
+        assert_eq!(read_line(&mut input), Got::Line("b2".to_owned()));
+        assert_eq!(read_line(&mut input), Got::End);
     }
 }
