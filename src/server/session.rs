@@ -1510,17 +1510,43 @@ mod tests {
     /// change of unit.
     #[test]
     fn the_time_left_is_drawn_again_when_it_reads_otherwise() {
-        for left in (1..=3 * 24 * 3600)
+        const END: i64 = 3 * 24 * 3600;
+        let lefts: Vec<i64> = (1..=END)
             .step_by(7)
             .chain([3600, 3601, 86_400, 86_401])
-        {
-            let wait = next_change(left).unwrap().as_secs() as i64;
+            .collect();
+        let waits: Vec<i64> = lefts
+            .iter()
+            .map(|&left| next_change(left).unwrap().as_secs() as i64)
+            .collect();
+        // Each second's text once (every `left - d` below is in `low..=END`), and
+        // where its run of the same text starts: the same checks as formatting
+        // `left - d` for every `d` under the wait (25 s of CPU: up to 3600 a row).
+        let low = lefts.iter().zip(&waits).map(|(l, w)| l - w + 1).min();
+        let low = low.unwrap();
+        let texts: Vec<String> = (low..=END).map(club_words::corr_time).collect();
+        let mut run_start = vec![low; texts.len()];
+        for i in 1..texts.len() {
+            run_start[i] = if texts[i] == texts[i - 1] {
+                run_start[i - 1]
+            } else {
+                low + i as i64
+            };
+        }
+        let at = |t: i64| usize::try_from(t - low).unwrap();
+        for (&left, &wait) in lefts.iter().zip(&waits) {
             assert!(wait >= 1, "{left}");
-            let shown = club_words::corr_time(left);
-            // Unchanged until then, and changed then (or early, the same text).
-            for d in 0..wait {
-                assert_eq!(club_words::corr_time(left - d), shown, "{left} at {d}");
-            }
+            let shown = &texts[at(left)];
+            assert_eq!(*shown, club_words::corr_time(left), "{left}");
+            // Unchanged until then (each `left - d`, `d` under the wait, reads as
+            // `left` does), and changed then (or early, the same text).
+            let first = run_start[at(left)];
+            assert!(
+                left - (wait - 1) >= first,
+                "{left} at {}: {:?} against {shown:?}",
+                left - first + 1,
+                texts[at(first - 1)]
+            );
         }
         assert_eq!(next_change(86_400), Some(Duration::from_secs(1)));
         assert_eq!(next_change(3600), Some(Duration::from_secs(1)));

@@ -36,7 +36,9 @@ pub(crate) fn autosave_failed(path: &str, error: &str) -> String {
 /// why and what it means, then the remedy, so a status line cut short says the most.
 /// In words that fit both faces (a session's first notice is plain text): the quit
 /// question names the key or the command that saves.
-pub(crate) const AUTOSAVE_BUSY: &str = "Another hijara is playing from this data folder: this game is not autosaved (a save to a file keeps it)";
+/// 79 columns, so the status line at 80 shows it whole.
+pub(crate) const AUTOSAVE_BUSY: &str =
+    "Another hijara plays from this data folder: not autosaved; a file save keeps it";
 
 /// `hijara resume` (and the start screen's resume door) while another program holds
 /// the autosave: its game is that program's, still being played.

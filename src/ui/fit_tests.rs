@@ -575,6 +575,25 @@ fn the_resume_questions_totals_stay_with_their_colours() {
     }
 }
 
+/// s27: the note that another hijara plays from this data folder was 103 columns, so
+/// the status line cut it with `…` at 80 (whole only in its box); it fits one row.
+#[test]
+fn the_busy_autosave_note_reads_whole_on_one_row_at_80x24() {
+    use crate::session::StorageReport;
+    let mut app = App::with_game(GameConfig::default(), Game::new());
+    app.report(&StorageReport::AutosaveBusy {
+        path: "/data/autosave.hij".into(),
+    });
+    let note = crate::strings::storage::AUTOSAVE_BUSY;
+    let buf = game_screen(&app);
+    let rows: Vec<String> = (0..HEIGHT).map(|y| row(&buf, y)).collect();
+    assert!(
+        rows.iter().any(|r| r.contains(note)),
+        "{note:?} not whole on a row:\n{}",
+        rows.join("\n")
+    );
+}
+
 /// QA (s17 playqa): in a hot-seat claim game the stone that filled the board scored
 /// 20, but the screen said only `Draw. n: new game…` and `Game kept as …`: nothing
 /// said it could still be claimed (a claim there is taken, and turns the draw into

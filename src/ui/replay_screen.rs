@@ -175,8 +175,7 @@ pub(crate) fn answer_at(state: &ReplayState, drawn: Rect, column: u16, row: u16)
     }
     let (_, layout, _) = areas(state, drawn)?;
     super::screen::answer_in_box(
-        &state.continue_question(),
-        &state.continue_answers(),
+        || (state.continue_question(), state.continue_answers()),
         message_area(drawn, layout.board),
         column,
         row,

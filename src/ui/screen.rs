@@ -508,8 +508,7 @@ pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option
     let layout = ScreenLayout::new(drawn)?;
     let area = message_area(drawn, layout.board);
     answer_in_box(
-        &app.question_text(question),
-        &app.clickable_answers(question),
+        || (app.question_text(question), app.clickable_answers(question)),
         area,
         column,
         row,
@@ -565,23 +564,38 @@ fn byte_at_column(shown: &str, at: usize) -> Option<usize> {
     None
 }
 
-/// The answer of a question whose box [`render_box`] draws with `whole` in `area`
-/// that a click at (`column`, `row`) falls on: its index in `answers` (the full
-/// screen's words of each, in the order a click picks them); `None` off them. The
-/// one finder of a question's answers, the game's and the replay viewer's.
+/// The answer of a question whose box [`render_box`] draws in `area` that a click at
+/// (`column`, `row`) falls on: its index in the answers (the full screen's words of
+/// each, in the order a click picks them); `None` off them. `question` gives the
+/// box's text whole and the answers, asked for only when the click is inside `area`'s
+/// border, where the box is: wording and wrapping are most of a click's cost, and
+/// most clicks are elsewhere. The one finder of a question's answers, the game's and
+/// the replay viewer's.
 pub(crate) fn answer_in_box(
-    whole: &str,
-    answers: &[String],
+    question: impl FnOnce() -> (String, Vec<String>),
     area: Rect,
     column: u16,
     row: u16,
 ) -> Option<usize> {
-    let popup = box_rect(whole, area);
-    let inner = popup.inner(ratatui::layout::Margin::new(1, 1));
-    let rows = wrap(whole, usize::from(box_inner_width(area)));
+    // The box lies within `area` ([`box_rect_of`]), so its inside within `area`'s.
+    let margin = ratatui::layout::Margin::new(1, 1);
+    if !area
+        .inner(margin)
+        .contains(ratatui::layout::Position::new(column, row))
+    {
+        return None;
+    }
+    let (whole, answers) = question();
+    // Wrapped once, for the box's height and its rows.
+    let rows = wrap(&whole, usize::from(box_inner_width(area)));
+    let inner = box_rect_of(rows.len(), area).inner(margin);
+    let index = usize::from(row.checked_sub(inner.y)?);
+    if row >= inner.bottom() {
+        return None;
+    }
     // The rows write a no-break space as a plain one: so does the text they are
     // found in.
-    let text = crate::text::plain_spaces(whole);
+    let text = crate::text::plain_spaces(&whole);
     // Each answer's bytes in the text, where the answers end it; in the answers'
     // order, an answer not found (none is) an empty span no click falls on.
     let spans: Vec<std::ops::Range<usize>> = answers
@@ -591,10 +605,6 @@ pub(crate) fn answer_in_box(
                 .map_or(0..0, |start| start..start + answer.len())
         })
         .collect();
-    let index = usize::from(row.checked_sub(inner.y)?);
-    if row >= inner.bottom() {
-        return None;
-    }
     // Where each row starts in the text: the rows are its words in order.
     let mut from = 0;
     for (i, shown) in rows.iter().enumerate() {
@@ -618,21 +628,30 @@ fn box_inner_width(area: Rect) -> u16 {
     area.width.min(40).saturating_sub(2).max(1)
 }
 
-/// Where [`render_box`] draws `text` in `area`: 40 columns at most, tall enough
-/// for the text wrapped, centred.
+/// Where [`render_box`] draws `text` in `area` (the tests' measure: the drawing
+/// wraps the text once, for [`box_rect_of`] and its rows).
+#[cfg(test)]
 pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
+    box_rect_of(wrap(text, usize::from(box_inner_width(area))).len(), area)
+}
+
+/// Where [`render_box`] draws a text that wraps to `lines` rows in `area`: 40
+/// columns at most, tall enough for the rows, centred.
+fn box_rect_of(lines: usize, area: Rect) -> Rect {
     let width = area.width.min(40);
-    let lines = wrap(text, usize::from(box_inner_width(area))).len() as u16;
-    let height = (lines + 2).min(area.height);
+    let height = u16::try_from(lines)
+        .unwrap_or(u16::MAX)
+        .saturating_add(2)
+        .min(area.height);
     area.centered(Constraint::Length(width), Constraint::Length(height))
 }
 
 /// A small box in the middle of `area` with `text`, wrapped: questions and long messages.
 /// A text longer than the box ends its last row with `…`, cut at a word.
 pub(crate) fn render_box(text: &str, area: Rect, look: Look, buf: &mut Buffer) {
-    let popup = box_rect(text, area);
     let columns = usize::from(box_inner_width(area));
     let mut rows = wrap(text, columns);
+    let popup = box_rect_of(rows.len(), area);
     let room = usize::from(popup.height.saturating_sub(2));
     if rows.len() > room && room > 0 {
         // The last row shown with the next: too long for the row, so cut with `…`.
@@ -707,6 +726,37 @@ pub(crate) fn render_enlarge_board(area: Rect, from_start: bool, buf: &mut Buffe
 #[cfg(test)]
 mod tests {
     use super::wrap;
+
+    /// s27: every click on a question's screen worded and wrapped the question (twice)
+    /// before its row was checked: most of the every-cell click tests' time. Now the
+    /// words are asked for only for a click inside the box's area, and the answers
+    /// are still found there, each on its own words.
+    #[test]
+    fn a_click_off_a_question_s_box_neither_words_nor_wraps_it() {
+        use ratatui::layout::{Margin, Position, Rect};
+        let whole = "Quit? y: quit, other key: stay";
+        let answers = || vec!["y: quit".to_owned(), "other key: stay".to_owned()];
+        let area = Rect::new(20, 2, 40, 13);
+        let inside = area.inner(Margin::new(1, 1));
+        let asked = std::cell::Cell::new(0);
+        let mut picked = [0; 2];
+        for row in 0..24 {
+            for column in 0..80 {
+                let question = || {
+                    asked.set(asked.get() + 1);
+                    (whole.to_owned(), answers())
+                };
+                if let Some(i) = super::answer_in_box(question, area, column, row) {
+                    assert!(inside.contains(Position::new(column, row)));
+                    picked[i] += 1;
+                }
+            }
+        }
+        // Asked once for each cell inside the area's border, never for the others.
+        assert_eq!(asked.get(), usize::from(inside.width * inside.height));
+        // Each answer's cells, spaces and all: `y: quit` and `other key: stay`.
+        assert_eq!(picked, [7, 15]);
+    }
 
     #[test]
     fn wrap_breaks_at_spaces_then_after_path_separators() {

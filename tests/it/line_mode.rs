@@ -1535,7 +1535,9 @@ fn quit_at_a_door_s_resume_question_says_the_game_is_kept() {
     // This one holds the autosave from its start: the second neither offers its
     // game nor writes the autosave, says so, and never calls its own game kept.
     let mut other = Piped::start_sharing(&["play", "--plain", "--no-history"], &data);
-    other.wait_for("Another hijara is playing from this data folder: this game is not autosaved");
+    other.wait_for(
+        "Another hijara plays from this data folder: not autosaved; a file save keeps it",
+    );
     other.send("d4");
     other.wait_for("Your move, Yellow.");
     assert_eq!(

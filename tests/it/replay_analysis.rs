@@ -234,21 +234,44 @@ fn the_best_move_is_marked_on_the_board_with_a_double_border() {
 }
 
 #[test]
-fn the_panel_folds_away_below_its_height_and_nothing_panics_at_any_size() {
-    let mut s = on_the_blunder();
+fn the_panel_folds_away_below_its_height() {
+    let s = on_the_blunder();
     // 22 rows hold it (five rows for it, sixteen for the board and the status, one
     // for the tags); 21 do not: the screen is laid out as without it.
     assert!(screen_text(&s, 80, 22).contains("blunder, lost 28"));
     let folded = screen_text(&s, 80, 21);
     assert!(!folded.contains("Analysis"), "{folded}");
     assert!(folded.contains("Move 31/64"), "{folded}");
+}
+
+/// The viewer on the blunder, its panel shut and opened again, drawn at every size of
+/// `widths` by 1 to 45 rows: nothing panics. (Every size from 1×1 to 130×45, shared
+/// out between three tests that the test threads run side by side: as one, with the
+/// panel's folding, it took 3.3 s of CPU, the integration binary's longest screen test.)
+fn nothing_panics_at_widths(widths: std::ops::RangeInclusive<u16>) {
+    let mut s = on_the_blunder();
     press(&mut s, 'a');
     press(&mut s, 'a');
-    for width in 1..=130 {
+    for width in widths {
         for height in 1..=45 {
             render(&s, width, height, Look::PLAIN);
         }
     }
+}
+
+#[test]
+fn with_the_panel_toggled_nothing_panics_at_widths_1_to_60() {
+    nothing_panics_at_widths(1..=60);
+}
+
+#[test]
+fn with_the_panel_toggled_nothing_panics_at_widths_61_to_95() {
+    nothing_panics_at_widths(61..=95);
+}
+
+#[test]
+fn with_the_panel_toggled_nothing_panics_at_widths_96_to_130() {
+    nothing_panics_at_widths(96..=130);
 }
 
 /// Where the panel folds away (60×20, 44×17, 44×16: the sizes the viewer still draws), the
