@@ -1472,7 +1472,8 @@ fn a_square_typed_at_the_resume_question_is_said_as_its_move() {
     s.send("c3");
     let said = s.wait_for("Your move, Yellow.");
     assert!(
-        said.iter().any(|l| l.starts_with("Hijara: Blue, human, against Yellow, human.")),
+        said.iter()
+            .any(|l| l.starts_with("Hijara: Blue, human, against Yellow, human.")),
         "{said:?}"
     );
     assert!(!said.iter().any(|l| l.contains("move played")), "{said:?}");
@@ -1480,6 +1481,31 @@ fn a_square_typed_at_the_resume_question_is_said_as_its_move() {
         said.last().map(String::as_str),
         Some("Blue c3, section 1. Blue 0, Yellow 0. Your move, Yellow."),
         "{said:?}"
+    );
+    s.finish();
+}
+
+/// QA (s27): `undo` said `Took back 1 move` and whose move it is, never which stone
+/// left the board, which the full screen shows. The stones taken back are named.
+#[test]
+fn an_undo_names_the_stones_it_took_back() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("b2");
+    s.wait_for("Blue b2, section 1.");
+    s.send("c3");
+    s.wait_for("Yellow c3, section 1.");
+    s.send("undo");
+    s.wait_for("Took back 1 move");
+    // `score` says the state again: whatever the undo said comes before it.
+    s.send("score");
+    let said = s.wait_for("Blue 0, Yellow 0. Your move, Yellow.");
+    assert_eq!(
+        said,
+        [
+            "Taken back: Yellow c3, section 1.",
+            "Blue 0, Yellow 0. Your move, Yellow."
+        ]
     );
     s.finish();
 }

@@ -192,7 +192,9 @@ impl<'a, W: Write> LineFace<'a, W> {
                 // (QA s27: the stone was said only as `1 move played.`).
                 Screen::Game(app)
                     if app.overlay()
-                        == super::question::Overlay::Question(super::question::Question::Resume)
+                        == super::question::Overlay::Question(
+                            super::question::Question::Resume,
+                        )
                         && let Some(no) = key(Action::No) =>
                 {
                     self.input.queue.push_front(line.to_owned());
