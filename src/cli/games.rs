@@ -25,9 +25,32 @@ struct Report<'a> {
 
 /// Seat names longer than this are cut in the text list, to keep rows within 80 columns.
 const NAME_WIDTH: usize = 10;
-/// The result column: `Yellow won on time` is the longest. One space follows it, as
-/// the totals after it are right-aligned, so a row with `corners` keeps to 80 columns.
+/// The result column at most: `Yellow won on time` is the longest. One space follows
+/// it, as the totals after it are right-aligned.
 const RESULT_WIDTH: usize = 18;
+/// The name and result columns at least: their heads, `Yellow` and `result`.
+const HEAD_WIDTH: usize = 6;
+
+/// The widths of the name and result columns: as wide as the widest listed, within
+/// [`HEAD_WIDTH`] and their most. Fixed at their most, a row of people's names (or of
+/// levels) with `corners, claims` took 88 columns (QA s27).
+fn column_widths(history: &History) -> (usize, usize) {
+    let games: Vec<&Entry> = history.games().collect();
+    let names = games
+        .iter()
+        .flat_map(|e| [&e.blue, &e.yellow])
+        .map(|name| crate::text::width(&sanitize(name)).min(NAME_WIDTH))
+        .max()
+        .unwrap_or(0)
+        .max(HEAD_WIDTH);
+    let results = games
+        .iter()
+        .map(|e| crate::text::width(&text::result(e.result, e.termination)))
+        .max()
+        .unwrap_or(0)
+        .clamp(HEAD_WIDTH, RESULT_WIDTH);
+    (names, results)
+}
 
 /// What failed when `folder` could not be listed: `--dir`'s folder is named as the
 /// folder it is, not as the history (it said `cannot read the game history DIR` of a
@@ -98,8 +121,9 @@ fn listing(history: &History, named: bool) -> String {
         return format!("{empty}\n");
     }
     let width = history.listed.len().to_string().len();
+    let (names, results) = column_widths(history);
     let mut out = format!("{}\n", text::heading(&folder));
-    out.push_str(&text::columns(width, NAME_WIDTH));
+    out.push_str(&text::columns(width, names, results));
     out.push('\n');
     for listed in &history.listed {
         let line = match listed {
@@ -108,9 +132,9 @@ fn listing(history: &History, named: bool) -> String {
                 "{:>width$}  {}  {}  {}  {} {:>7}  {}",
                 e.n,
                 pad_sanitized(e.date.as_deref().unwrap_or("?"), 16),
-                pad_sanitized(&e.blue, NAME_WIDTH),
-                pad_sanitized(&e.yellow, NAME_WIDTH),
-                pad(&text::result(e.result, e.termination), RESULT_WIDTH),
+                pad_sanitized(&e.blue, names),
+                pad_sanitized(&e.yellow, names),
+                pad(&text::result(e.result, e.termination), results),
                 format!("{}-{}", e.blue_score, e.yellow_score),
                 rules_parts(e.variant, e.claims).join(", "),
             ),

@@ -15,10 +15,11 @@ pub(crate) fn tally(level: &str, wins: u32, draws: u32, losses: u32) -> String {
     )
 }
 
-/// The list's column heads, the number column `width` wide and each name's `names`.
-pub(crate) fn columns(width: usize, names: usize) -> String {
+/// The list's column heads, the number column `width` wide, each name's `names` and
+/// the result's `results`.
+pub(crate) fn columns(width: usize, names: usize, results: usize) -> String {
     format!(
-        "{:>width$}  {:<16}  {:<names$}  {:<names$}  {:<18} {:>7}  rules",
+        "{:>width$}  {:<16}  {:<names$}  {:<names$}  {:<results$} {:>7}  rules",
         "N", "date", "Blue", "Yellow", "result", "totals"
     )
 }

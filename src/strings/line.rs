@@ -233,6 +233,13 @@ pub(crate) const GAME_OVER: &str =
 pub(crate) const GAME_OVER_BACK: &str =
     "The game is over: new for a new game, review to review it, quit for the start screen";
 
+/// The stones an undo took back, in the order they were played: `Taken back: Blue
+/// c3, section 1; Yellow c4, section 1`.
+pub(crate) fn taken_back(stones: &[Placement]) -> String {
+    let named: Vec<String> = stones.iter().map(stone).collect();
+    format!("Taken back: {}", named.join("; "))
+}
+
 /// [`super::message::took_back`] in the line mode's commands.
 pub(crate) fn took_back(count: usize) -> String {
     let moves = if count == 1 { "move" } else { "moves" };

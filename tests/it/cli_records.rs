@@ -285,3 +285,39 @@ fn a_date_that_is_no_date_is_read_as_not_known() {
     let name = bad.to_str().unwrap();
     assert_eq!(stderr.trim_end(), warning(name, "2026-13-45"));
 }
+
+/// QA (s27): a hot-seat game of the corners variant with claims, the list's common
+/// case, was listed on a row of 88 columns, wrapped on an 80-column terminal: the
+/// name and result columns kept room for ten-column names and `Yellow won on time`.
+/// They are now as wide as what they list, so the row fits.
+#[test]
+fn a_corners_claims_game_is_listed_within_80_columns() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let record = "[Blue \"human\"]\n[Yellow \"human\"]\n[BlueType \"human\"]\n\
+                  [YellowType \"human\"]\n[Date \"2026-12-06\"]\n[Variant \"corners\"]\n\
+                  [Claim \"on\"]\n[Result \"0-1\"]\n\n\
+                  1. a1 a1 2. a1 a1 3. b1 b1 4. b1 b1 5. c1 c1 6. c1 c1 7. d1+10 d1 8. d1 d1\n\
+                  9. a2 a2 10. a2 a2 11. b2 b2 12. b2 b2 13. c2 c2 14. c2 c2 15. d2 d2 16. d2 d2\n\
+                  17. a3 a3 18. a3 a3 19. b3 b3 20. b3 b3 21. c3 c3 22. c3 c3 23. d3 d3 24. d3 d3\n\
+                  25. a4 a4 26. a4 a4 27. b4 b4 28. b4 b4 29. c4 c4 30. c4 c4 31. d4 d4\n\
+                  32. d4 d4+40 0-1\n";
+    std::fs::write(dir.path().join("hijara-20261206-082301.hij"), record).unwrap();
+    let out = hijara(data.path())
+        .args(["games", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = text.lines().nth(2).unwrap_or_default();
+    assert!(row.ends_with("corners, claims"), "{text}");
+    for line in text.lines().skip(1) {
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+}

@@ -1453,6 +1453,63 @@ fn the_resume_question_is_the_first_line() {
     }
 }
 
+/// QA (s27): a square typed at the resume question is a no, then that move; the new
+/// game's first lines came with the move already in it, so the stone was said only as
+/// `1 move played.`, never its square and section. Now the first lines come, then the
+/// move's own line.
+#[test]
+fn a_square_typed_at_the_resume_question_is_said_as_its_move() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(
+        data.join("autosave.hij"),
+        "[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 *\n",
+    )
+    .unwrap();
+    let mut s = Piped::start_in(&["play", "--no-history"], home);
+    s.wait_for("Resume the autosaved game?");
+    s.send("c3");
+    let said = s.wait_for("Your move, Yellow.");
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("Hijara: Blue, human, against Yellow, human.")),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|l| l.contains("move played")), "{said:?}");
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("Blue c3, section 1. Blue 0, Yellow 0. Your move, Yellow."),
+        "{said:?}"
+    );
+    s.finish();
+}
+
+/// QA (s27): `undo` said `Took back 1 move` and whose move it is, never which stone
+/// left the board, which the full screen shows. The stones taken back are named.
+#[test]
+fn an_undo_names_the_stones_it_took_back() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("b2");
+    s.wait_for("Blue b2, section 1.");
+    s.send("c3");
+    s.wait_for("Yellow c3, section 1.");
+    s.send("undo");
+    s.wait_for("Took back 1 move");
+    // `score` says the state again: whatever the undo said comes before it.
+    s.send("score");
+    let said = s.wait_for("Blue 0, Yellow 0. Your move, Yellow.");
+    assert_eq!(
+        said,
+        [
+            "Taken back: Yellow c3, section 1.",
+            "Blue 0, Yellow 0. Your move, Yellow."
+        ]
+    );
+    s.finish();
+}
+
 /// s25: `quit` at the resume question of `hijara play` was a no, and started the new
 /// game. It leaves the program, as the question says (its input still open), with no
 /// game started and the autosave as it was, and says where that game is kept, as

@@ -187,6 +187,19 @@ impl<'a, W: Write> LineFace<'a, W> {
             // A question asked takes any other key as no, as on the full screen;
             // then the square is played.
             Parsed::Square(square) => match screen {
+                // The resume question's no opens the new game, whose first lines
+                // are said before the square is played, as a line of its own
+                // (QA s27: the stone was said only as `1 move played.`).
+                Screen::Game(app)
+                    if app.overlay()
+                        == super::question::Overlay::Question(
+                            super::question::Question::Resume,
+                        )
+                        && let Some(no) = key(Action::No) =>
+                {
+                    self.input.queue.push_front(line.to_owned());
+                    vec![no]
+                }
                 Screen::Game(app)
                     if matches!(app.overlay(), super::question::Overlay::Question(_)) =>
                 {

@@ -344,6 +344,18 @@ impl Narrator {
             // The game changed under the screen (a table's agreed undo, a rematch).
             lines.push(state_line(app, None));
         }
+        // An undo's message counts the moves it took back; the board shows which, and
+        // the line mode named none (QA s27): they are said after it.
+        if message_new
+            && let Some(gone) = old
+                .get(new.len()..)
+                .filter(|gone| !gone.is_empty() && old.starts_with(new))
+            && app
+                .message()
+                .is_some_and(|m| m.line_words() == words::took_back(gone.len()))
+        {
+            lines.push(words::sentences(&[&words::taken_back(gone)]));
+        }
         // What to type once the game is over, said as it ends: the full screen shows it
         // on its hint line, which the line mode does not say, so a player heard it
         // only from a command refused.
