@@ -234,9 +234,37 @@ fn zeroed_slots(len: usize) -> Box<[Slot]> {
         if ptr.is_null() {
             std::alloc::handle_alloc_error(layout);
         }
+        huge_pages(ptr.cast(), layout.size());
         Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len))
     }
 }
+
+/// Asks the system to back a big table with huge pages (2 MiB on x86-64) where it
+/// can. A search writes all over its table: at 30,000 nodes nearly every 4 KiB page
+/// of 32 MiB is first touched, 8,192 page faults a move; a test run of node-limited
+/// games spent 17-34 s of system time in 7.3M such faults (s27). Only advice: the
+/// memory and so every search stay the same, and where transparent huge pages are
+/// off (or another system) nothing changes.
+#[cfg(target_os = "linux")]
+fn huge_pages(start: *mut u8, size: usize) {
+    const HUGE: usize = 2 << 20;
+    // The 2 MiB-aligned part of the block; a small table has none.
+    let first = (start as usize).next_multiple_of(HUGE);
+    let end = (start as usize).saturating_add(size) / HUGE * HUGE;
+    if end > first {
+        // SAFETY: [first, end) lies inside the block just allocated, which this
+        // table owns; MADV_HUGEPAGE changes how pages are backed, never their
+        // contents (still zero). Its error (EINVAL where the kernel has no
+        // transparent huge pages) leaves the pages as they were: ignored.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+/// Other systems: no advice.
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_: *mut u8, _: usize) {}
 
 #[cfg(test)]
 mod tests {
