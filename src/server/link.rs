@@ -695,6 +695,13 @@ impl Link for TableLink {
                 let mut hall = self.hall.lock();
                 let now = hall.now();
                 hall.request(self.table, seat, &request, now);
+                // The question this screen was told is answered here: asked again
+                // before its next news (the other screen's `n` again), it is news again.
+                match request {
+                    Request::DeclineRematch => self.told_rematch = false,
+                    Request::AnswerUndo(_) => self.told_undo = false,
+                    _ => {}
+                }
             }
         }
     }
@@ -1350,6 +1357,38 @@ mod tests {
         // An answer nobody asked for changes nothing.
         yellow.request(Request::AnswerUndo(true));
         assert_eq!(hall.lock().tables()[&id].game().len(), 1);
+    }
+
+    /// s27 (srv29): a rematch offered again, or a take-back asked again, between this
+    /// screen's no and its next news (the other screen's `n` pressed again while its
+    /// offer waited) was never told: the link still counted the first as told, and the
+    /// question, closed by the no, stayed closed. It is told.
+    #[test]
+    fn an_offer_or_undo_asked_again_right_after_a_no_is_told() {
+        let (_hall, _id, mut blue, mut yellow) = table(false);
+        let moves = [sq("a1"), sq("b1"), sq("c1")];
+        blue.sync(&Game::from_moves([moves[0]]).unwrap());
+        yellow.sync(&Game::from_moves(moves[..2].iter().copied()).unwrap());
+        blue.news();
+        yellow.request(Request::Undo);
+        assert!(blue.news().contains(&News::UndoAsked));
+        blue.request(Request::AnswerUndo(false));
+        yellow.request(Request::Undo);
+        let told = blue.news();
+        assert!(told.contains(&News::UndoAsked), "asked again: {told:?}");
+        blue.request(Request::AnswerUndo(false));
+        yellow.request(Request::Resign);
+        yellow.news();
+        blue.news();
+        blue.request(Request::Rematch);
+        assert!(yellow.news().contains(&News::RematchOffered));
+        yellow.request(Request::DeclineRematch);
+        blue.request(Request::Rematch);
+        let told = yellow.news();
+        assert!(
+            told.contains(&News::RematchOffered),
+            "offered again: {told:?}"
+        );
     }
 
     /// The other player's resignation reaches a screen only once the store kept it

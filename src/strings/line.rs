@@ -256,6 +256,10 @@ pub(crate) const REVIEW_AFTER_THE_GAME: &str = "review reviews the game once it 
 pub(crate) const TABLE_OVER: &str =
     "The game is over: new offers a rematch, quit goes back to the lobby";
 
+/// [`super::table::GAME_OVER_REMATCH_SENT`] in the line mode's commands.
+pub(crate) const TABLE_REMATCH_SENT: &str =
+    "The game is over and your rematch offer is sent: quit goes back to the lobby";
+
 /// [`super::table::GAME_OVER_LEFT`] in the line mode's commands.
 pub(crate) const TABLE_LEFT: &str =
     "The game is over and the other player has left: quit goes back to the lobby";

@@ -26,6 +26,10 @@ const PAIRS: &[(&str, &str)] = &[
         "New game once this one is over (R resigns)",
     ),
     (table::GAME_OVER, "Game over: n rematch, q lobby"),
+    (
+        table::GAME_OVER_REMATCH_SENT,
+        "Game over: rematch sent, q lobby",
+    ),
     (table::GAME_OVER_AI, "Game over: n new game, q lobby"),
     (table::GAME_OVER_LEFT, "Game over, the other left: q lobby"),
     (

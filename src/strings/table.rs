@@ -126,6 +126,9 @@ pub(crate) const NO_REDO_AI: &str = "No redo here: the table keeps the game as i
 pub(crate) const NEW_GAME_AT_THE_END_AI: &str =
     "A new game starts once this one is over (R resigns)";
 pub(crate) const GAME_OVER: &str = "The game is over: n offers a rematch, q goes back to the lobby";
+/// [`GAME_OVER`] while this player's rematch offer waits for the other's answer.
+pub(crate) const GAME_OVER_REMATCH_SENT: &str =
+    "The game is over and your rematch offer is sent: q goes back to the lobby";
 pub(crate) const GAME_OVER_AI: &str =
     "The game is over: n for a new game (colours swapped), q goes back to the lobby";
 pub(crate) const GAME_OVER_LEFT: &str =

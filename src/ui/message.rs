@@ -72,6 +72,9 @@ pub enum Keyed {
     ReviewAfterTheGame,
     /// A move or a resignation at a server table once its game is over.
     TableOver,
+    /// [`Keyed::TableOver`] while this player's rematch offer waits for the other's
+    /// answer: only leaving is offered.
+    TableRematchSent,
     /// The same against the server's AI.
     TableOverAi,
     /// The same once the other player got up from the table: no rematch.
@@ -228,6 +231,7 @@ impl Keyed {
             Keyed::AiStalled => message::AI_STALLED.to_owned(),
             Keyed::ReviewAfterTheGame => message::REVIEW_AFTER_THE_GAME.to_owned(),
             Keyed::TableOver => table::GAME_OVER.to_owned(),
+            Keyed::TableRematchSent => table::GAME_OVER_REMATCH_SENT.to_owned(),
             Keyed::TableOverAi => table::GAME_OVER_AI.to_owned(),
             Keyed::TableLeft => table::GAME_OVER_LEFT.to_owned(),
             Keyed::Spectating => table::SPECTATING.to_owned(),
@@ -328,6 +332,7 @@ impl Keyed {
             Keyed::AiStalled => line::AI_STALLED.to_owned(),
             Keyed::ReviewAfterTheGame => line::REVIEW_AFTER_THE_GAME.to_owned(),
             Keyed::TableOver => line::TABLE_OVER.to_owned(),
+            Keyed::TableRematchSent => line::TABLE_REMATCH_SENT.to_owned(),
             Keyed::TableOverAi => line::TABLE_OVER_AI.to_owned(),
             Keyed::TableLeft => line::TABLE_LEFT.to_owned(),
             Keyed::Spectating => line::SPECTATING.to_owned(),
@@ -766,6 +771,7 @@ mod tests {
         }
         for keyed in [
             Keyed::TableOver,
+            Keyed::TableRematchSent,
             Keyed::TableLeft,
             Keyed::PlayerLeft,
             Keyed::GoOn(true),

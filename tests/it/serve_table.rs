@@ -79,6 +79,28 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
     });
 }
 
+/// s27 (srv29): table news reaches an idle lobby within `LOBBY_NEWS_EVERY` (500 ms)
+/// of its last frame, by design. Here, within a second: a table opened in one lobby
+/// appears in another.
+#[test]
+fn a_new_table_appears_in_an_idle_lobby_within_a_second() {
+    run(async {
+        let server = Server::start();
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("No tables yet").await;
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        alice.send(b"n").await;
+        alice.wait_for("Enter start").await;
+        alice.send(b"\r").await;
+        alice.wait_for("waiting for an opponent").await;
+        let opened = std::time::Instant::now();
+        bob.wait_for("alice (Blue) v - (Yellow)").await;
+        let took = opened.elapsed();
+        assert!(took < std::time::Duration::from_secs(1), "{took:?}");
+    });
+}
+
 #[test]
 fn a_private_table_is_not_listed_and_is_joined_by_its_code() {
     run(async {

@@ -15,7 +15,7 @@ use rusqlite::{Transaction, params};
 use serde::Deserialize;
 
 use crate::prefs::Palette;
-use crate::session::{Played, files_newest_first, read_regular};
+use crate::session::{Played, files_newest_first, read_regular, without_bom};
 
 use super::super::game_record::read_table_record;
 use super::super::names::{NAMES_FILE, folded, look_alike};
@@ -73,7 +73,8 @@ struct Binding {
 }
 
 /// The text of the older file at `path`, if there is one: a regular file, at most
-/// [`MAX_FILE_BYTES`].
+/// [`MAX_FILE_BYTES`], without a byte-order mark (an editor's, as the local files'
+/// readers skip it: serde_json refuses it).
 fn read_small(path: &Path) -> anyhow::Result<Option<String>> {
     let meta = match std::fs::symlink_metadata(path) {
         Ok(meta) => meta,
@@ -90,7 +91,7 @@ fn read_small(path: &Path) -> anyhow::Result<Option<String>> {
     if text.len() as u64 > MAX_FILE_BYTES {
         bail!("{} is larger than {MAX_FILE_BYTES} bytes", path.display());
     }
-    Ok(Some(text))
+    Ok(Some(without_bom(&text).to_owned()))
 }
 
 /// Imports the older files of `data_dir` in `tx`; the problems met (each file that

@@ -319,6 +319,33 @@ fn a_folder_made_by_the_server_before_the_store_is_imported_and_set_aside() {
     assert_eq!(store.history(alice).unwrap().tally.each[0].1, [1, 0, 0]);
 }
 
+/// s27 (srv29): an older `names.json` or `prefs.json` saved by an editor that writes
+/// a byte-order mark stopped the server (`… is not a names file`) or lost the
+/// switches; both are read as the local files are, the mark skipped.
+#[test]
+fn older_files_with_a_byte_order_mark_are_imported() {
+    let dir = tempfile::tempdir().unwrap();
+    let alice = "SHA256:alice";
+    std::fs::write(
+        dir.path().join("names.json"),
+        format!("\u{feff}{{\"alice\": {{\"name\": \"alice\", \"key\": \"{alice}\"}}}}"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("prefs.json"),
+        format!("\u{feff}{{\"{alice}\": {{\"colour\": false}}}}"),
+    )
+    .unwrap();
+    let (store, opened, _) = open(dir.path());
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    assert_eq!(
+        store.claim_name("Alice", "SHA256:carol"),
+        Err(NameError::Taken)
+    );
+    assert_eq!(store.claim_name("alice", alice), Ok(()));
+    assert_eq!(store.pref(alice).palette, Palette::None);
+}
+
 #[test]
 fn backup_and_export_work_beside_an_open_store() {
     let dir = tempfile::tempdir().unwrap();

@@ -257,10 +257,13 @@ impl App {
     }
 
     /// What a move, an undo or a resignation after the table's game says: the keys
-    /// left (no rematch once the other player got up).
-    pub(super) fn table_over(&self) -> Keyed {
+    /// left (no rematch once the other player got up, none to offer while this
+    /// player's offer waits).
+    pub(crate) fn table_over(&self) -> Keyed {
         if self.opponent_left() {
             Keyed::TableLeft
+        } else if self.rematch_sent() {
+            Keyed::TableRematchSent
         } else {
             Keyed::TableOver
         }

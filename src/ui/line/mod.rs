@@ -700,6 +700,51 @@ mod tests {
         }
     }
 
+    /// s27 (srv29): while this player's rematch offer waited, a stone typed in the line
+    /// mode said `The game is over: new offers a rematch, quit goes back to the lobby`,
+    /// where the full screen's status line says `rematch sent, q: lobby`. It says the
+    /// offer is sent and quit is left, as the narration does when the offer starts
+    /// waiting; once declined, both say `new` offers again.
+    #[test]
+    fn a_rematch_offer_waiting_is_said_and_a_decline_offers_new_again() {
+        use crate::strings::line as said_words;
+        use crate::ui::News;
+        let mut app = crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            crate::rules::Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap())).unwrap(),
+        )
+        .served([false, true]);
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let typed = |app: &mut crate::ui::App, narrator: &mut Narrator, line: &str| {
+            let mut input = LineInput::piped();
+            let mut out = Vec::new();
+            let inputs =
+                LineFace::new(&mut out, &mut input).command(&Screen::Game(app.clone()), line);
+            assert!(out.is_empty(), "{line}: {}", String::from_utf8_lossy(&out));
+            for input in inputs {
+                let _ = app.handle(input);
+            }
+            narrator.typed();
+            narrator.tell(&Screen::Game(app.clone()))
+        };
+        let over = format!("{}.", said_words::TABLE_OVER);
+        let sent = format!("{}.", said_words::TABLE_REMATCH_SENT);
+        let _ = app.table_news(News::Resigned(crate::rules::Player::Yellow));
+        let ended = narrator.tell(&Screen::Game(app.clone()));
+        assert!(ended.contains(&over), "{ended:?}");
+        assert_eq!(typed(&mut app, &mut narrator, "c3"), [over.as_str()]);
+        let offered = typed(&mut app, &mut narrator, "new");
+        assert_eq!(offered, ["Rematch offered: waiting for the other player."]);
+        let _ = app.table_news(News::RematchWaiting(true));
+        assert_eq!(narrator.tell(&Screen::Game(app.clone())), [sent.as_str()]);
+        assert_eq!(typed(&mut app, &mut narrator, "c3"), [sent.as_str()]);
+        // Declined: the table holds no offer of this player's any more.
+        let _ = app.table_news(News::RematchWaiting(false));
+        assert_eq!(narrator.tell(&Screen::Game(app.clone())), [over.as_str()]);
+        assert_eq!(typed(&mut app, &mut narrator, "c3"), [over]);
+    }
+
     /// QA (s13 lines): the served lobby said `You are alice`, `Tables`, `Number 1 is
     /// not on this page`, each with no stop, so a screen reader ran them together
     /// and a braille line did not show its end; now every line said is a sentence.

@@ -71,6 +71,8 @@ struct GameSeen {
     watching: Option<usize>,
     /// Whether the game was over.
     over: bool,
+    /// Whether this player's rematch offer waited ([`App::rematch_sent`]).
+    rematch_sent: bool,
     /// How many lines said at the table were told ([`App::chat`]).
     chat: u64,
     /// How many lines said before the screen opened were told ([`App::earlier_chat`]).
@@ -204,6 +206,7 @@ impl Narrator {
             low: [None; 2],
             watching: app.watching(),
             over: app.is_over(),
+            rematch_sent: app.rematch_sent(),
             chat: app.chat().1,
             earlier: app.earlier_chat().len(),
         };
@@ -360,6 +363,10 @@ impl Narrator {
         // on its hint line, which the line mode does not say, so a player heard it
         // only from a command refused.
         if now.over && !seen.over && !app.spectating() {
+            lines.push(words::sentences(&[&over_next(app).commands()]));
+        } else if now.over && now.rematch_sent != seen.rematch_sent && !app.spectating() {
+            // The offer now waits (only quit is left), or waits no more (declined:
+            // `new` offers again), as the full screen's status line says.
             lines.push(words::sentences(&[&over_next(app).commands()]));
         }
         if now.overlay != seen.overlay
@@ -857,11 +864,7 @@ fn turn(app: &App) -> String {
 /// What a game over leaves to type, as a move refused then says it.
 fn over_next(app: &App) -> Keyed {
     if app.at_table() {
-        if app.opponent_left() {
-            Keyed::TableLeft
-        } else {
-            Keyed::TableOver
-        }
+        app.table_over()
     } else if app.is_served() {
         Keyed::TableOverAi
     } else {
