@@ -660,31 +660,44 @@ mod tests {
         assert!(typed.len() >= 3, "{typed:?}");
     }
 
-    /// QA (s12 lines, left): at a served table the other player asked to take a move
-    /// back (or offered a rematch) and the player typed `quit`, a no: they heard only
-    /// the board, not that they refused. The no is confirmed in a sentence (`no` too).
-    #[test]
-    fn a_no_to_the_other_player_s_question_is_confirmed() {
-        use crate::ui::News;
-        let mut app = crate::ui::App::with_game(
+    /// A served game after a1 b1, this screen Blue's, and a narrator that has told it.
+    fn served_after_a1_b1() -> (crate::ui::App, Narrator) {
+        let app = crate::ui::App::with_game(
             crate::session::GameConfig::default(),
             crate::rules::Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap())).unwrap(),
         )
         .served([false, true]);
         let mut narrator = Narrator::default();
         let _ = narrator.tell(&Screen::Game(app.clone()));
-        let answer = |app: &mut crate::ui::App, narrator: &mut Narrator, line: &str| {
-            let mut input = LineInput::piped();
-            let mut out = Vec::new();
-            let inputs =
-                LineFace::new(&mut out, &mut input).command(&Screen::Game(app.clone()), line);
-            assert!(out.is_empty(), "{line}: {}", String::from_utf8_lossy(&out));
-            for input in inputs {
-                let _ = app.handle(input);
-            }
-            narrator.typed();
-            narrator.tell(&Screen::Game(app.clone()))
-        };
+        (app, narrator)
+    }
+
+    /// What the narrator says after `line` is typed at `app` (the command itself
+    /// prints nothing).
+    fn said_after_typing(
+        app: &mut crate::ui::App,
+        narrator: &mut Narrator,
+        line: &str,
+    ) -> Vec<String> {
+        let mut input = LineInput::piped();
+        let mut out = Vec::new();
+        let inputs = LineFace::new(&mut out, &mut input).command(&Screen::Game(app.clone()), line);
+        assert!(out.is_empty(), "{line}: {}", String::from_utf8_lossy(&out));
+        for input in inputs {
+            let _ = app.handle(input);
+        }
+        narrator.typed();
+        narrator.tell(&Screen::Game(app.clone()))
+    }
+
+    /// QA (s12 lines, left): at a served table the other player asked to take a move
+    /// back (or offered a rematch) and the player typed `quit`, a no: they heard only
+    /// the board, not that they refused. The no is confirmed in a sentence (`no` too).
+    #[test]
+    fn a_no_to_the_other_player_s_question_is_confirmed() {
+        use crate::ui::News;
+        let (mut app, mut narrator) = served_after_a1_b1();
+        let answer = said_after_typing;
         for line in ["quit", "no"] {
             let _ = app.table_news(News::UndoAsked);
             let said = answer(&mut app, &mut narrator, line);
@@ -709,25 +722,8 @@ mod tests {
     fn a_rematch_offer_waiting_is_said_and_a_decline_offers_new_again() {
         use crate::strings::line as said_words;
         use crate::ui::News;
-        let mut app = crate::ui::App::with_game(
-            crate::session::GameConfig::default(),
-            crate::rules::Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap())).unwrap(),
-        )
-        .served([false, true]);
-        let mut narrator = Narrator::default();
-        let _ = narrator.tell(&Screen::Game(app.clone()));
-        let typed = |app: &mut crate::ui::App, narrator: &mut Narrator, line: &str| {
-            let mut input = LineInput::piped();
-            let mut out = Vec::new();
-            let inputs =
-                LineFace::new(&mut out, &mut input).command(&Screen::Game(app.clone()), line);
-            assert!(out.is_empty(), "{line}: {}", String::from_utf8_lossy(&out));
-            for input in inputs {
-                let _ = app.handle(input);
-            }
-            narrator.typed();
-            narrator.tell(&Screen::Game(app.clone()))
-        };
+        let (mut app, mut narrator) = served_after_a1_b1();
+        let typed = said_after_typing;
         let over = format!("{}.", said_words::TABLE_OVER);
         let sent = format!("{}.", said_words::TABLE_REMATCH_SENT);
         let _ = app.table_news(News::Resigned(crate::rules::Player::Yellow));
