@@ -191,6 +191,16 @@ impl<R: Read> Read for TeeReader<R> {
     }
 }
 
+/// A home folder for one test whose data folder (`data`, returned) holds `record` as
+/// the autosave.
+fn home_with_autosave(record: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("autosave.hij"), record).unwrap();
+    (home, data)
+}
+
 /// Some line of `lines` starts with `start`.
 #[track_caller]
 fn assert_a_line_starts(lines: &[String], start: &str) {
@@ -916,14 +926,9 @@ pub fn assert_commands(line: &str) {
 /// Blue.` as for a nameless one: now each turn names the person, the colour kept.
 #[test]
 fn the_turn_names_the_people_the_record_names() {
-    let home = tempfile::tempdir().unwrap();
-    let data = home.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    std::fs::write(
-        data.join("autosave.hij"),
+    let (home, _) = home_with_autosave(
         "[Blue \"Ann\"]\n[BlueType \"human\"]\n[Yellow \"Bob\"]\n[YellowType \"human\"]\n\n1. b2 c3 *\n",
-    )
-    .unwrap();
+    );
     let mut s = Piped::start_in(&["resume", "--no-history"], home);
     s.wait_for("Your move, Ann (Blue).");
     s.send("a1");
@@ -1360,10 +1365,7 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
 /// resume.
 #[test]
 fn the_start_screen_offers_a_damaged_autosave_s_moves() {
-    let home = tempfile::tempdir().unwrap();
-    let data = home.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    std::fs::write(data.join("autosave.hij"), "1. a1 b2 2. c3 e9\n").unwrap();
+    let (home, data) = home_with_autosave("1. a1 b2 2. c3 e9\n");
     let mut s = Piped::start_in(&["--plain"], home);
     s.wait_for("Hijara. Type the key of a door:");
     s.send("r");
@@ -1432,14 +1434,8 @@ fn the_resume_question_is_the_first_line() {
             "Blue 0, Yellow 0. Your move, Blue.",
         ),
     ] {
-        let home = tempfile::tempdir().unwrap();
-        let data = home.path().join("data");
-        std::fs::create_dir_all(&data).unwrap();
-        std::fs::write(
-            data.join("autosave.hij"),
-            "[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 *\n",
-        )
-        .unwrap();
+        let (home, _) =
+            home_with_autosave("[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 *\n");
         let mut s = Piped::start_in(&["play", "--ai", "easy", "--no-history"], home);
         let first = s.wait_for("");
         assert!(
@@ -1459,14 +1455,8 @@ fn the_resume_question_is_the_first_line() {
 /// move's own line.
 #[test]
 fn a_square_typed_at_the_resume_question_is_said_as_its_move() {
-    let home = tempfile::tempdir().unwrap();
-    let data = home.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    std::fs::write(
-        data.join("autosave.hij"),
-        "[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 *\n",
-    )
-    .unwrap();
+    let (home, _) =
+        home_with_autosave("[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 *\n");
     let mut s = Piped::start_in(&["play", "--no-history"], home);
     s.wait_for("Resume the autosaved game?");
     s.send("c3");
@@ -1516,11 +1506,8 @@ fn an_undo_names_the_stones_it_took_back() {
 /// leaving a game in progress does (it said nothing).
 #[test]
 fn quit_at_the_resume_question_leaves_and_keeps_the_autosave() {
-    let home = tempfile::tempdir().unwrap();
-    let data = home.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
     let autosave = "[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 *\n";
-    std::fs::write(data.join("autosave.hij"), autosave).unwrap();
+    let (home, data) = home_with_autosave(autosave);
     let mut s = Piped::start_in(&["play", "--ai", "easy", "--no-history"], home);
     let first = s.wait_for("Resume the autosaved game?");
     assert!(first[0].contains("quit: quit, no: "), "{first:?}");
@@ -1545,11 +1532,8 @@ fn quit_at_the_resume_question_leaves_and_keeps_the_autosave() {
 /// progress (it said nothing).
 #[test]
 fn quit_at_a_door_s_resume_question_says_the_game_is_kept() {
-    let home = tempfile::tempdir().unwrap();
-    let data = home.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
     let autosave = "[BlueType \"human\"]\n[YellowType \"human\"]\n\n1. a1 b2 2. c3 *\n";
-    std::fs::write(data.join("autosave.hij"), autosave).unwrap();
+    let (home, data) = home_with_autosave(autosave);
     let mut s = Piped::start_in(&["--plain"], home);
     s.wait_for("Hijara. Type the key of a door:");
     s.send("h");
