@@ -320,7 +320,11 @@ fn a_move_whose_loss_was_proven_shows_the_proofs_exact_value() {
         &m.played_value.to_string(),
         &m.best_value.to_string(),
     );
-    assert!(panel.ends_with(&format!(" {mv}: best, {value}")), "{panel}");
+    let side = m.player;
+    assert!(
+        panel.ends_with(&format!(" {mv}: best, {value} for {side}")),
+        "{panel}"
+    );
     let line = crate::strings::line::reviewed_move(&m);
     assert!(line.ends_with(&format!(" {mv}: best, {value}")), "{line}");
     // `hijara analyze`'s table: the played move's value column.

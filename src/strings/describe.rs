@@ -238,11 +238,13 @@ pub(crate) fn result_sentence(outcome: impl std::fmt::Display) -> String {
 }
 
 /// The move shown, judged, each value beside its move: `Move 12 Blue b3??:
-/// blunder, lost 20 · b3 -5 · best c3 +15`; from estimates, worded as likely
-/// with the range of the true loss: `likely mistake, lost 12 (4-20) · b3 ~-9 ·
-/// best c3 ~+3`. The best move is left out when it is the move played, so it is
-/// said once: `Move 30 Yellow a4: best, +5`. `played` is the square with its
-/// mark; `played_value` and `best_value` the values as text.
+/// blunder, lost 20 · b3 -5 · best c3 +15 for Blue`; from estimates, worded as
+/// likely with the range of the true loss: `likely mistake, lost 12 (4-20) · b3 ~-9 ·
+/// best c3 ~+3 for Blue`. The best move is left out when it is the move played, so
+/// it is said once: `Move 30 Yellow a4: best, +5 for Yellow`. `played` is the square
+/// with its mark; `played_value` and `best_value` the values as text, the mover's
+/// margins, which `for` names (QA, s27: beside the graph's `Blue ▲ Yellow ▼` a
+/// Yellow move's `+99` read as Blue's).
 pub(crate) fn reviewed_move(
     m: &MoveReview,
     played: &str,
@@ -257,7 +259,8 @@ pub(crate) fn reviewed_move(
 }
 
 /// [`reviewed_move`] without `Move 20 Yellow`, for a line the status line under it
-/// numbers: `b2?!: likely inaccuracy, lost 12 (0-26) · b2 ~+15 · best a1 ~+27`.
+/// numbers: `b2?!: likely inaccuracy, lost 12 (0-26) · b2 ~+15 · best a1 ~+27 for
+/// Yellow`.
 pub(crate) fn reviewed_move_unnumbered(
     m: &MoveReview,
     played: &str,
@@ -265,15 +268,16 @@ pub(crate) fn reviewed_move_unnumbered(
     best_value: &str,
 ) -> String {
     let class = super::review::class_text(m.class, m.likely);
+    let side = m.player;
     if m.best == m.mv {
-        return format!("{played}: {class}, {played_value}");
+        return format!("{played}: {class}, {played_value} for {side}");
     }
     let lost = match m.lost {
         0 => String::new(),
         lost => format!(", lost {}", super::review::lost_text(lost, m.lost_range)),
     };
     let (mv, best) = (m.mv, m.best);
-    format!("{played}: {class}{lost} · {mv} {played_value} · best {best} {best_value}")
+    format!("{played}: {class}{lost} · {mv} {played_value} · best {best} {best_value} for {side}")
 }
 
 /// A reviewed move in a few words, for a message line too narrow for

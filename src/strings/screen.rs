@@ -10,6 +10,20 @@ use super::seat_name;
 pub(crate) const COLUMN_FIRST: &str = "Type the column letter first (a-d), then the row (1-4).";
 pub(crate) const WINS: &str = "wins!";
 pub(crate) const DRAW: &str = "draw";
+/// The leader's ladder note while the stone that filled the board may still be
+/// claimed by the other player, whose claim could make them the winner (QA, s27:
+/// `wins!` read as final).
+pub(crate) const LEADS: &str = "leads";
+/// Both ladders' note for equal totals while that claim is open.
+pub(crate) const LEVEL: &str = "level";
+/// The result so far, while the last stone's claim could change it: `Blue leads`,
+/// `level` (the turn line capitalises it, as it does a result).
+pub(crate) fn provisional(outcome: crate::rules::Outcome) -> String {
+    match outcome.winner() {
+        Some(leader) => format!("{leader} {LEADS}"),
+        None => LEVEL.to_owned(),
+    }
+}
 pub(crate) const THINKING: &str = "thinking…";
 pub(crate) const HELP_KEY: &str = "? help";
 pub(crate) const CLOSE_HELP: &str = "Press any key to close";

@@ -204,7 +204,7 @@ mod tests {
     use crate::review::{Class, MoveReview, Value};
     use crate::rules::Square;
 
-    /// Move 20 of the QA game: its whole line is 81 columns.
+    /// Move 20 of the QA game: its whole line is 92 columns (81 before `for Yellow`).
     fn move_20() -> MoveReview {
         let value = |margin| Value {
             margin,
@@ -235,7 +235,8 @@ mod tests {
         let whole = judged(&m);
         assert!(text::width(&whole) > 78, "{whole}");
         let at_80 = judged_in(&m, 78);
-        assert!(at_80.ends_with("best a1 ~+27"), "{at_80}");
+        // s27: the values' side after them (`for Yellow`), the number still whole.
+        assert!(at_80.ends_with("best a1 ~+27 for Yellow"), "{at_80}");
         assert!(text::width(&at_80) <= 78, "{at_80}");
         assert!(!at_80.starts_with("Move 20"), "{at_80}");
         assert_eq!(judged_in(&m, 100), whole);

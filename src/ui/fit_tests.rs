@@ -659,6 +659,58 @@ fn the_stone_that_fills_the_board_says_it_may_still_be_claimed() {
     );
 }
 
+/// QA (s27): after the stone that filled the board and before its claim, the leader's
+/// ladder said `wins!` and the turn line `Yellow may claim · Blue wins`, though the
+/// claim could make Yellow the winner. Both say the result so far (`leads`, `Blue
+/// leads`) at 80×24 and 44×16 until the claim is settled. Fails on the old code
+/// (`wins!` before the claim).
+#[test]
+fn the_result_before_the_last_claim_is_said_as_not_final() {
+    use crate::rules::Player;
+    // The same 63 moves as above; Blue claims its first stone that scored 10 or 15,
+    // so Blue leads by less than the 20 Yellow's b1 then makes.
+    let moves = "d1 c4 d1 d3 a1 a1 b3 b4 d2 b1 c3 a3 d3 b4 d1 a2 a4 d3 b2 a2 c4 b2 b3 b2 \
+                 a4 b1 a4 a2 b4 b1 d4 d2 d4 c3 a1 a2 a3 c1 a4 b4 d2 d2 d3 d1 c1 c1 c4 a1 \
+                 c2 c2 b3 d4 d4 b3 a3 c2 c3 c4 c1 a3 b2 c2 c3";
+    let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+    let mut claimed = false;
+    for mv in moves.split_whitespace() {
+        let placed = game.play(mv.parse::<Square>().unwrap()).unwrap();
+        if !claimed && placed.player == Player::Blue && (1..20).contains(&placed.points) {
+            game.claim(placed.points).unwrap();
+            claimed = true;
+        }
+    }
+    assert!(claimed, "a Blue stone scored 10 or 15");
+    let config = GameConfig {
+        claims: true,
+        ..GameConfig::default()
+    };
+    let mut app = App::with_game(config, game);
+    keys(&mut app, "b1");
+    assert_eq!(app.final_claim_open(), Some(Player::Yellow));
+    let lead = app.game().score(Player::Blue);
+    assert!((1..20).contains(&lead), "{lead}");
+    for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
+        let screen = rows_of(&game_screen_at(&app, width, height)).join("\n");
+        assert!(!screen.contains("wins"), "{width}×{height}:\n{screen}");
+        assert!(screen.contains("leads"), "{width}×{height}:\n{screen}");
+        insta::assert_snapshot!(format!("last_claim_open_{width}x{height}"), screen);
+    }
+    let turn = row(&game_screen(&app), HEIGHT - 2);
+    assert!(turn.contains("Yellow may claim · Blue leads"), "{turn}");
+    // The claim settles it: Yellow's 20 beats Blue's lead, and that is final.
+    keys(&mut app, "+20");
+    enter(&mut app);
+    assert_eq!(app.final_claim_open(), None);
+    for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
+        let screen = rows_of(&game_screen_at(&app, width, height)).join("\n");
+        assert!(screen.contains("wins!"), "{width}×{height}:\n{screen}");
+        assert!(!screen.contains("leads"), "{width}×{height}:\n{screen}");
+    }
+    assert!(row(&game_screen(&app), HEIGHT - 2).contains("Yellow wins"));
+}
+
 /// The rows of a `width`×`height` buffer, as text (every cell's symbol, a wide
 /// character's second cell too).
 pub(super) fn rows_of(buf: &Buffer) -> Vec<String> {

@@ -762,6 +762,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Lesson, 3, "m: menu"),
             (HintLine::LessonPlayed, 3, "m: menu"),
+            // In `n: next`'s place after the last lesson, which has no next (its
+            // screen leaves one of the two out, `lesson::hint_keys`).
+            (HintLine::LessonHiddenDone, 0, "m: menu"),
         ],
     },
     Binding {
@@ -1817,6 +1820,12 @@ pub(crate) fn hint_line(line: HintLine) -> String {
     hint_parts(line).join(line.separator())
 }
 
+/// [`hint_line`] of the wordings whose keys `does` says do something on the screen
+/// now (as [`hint_rows_doing`]).
+pub(crate) fn hint_line_doing(line: HintLine, does: &dyn Fn(Action) -> bool) -> String {
+    hint_parts_doing(line, does).join(line.separator())
+}
+
 /// The help of the game's leave key (`q / Esc`) in a game started on the command line.
 const BOARD_QUIT_HELP: &str = "quit (asks while a game is in progress)";
 /// The same in a game the start screen opened, where `q` goes back to it.
@@ -1874,11 +1883,22 @@ const Q_BACK: &str = "q: back";
 /// The hint line `line`; with `back` (a lesson, puzzle or game screen the start
 /// screen opened), the leave key's wording is [`Q_BACK`], as `q` goes back there.
 pub(crate) fn hint_line_leaving(line: HintLine, back: bool) -> String {
+    hint_line_leaving_doing(line, back, &|_| true)
+}
+
+/// [`hint_line_leaving`] of the wordings whose keys `does` says do something on the
+/// screen now (as [`hint_rows_doing`]): the last lesson names no `n: next`.
+pub(crate) fn hint_line_leaving_doing(
+    line: HintLine,
+    back: bool,
+    does: &dyn Fn(Action) -> bool,
+) -> String {
     if !back {
-        return hint_line(line);
+        return hint_line_doing(line, does);
     }
     let mut parts: Vec<(u8, &str)> = BINDINGS
         .iter()
+        .filter(|b| b.keys.first().is_none_or(|&(_, action)| does(action)))
         .flat_map(|b| {
             let leaves = b.keys.iter().any(|(_, a)| *a == A::Quit);
             b.hints
@@ -2388,10 +2408,17 @@ mod tests {
             hint_line(HintLine::LessonHidden),
             "e: read the lesson · ? help"
         );
-        assert_eq!(
-            hint_line(HintLine::LessonHiddenDone),
-            "n: next · e: read the lesson · ? help"
-        );
+        // `n` and `m` share a place: a lesson's screen names one of them (`m` after
+        // the last lesson, `lesson::hint_keys`).
+        let done = |next: bool| {
+            hint_line_doing(HintLine::LessonHiddenDone, &|a| match a {
+                A::NewGame => next,
+                A::Menu => !next,
+                _ => true,
+            })
+        };
+        assert_eq!(done(true), "n: next · e: read the lesson · ? help");
+        assert_eq!(done(false), "m: menu · e: read the lesson · ? help");
         assert_eq!(
             hint_line(HintLine::LessonPlayed),
             "u: again · n: next · m: menu · q: quit"

@@ -50,6 +50,24 @@ pub(crate) fn outcome_note(outcome: Option<Outcome>, player: Player) -> Option<&
     }
 }
 
+/// [`outcome_note`] while the stone that filled the board may still be claimed by
+/// `claimer` and the claim could change the result (`claimer` is not the winner):
+/// `leads` or `level`, as nothing is final yet.
+pub(crate) fn provisional_note(
+    outcome: Option<Outcome>,
+    player: Player,
+    claimer: Option<Player>,
+) -> Option<&'static str> {
+    let outcome = outcome?;
+    match claimer {
+        Some(c) if outcome.winner() != Some(c) => match outcome.winner() {
+            Some(leader) => (leader == player).then_some(words::LEADS),
+            None => Some(words::LEVEL),
+        },
+        _ => outcome_note(Some(outcome), player),
+    }
+}
+
 /// The top of the gauges for these totals: 100, or more in steps of 50 once a total
 /// passes it. (From the totals shown, so unclaimed points never move it.)
 pub(crate) fn ladder_scale(totals: [u32; 2]) -> u32 {
@@ -201,6 +219,22 @@ impl LadderView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA (s27): while the last stone may be claimed by a player it could make the
+    /// winner, no ladder says `wins!` or `draw`; a claimer already winning keeps it.
+    #[test]
+    fn the_notes_before_the_last_claim_are_not_final() {
+        use crate::rules::Player::{Blue, Yellow};
+        let blue = Some(Outcome::Winner(Blue));
+        let draw = Some(Outcome::Draw);
+        let notes =
+            |outcome, claimer| [Blue, Yellow].map(|p| provisional_note(outcome, p, claimer));
+        assert_eq!(notes(blue, Some(Yellow)), [Some("leads"), None]);
+        assert_eq!(notes(draw, Some(Yellow)), [Some("level"), Some("level")]);
+        assert_eq!(notes(blue, Some(Blue)), [Some("wins!"), None]);
+        assert_eq!(notes(blue, None), [Some("wins!"), None]);
+        assert_eq!(notes(draw, None), [Some("draw"), Some("draw")]);
+    }
     use crate::prefs::Palette;
 
     /// QA: a served player's name wider than the ladder was cut at its edge with no

@@ -18,7 +18,9 @@ use super::app::CLAIM_DIGITS;
 use super::board_input::{BoardInput, BoardKeys};
 use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::HelpView;
-use super::keymap::{self, Action, Direction, HintLine, KeyContext, Scroll, hint_line_leaving};
+use super::keymap::{
+    self, Action, Direction, HintLine, KeyContext, Scroll, hint_line_leaving_doing,
+};
 use super::layout::{ScreenLayout, WHOLE_LADDER, wrapped_last_top};
 use super::look::Look;
 use super::message::{Keyed, Message, MessageKind};
@@ -62,6 +64,19 @@ pub struct LessonState {
     /// The lesson behind the menu, as it was when the menu was opened from it (`m`, or
     /// `n` after the last lesson): `Esc` on the menu goes back to it.
     behind_menu: Option<(LessonPhase, Game)>,
+}
+
+/// Which keys a lesson's hint line `line` names (as `keymap::hint_rows_doing` asks):
+/// after the last lesson not `n: next`, which opens the menu there (QA, s27), but on
+/// [`HintLine::LessonHiddenDone`], which has room for only one of the two, `m: menu`
+/// in its place.
+pub(crate) fn hint_keys(state: &LessonState, line: HintLine) -> impl Fn(Action) -> bool {
+    let next = state.has_next();
+    move |action| match action {
+        Action::NewGame => next,
+        Action::Menu => !next || line != HintLine::LessonHiddenDone,
+        _ => true,
+    }
 }
 
 /// Columns the board side takes at least (the game screen's minimum width).
@@ -246,6 +261,11 @@ impl LessonState {
     /// Whether the start screen opened this screen (its `q` goes back there).
     pub fn is_from_start(&self) -> bool {
         self.from_start
+    }
+
+    /// Whether a lesson follows the one shown: after the last, `n` opens the menu.
+    pub fn has_next(&self) -> bool {
+        self.index + 1 < self.lessons.len()
     }
 
     /// The whole terminal.
@@ -746,7 +766,7 @@ fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static
         } else {
             HintLine::Lesson
         };
-        let keys = hint_line_leaving(line, state.is_from_start());
+        let keys = hint_line_leaving_doing(line, state.is_from_start(), &hint_keys(state, line));
         lines.push(Line::styled(keys, look.dim()));
     }
     (lines, feedback)

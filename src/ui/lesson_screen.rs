@@ -11,7 +11,7 @@ use crate::strings::lesson as words;
 
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
-use super::keymap::{HintLine, hint_line, hint_line_leaving};
+use super::keymap::{HintLine, hint_line, hint_line_doing, hint_line_leaving};
 use super::ladder::{LadderView, ladder_scale};
 use super::layout::{border_label, wrapped_last_top};
 use super::lesson::{
@@ -268,7 +268,8 @@ impl LessonView<'_> {
             } else {
                 HintLine::LessonHidden
             };
-            Line::styled(hint_line(line), look.dim())
+            let keys = hint_line_doing(line, &super::lesson::hint_keys(state, line));
+            Line::styled(keys, look.dim())
         });
         // A wrong try and a note the text cannot show in view go first (at 44×16 there
         // is no text at all), so a try never looks like nothing happened: the verdict

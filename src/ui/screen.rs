@@ -18,7 +18,7 @@ use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line, hint_line_leaving, hint_parts};
-use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
+use super::ladder::{LadderView, ladder_scale, provisional_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::Message;
@@ -93,11 +93,20 @@ impl Widget for &AppView<'_> {
             .or_else(|| game.outcome());
         let thinking = app.thinking();
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
+        // The stone that filled the board may still be claimed (a game here, not
+        // served): whoever claims it, the result is not final unless they already win.
+        let claimer = app
+            .final_claim_open()
+            .filter(|_| ending.is_none() && !app.is_served());
+        let provisional = outcome
+            .filter(|o| claimer.is_some_and(|c| o.winner() != Some(c)))
+            .map(words::provisional);
 
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
             let thinks =
                 outcome.is_none() && thinking == Some(AiJob::Move) && game.to_move() == player;
-            let note = outcome_note(outcome, player).or(thinks.then_some(words::THINKING));
+            let note =
+                provisional_note(outcome, player, claimer).or(thinks.then_some(words::THINKING));
             // At a server's table the ladders name the players, and which is you.
             let named = app.seat_label(player);
             let ladder = LadderView {
@@ -269,10 +278,12 @@ impl Widget for &AppView<'_> {
         if let (Some(outcome), None, Some(claimer)) = (outcome, ending, app.final_claim_open())
             && !app.is_served()
         {
+            // Not `Blue wins` where the claim could still make the claimer win.
+            let result = provisional.clone().unwrap_or_else(|| outcome.to_string());
             turn = claim_words::may_claim(
                 claimer,
-                &words::game_over(outcome, back),
-                &describe::result_sentence(outcome),
+                &words::game_over(&result, back),
+                &describe::result_sentence(&result),
             );
             turn_core = turn.len() - 1;
         }

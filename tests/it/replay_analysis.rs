@@ -633,3 +633,26 @@ fn an_analysis_that_failed_says_so_and_keeps_the_values_found() {
     press(&mut s, KeyCode::Right);
     assert_eq!(s.at_move(), 1);
 }
+
+/// QA (s27): at a Yellow move the verdict's values (the mover's margins) stood
+/// beside the graph's legend `Blue ▲ Yellow ▼` with no word of whose they are, so
+/// Yellow's `+5` read as Blue's lead. Wherever the values are shown, the line says
+/// `for Yellow` after them (a best move's one value too); at 44×16 the verdict has
+/// no values, so nothing to name. Fails on the old code (no `for Yellow`).
+#[test]
+fn the_verdict_says_whose_values_it_shows() {
+    // Move 28 not the engine's choice: Yellow's d -6, best +5; move 30 the engine's: +5.
+    for (shown, engines, values) in [(28, false, " -6 · best "), (30, true, ": best, +5")] {
+        for (w, h) in [(80, 24), (120, 40), (44, 16)] {
+            let mut state = review_at(shown, engines);
+            assert_eq!(state.current().unwrap().player, Player::Yellow);
+            let _ = state.handle(Input::Resize(w, h));
+            let screen = rows(&drawn(&state, w, h)).join("\n");
+            let valued = screen.contains(values);
+            assert!(valued || (w, h) == (44, 16), "{w}×{h}: no values\n{screen}");
+            if valued {
+                assert!(screen.contains("+5 for Yellow"), "{w}×{h}:\n{screen}");
+            }
+        }
+    }
+}

@@ -906,3 +906,42 @@ fn esc_on_the_first_screen_s_menu_leaves() {
     assert_eq!(press(&mut s, KeyCode::Esc), vec![Effect::Quit]);
     assert!(s.has_quit());
 }
+
+/// QA (s27): the last lesson done said `u: again · n: next · m: menu · q: quit`, and
+/// `n` opens the menu there, there being no next lesson. After the last lesson the
+/// line names no `n: next`, at 80×24 and (where `n` stood, `m: menu`) at 44×16; a
+/// lesson before it still does. Fails on the old code (`n: next` named).
+#[test]
+fn the_last_lesson_names_no_next() {
+    let mut s = state();
+    let last = s.lessons().len() - 1;
+    open_at(&mut s, last);
+    let answer = s.lesson().unwrap().answer;
+    let _ = s.handle(Input::Click(Some(answer)));
+    assert!(matches!(s.phase(), LessonPhase::Tried(_, c) if c.done));
+    let screen = render(&s, 80, 24).backend().to_string();
+    assert!(screen.contains("Well done!"), "{screen}");
+    assert!(screen.contains("u: again · m: menu · q: quit"), "{screen}");
+    assert!(!screen.contains("n: next"), "{screen}");
+    let _ = s.handle(Input::Resize(44, 16));
+    let words = read_words(&s, 44, 16);
+    assert!(
+        words.contains("m: menu · e: read the lesson · ? help"),
+        "{words}"
+    );
+    assert!(!words.contains("n: next"), "{words}");
+    // Before it (asking, then done), `n: next` is named, and no second `m` at 44×16.
+    let _ = s.handle(Input::Resize(80, 24));
+    open_at(&mut s, last - 1);
+    let screen = render(&s, 80, 24).backend().to_string();
+    assert!(screen.contains("n: next · m: menu"), "{screen}");
+    let answer = s.lesson().unwrap().answer;
+    let _ = s.handle(Input::Click(Some(answer)));
+    let _ = s.handle(Input::Resize(44, 16));
+    let words = read_words(&s, 44, 16);
+    assert!(
+        words.contains("n: next · e: read the lesson · ? help"),
+        "{words}"
+    );
+    assert!(!words.contains("m: menu"), "{words}");
+}

@@ -1078,14 +1078,26 @@ fn task_line(state: &PuzzleState) -> String {
     }
 }
 
-/// The start screen's doors.
+/// The start screen's doors, then its `help` and `quit` as the help words them (QA,
+/// s27: the full screen's hint line names `q: quit` and `? help`, the line mode's
+/// doors alone did not).
 fn start_screen(state: &StartState) -> Vec<String> {
+    let leave_and_help = commands::of(Place::Start)
+        .filter(|c| {
+            matches!(
+                c.does,
+                commands::Does::Read(Reading::Help)
+                    | commands::Does::Keys([commands::Step::Key(Action::Quit)])
+            )
+        })
+        .map(|c| words::help_row(c.words, c.arg.name(), c.help));
     std::iter::once(words::START.to_owned())
         .chain(
             START_ITEMS
                 .iter()
                 .map(|(choice, key, label)| words::door(*key, label, state.enabled(*choice))),
         )
+        .chain(leave_and_help)
         .collect()
 }
 
@@ -1464,6 +1476,25 @@ mod tests {
     use super::super::test_lobby::FakeLobby;
     use super::*;
     use crate::review::{PositionValue, Value};
+
+    /// QA (s27): `hijara --plain`'s start screen listed its doors, not `quit` nor
+    /// `help`, which the full screen's hint line names. They close the list, worded
+    /// as the help's rows. Fails on the old code (the doors alone).
+    #[test]
+    fn the_start_screen_names_help_and_quit() {
+        let state = crate::ui::StartState::new(false, false);
+        let said = read(&Screen::Start(state), Reading::Again, "");
+        assert_eq!(said.len(), 1 + START_ITEMS.len() + 2, "{said:?}");
+        let help = read(
+            &Screen::Start(StartState::new(false, false)),
+            Reading::Help,
+            "",
+        );
+        for row in ["help (or ?): these commands.", "quit (or q): leave."] {
+            assert!(said.contains(&row.to_owned()), "{row} in {said:?}");
+            assert!(help.contains(&row.to_owned()), "{row} in {help:?}");
+        }
+    }
 
     /// The line mode said `Your move, Blue.` even when the record the game came from
     /// names the person at the keyboard: now `Your move, Ann (Blue).`, the colour kept,
