@@ -594,6 +594,12 @@ fn the_busy_autosave_note_reads_whole_on_one_row_at_80x24() {
     );
 }
 
+/// 63 moves of a claims game (standard rules) in which nothing was claimed; Yellow's
+/// b1 then fills the board and completes square b1.
+const SIXTY_THREE_UNCLAIMED: &str = "d1 c4 d1 d3 a1 a1 b3 b4 d2 b1 c3 a3 d3 b4 d1 a2 a4 d3 b2 a2 c4 b2 b3 b2 \
+     a4 b1 a4 a2 b4 b1 d4 d2 d4 c3 a1 a2 a3 c1 a4 b4 d2 d2 d3 d1 c1 c1 c4 a1 \
+     c2 c2 b3 d4 d4 b3 a3 c2 c3 c4 c1 a3 b2 c2 c3";
+
 /// QA (s17 playqa): in a hot-seat claim game the stone that filled the board scored
 /// 20, but the screen said only `Draw. n: new game…` and `Game kept as …`: nothing
 /// said it could still be claimed (a claim there is taken, and turns the draw into
@@ -604,9 +610,7 @@ fn the_busy_autosave_note_reads_whole_on_one_row_at_80x24() {
 fn the_stone_that_fills_the_board_says_it_may_still_be_claimed() {
     use crate::session::StorageReport;
     // 63 moves in which nothing was claimed; Yellow's b1 then completes square b1.
-    let moves = "d1 c4 d1 d3 a1 a1 b3 b4 d2 b1 c3 a3 d3 b4 d1 a2 a4 d3 b2 a2 c4 b2 b3 b2 \
-                 a4 b1 a4 a2 b4 b1 d4 d2 d4 c3 a1 a2 a3 c1 a4 b4 d2 d2 d3 d1 c1 c1 c4 a1 \
-                 c2 c2 b3 d4 d4 b3 a3 c2 c3 c4 c1 a3 b2 c2 c3";
+    let moves = SIXTY_THREE_UNCLAIMED;
     let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
     for mv in moves.split_whitespace() {
         game.play(mv.parse::<Square>().unwrap()).unwrap();
@@ -669,9 +673,7 @@ fn the_result_before_the_last_claim_is_said_as_not_final() {
     use crate::rules::Player;
     // The same 63 moves as above; Blue claims its first stone that scored 10 or 15,
     // so Blue leads by less than the 20 Yellow's b1 then makes.
-    let moves = "d1 c4 d1 d3 a1 a1 b3 b4 d2 b1 c3 a3 d3 b4 d1 a2 a4 d3 b2 a2 c4 b2 b3 b2 \
-                 a4 b1 a4 a2 b4 b1 d4 d2 d4 c3 a1 a2 a3 c1 a4 b4 d2 d2 d3 d1 c1 c1 c4 a1 \
-                 c2 c2 b3 d4 d4 b3 a3 c2 c3 c4 c1 a3 b2 c2 c3";
+    let moves = SIXTY_THREE_UNCLAIMED;
     let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
     let mut claimed = false;
     for mv in moves.split_whitespace() {
