@@ -887,9 +887,8 @@ fn corners_exact_and_win_draw_loss_solves_match_minimax() {
     );
 }
 
-// Node budgets and one thread: the same games every run. One test per level (they
-// were one, the library's longest at 7 games), so the test threads share them out.
-
+/// Node budgets and one thread: the same games every run. One test per level (they
+/// were one, the library's longest at 7 games), so the test threads share them out.
 #[test]
 fn hard_as_yellow_never_loses_in_corners_to_random() {
     hard_as_yellow_never_loses_to(Ruleset::Corners, Level::Random, 0..2);

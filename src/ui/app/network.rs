@@ -1147,6 +1147,21 @@ mod tests {
         );
     }
 
+    /// At 80x24, 60x20 and 44x16 the status line shows `keys`, and no screen row
+    /// offers `n: rematch`.
+    #[track_caller]
+    fn status_keys_at_every_width(app: &App, keys: &str) {
+        for (width, height) in [(80, 24), (60, 20), (44, 16)] {
+            let rows = drawn_at(app, width, height);
+            let screen = rows.join("\n");
+            assert!(!screen.contains("n: rematch"), "{width}: {screen}");
+            assert!(
+                rows[usize::from(height) - 2].contains(keys),
+                "{width}: {screen}"
+            );
+        }
+    }
+
     /// QA (srvpolish): with the other player's rematch asked, the status line still
     /// offered `n: rematch` while the question said any other key declines, so `n`
     /// declined. The keys shown are the question's answers then, at every width.
@@ -1155,15 +1170,7 @@ mod tests {
         let mut app = blue_at(&["a1", "b1"]);
         blue_resigns(&mut app);
         app.table_news(News::RematchOffered);
-        for (width, height) in [(80, 24), (60, 20), (44, 16)] {
-            let rows = drawn_at(&app, width, height);
-            let screen = rows.join("\n");
-            assert!(!screen.contains("n: rematch"), "{width}: {screen}");
-            assert!(
-                rows[usize::from(height) - 2].contains(table::OVER_KEYS_REMATCH_ASKED),
-                "{width}: {screen}"
-            );
-        }
+        status_keys_at_every_width(&app, table::OVER_KEYS_REMATCH_ASKED);
         key(&mut app, 'n');
         assert_eq!(app.take_requests(), [Request::DeclineRematch]);
         assert!(
@@ -1183,15 +1190,7 @@ mod tests {
         key(&mut app, 'n');
         assert_eq!(app.take_requests(), [Request::Rematch]);
         app.table_news(News::RematchWaiting(true));
-        for (width, height) in [(80, 24), (60, 20), (44, 16)] {
-            let rows = drawn_at(&app, width, height);
-            let screen = rows.join("\n");
-            assert!(!screen.contains("n: rematch"), "{width}: {screen}");
-            assert!(
-                rows[usize::from(height) - 2].contains(table::OVER_KEYS_REMATCH_SENT),
-                "{width}: {screen}"
-            );
-        }
+        status_keys_at_every_width(&app, table::OVER_KEYS_REMATCH_SENT);
         key(&mut app, 'n');
         assert_eq!(app.take_requests(), [Request::Rematch]);
         assert_eq!(
