@@ -1344,7 +1344,9 @@ mod tests {
         blue.news();
         blue.request(Request::AnswerUndo(true));
         assert_eq!(hall.lock().tables()[&id].game().len(), 1);
-        for link in [&mut blue, &mut yellow] {
+        // Alice, who agreed, reads it as hers (QA s28: she read `alice agreed`).
+        let (hers, theirs) = (words::you_agreed_undo(2), words::undo_agreed("alice", 2));
+        for (link, said, unsaid) in [(&mut blue, &hers, &theirs), (&mut yellow, &theirs, &hers)] {
             assert!(link.sync(&game).is_empty());
             let news = link.news();
             assert!(
@@ -1352,7 +1354,8 @@ mod tests {
                     .any(|n| matches!(n, News::Game { game, .. } if game.len() == 1)),
                 "{news:?}"
             );
-            assert!(notes(&news).contains(&words::undo_agreed("alice", 2)));
+            let notes = notes(&news);
+            assert!(notes.contains(said) && !notes.contains(unsaid), "{notes:?}");
         }
         // An answer nobody asked for changes nothing.
         yellow.request(Request::AnswerUndo(true));

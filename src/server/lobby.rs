@@ -1219,6 +1219,9 @@ fn lobby_commands(hints: HintLine, does: &dyn Fn(Action) -> bool) -> String {
         HintLine::LobbyClub | HintLine::LobbyClubFound => {
             line_words::lobby_club_hints(does(Action::NextPage) || does(Action::PreviousPage))
         }
+        HintLine::LobbyForm => {
+            line_words::lobby_form_hints(does(Action::Private), does(Action::Rated))
+        }
         other => Keyed::Hints(other).words(Wording::Commands),
     }
 }
@@ -1753,6 +1756,7 @@ impl<'a> LobbyView<'a> {
                 claims,
                 private,
                 pace.as_deref(),
+                form.corr_days.is_some(),
             );
             text.push_str(if form.rated {
                 club_words::RATED_SUFFIX
@@ -1771,7 +1775,16 @@ impl<'a> LobbyView<'a> {
                     Wording::Commands => lines.push(Line::raw(line_words::capitalised(line))),
                 }
             }
-            lines.extend(self.hints(HintLine::LobbyForm, width));
+            // Only the keys that act on this form: `p` and `r` only said no against
+            // the AI (and `r` for a guest).
+            let person = form.opponent == Opponent::Person;
+            let can_rate = self.lobby.can_rate;
+            let does = |action: Action| match action {
+                Action::Private => person,
+                Action::Rated => person && can_rate,
+                _ => true,
+            };
+            lines.extend(self.hints_doing(HintLine::LobbyForm, width, &does));
             lines.extend(self.hints(HintLine::LobbyFormEnd, width));
         } else if let Some((_, typed)) = &self.lobby.number {
             lines.push(Line::raw(match self.wording {
@@ -2239,6 +2252,105 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// QA s28 (qa28, over ssh): the AI form's keys line offered `p private` and `r
+    /// rated`, which there only said no (`Only a table for two people can be
+    /// private`, `... never rated`), as a guest's form offered `r rated`; the line
+    /// mode's commands line the same. The form names only the keys (commands) that
+    /// act on it, on the screen at 44 and 80 columns and in the line mode. Fails on
+    /// the old code (`p private` on the AI's form). Cost: a few forms drawn, < 10 ms.
+    #[test]
+    fn the_form_names_private_and_rated_only_where_they_act() {
+        let rows = [];
+        let keys_of = |lobby: &LobbyState, width: u16| {
+            let keys = drawn_at(lobby, width, 24).join(" ");
+            let said = lobby
+                .view(&rows, "kcarol", Wording::Commands)
+                .lines(200)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            (keys, said)
+        };
+        for width in [44, 80] {
+            // Against the AI: neither.
+            let mut lobby = LobbyState::new("carol", Palette::Default);
+            lobby.resized(width, 24);
+            lobby.key(key(KeyCode::Char('a')), &rows);
+            let (keys, said) = keys_of(&lobby, width);
+            for (key, command) in [("p private", "private"), ("r rated", "rated")] {
+                assert!(!keys.contains(key), "{key} at {width}: {keys}");
+                assert!(!said.contains(&format!(" {command},")), "{command}: {said}");
+            }
+            assert!(
+                keys.contains("t clock") && keys.contains("o opponent"),
+                "{keys}"
+            );
+            assert!(
+                said.contains("Change it with opponent, side, variant, claims, clock."),
+                "{said}"
+            );
+            // Against a person: both, in their places.
+            lobby.key(key(KeyCode::Esc), &rows);
+            lobby.key(key(KeyCode::Char('n')), &rows);
+            let (keys, said) = keys_of(&lobby, width);
+            assert!(
+                keys.contains("p private") && keys.contains("r rated"),
+                "{keys}"
+            );
+            assert!(said.contains(line_words::LOBBY_FORM_HINTS), "{said}");
+            // A guest's form: private, never rated.
+            let mut guest = LobbyState::new("~dave", Palette::Default);
+            guest.as_guest();
+            guest.resized(width, 24);
+            guest.key(key(KeyCode::Char('n')), &rows);
+            let (keys, said) = keys_of(&guest, width);
+            assert!(
+                keys.contains("p private") && !keys.contains("r rated"),
+                "{keys}"
+            );
+            assert!(said.contains("claims, private, clock."), "{said}");
+        }
+    }
+
+    /// QA s28 (qa28): the form of a correspondence table read `clock 3 days a move`,
+    /// where no clock runs; it says the days a move alone, as the table's row does,
+    /// on the screen and in the line mode, and a live clock still as `clock 3+2`.
+    /// Fails on the old code. Cost: a few forms drawn, < 10 ms.
+    #[test]
+    fn the_form_says_a_correspondence_pace_without_clock() {
+        let rows = [];
+        let mut lobby = LobbyState::new("alice", Palette::Default);
+        lobby.resized(80, 24);
+        lobby.key(key(KeyCode::Char('n')), &rows);
+        lobby.key(key(KeyCode::Char('t')), &rows);
+        assert!(
+            drawn_at(&lobby, 80, 24)
+                .join(" ")
+                .contains("no claims, listed, clock 3+2, rated")
+        );
+        // 5+3, 10+5, 30+0, then 1 day a move.
+        for _ in 0..4 {
+            lobby.key(key(KeyCode::Char('t')), &rows);
+        }
+        for (width, height) in [(44, 16), (80, 24)] {
+            let text = drawn_at(&lobby, width, height).join("\n");
+            assert!(text.contains("1 day a move"), "{text}");
+            assert!(!text.contains("clock 1 day"), "{text}");
+        }
+        let said = lobby
+            .view(&rows, "kalice", Wording::Commands)
+            .lines(200)
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>();
+        assert!(
+            said.iter()
+                .any(|l| l == "Standard rules, no claims, listed, 1 day a move, rated"),
+            "{said:#?}"
+        );
     }
 
     #[test]

@@ -1161,7 +1161,8 @@ impl Lobby for LobbyHost {
                 self.screen.note(match claimed {
                     Ok(()) => words::CLAIMED.to_owned(),
                     Err(NoClaim::Present(name)) => words::claim_present(&name),
-                    Err(NoClaim::NotHere | NoClaim::NotYet) => words::NOT_CLAIMABLE.to_owned(),
+                    Err(NoClaim::NotHere) => words::NO_GAME_TO_CLAIM.to_owned(),
+                    Err(NoClaim::NotYet) => words::NOT_CLAIMABLE.to_owned(),
                 });
             }
             Choice::LineMode => {
@@ -1741,5 +1742,44 @@ mod tests {
         assert_eq!(untold(), [] as [u32; 0], "told");
         let host = login();
         assert_ne!(host.screen.noted(), Some(said.as_str()));
+    }
+
+    /// QA s28 (qa28, over ssh): `w` and the number of a table where the player has no
+    /// game (one they watched, two others playing) said `Not yet: a win can be
+    /// claimed once the opponent's link has been gone for the grace period`, as if
+    /// waiting would grant it. It says there is no game of theirs to claim, and a
+    /// claim against an opponent still within the grace period still says `Not yet`.
+    /// Fails on the old code. Cost: one hall, no thread, < 10 ms.
+    #[test]
+    fn a_claim_at_a_table_without_one_s_game_says_so_not_not_yet() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let hall = SharedHall::default();
+        let id = hall.lock().open_public(
+            who("alice"),
+            crate::rules::Player::Blue,
+            (Ruleset::Standard, false),
+        );
+        assert_eq!(
+            hall.lock().sit(id, who("bob")),
+            Some(crate::rules::Player::Yellow)
+        );
+        let claim = |name: &str| {
+            let mut host = LobbyHost::new(
+                hall.clone(),
+                who(name),
+                1,
+                Duration::from_secs(60),
+                false,
+                None,
+            );
+            let _ = Lobby::handle(&mut host, Input::Resize(80, 24));
+            for key in ['w', char::from_digit(id, 10).unwrap_or('1')] {
+                let _ = Lobby::handle(&mut host, Input::Key(KeyEvent::from(KeyCode::Char(key))));
+            }
+            host.screen.noted().map(str::to_owned)
+        };
+        assert_eq!(claim("carol").as_deref(), Some(words::NO_GAME_TO_CLAIM));
+        hall.lock().drop_out(id, "SHA256:bob");
+        assert_eq!(claim("alice").as_deref(), Some(words::NOT_CLAIMABLE));
     }
 }

@@ -657,6 +657,7 @@ impl ClubWidget<'_> {
                     lines.push(said::in_play_head(
                         view.in_play.total,
                         view.in_play.rows.len(),
+                        view.own,
                     ));
                     lines.extend(in_play_lines(&view.in_play));
                 }
@@ -908,7 +909,7 @@ fn profile_screen<'a>(
     // last to give way; no number of their own (the numbers here open finished
     // games), `w` lists them in the lobby by their tables' numbers.
     if view.in_play.total > 0 {
-        let head = words::in_play_head(view.in_play.total, view.in_play.rows.len());
+        let head = words::in_play_head(view.in_play.total, view.in_play.rows.len(), view.own);
         parts.push(Part::kept(vec![Line::styled(head, bold)]));
         let games = in_play_lines(&view.in_play)
             .into_iter()
@@ -2163,6 +2164,46 @@ mod tests {
             profile.own = true;
         }
         assert!(view.key(Some(Action::WatchInPlay)).is_err());
+    }
+
+    /// QA s28 (qa28, over ssh): one's own profile headed one's correspondence game in
+    /// play `In play: 1 correspondence game (w: watch)`, and `w` there said `Your
+    /// correspondence games in play are in your lobby`: the heading offered a key that
+    /// does nothing on that screen. It says where they are instead, on the screen at
+    /// 80x24 and 44x16 and in the line mode; another's profile still offers `w`.
+    /// Fails on the old code. Cost: four drawings, < 10 ms.
+    #[test]
+    fn one_s_own_profile_does_not_offer_w_to_watch_one_s_games() {
+        let mut view = four_games_profile();
+        let in_play = |own: bool| InPlay {
+            rows: Vec::new(),
+            total: usize::from(own) + 1,
+            now: 0,
+        };
+        for own in [true, false] {
+            if let ClubView::Profile(profile) = &mut view {
+                profile.own = own;
+                profile.in_play = in_play(own);
+            }
+            let said = ClubWidget {
+                view: &view,
+                colour: false,
+                typed: None,
+                note: None,
+                wording: Wording::Commands,
+            }
+            .said()
+            .join("\n");
+            for (width, height) in [(80, 24), (44, 16)] {
+                let shown = drawn_at(&view, width, height);
+                let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+                assert!(words.contains("In play: "), "{width}: {shown}");
+                assert_eq!(!own, words.contains("(w: watch)"), "{width}: {shown}");
+                assert_eq!(own, words.contains("(in your lobby)"), "{width}: {shown}");
+            }
+            assert_eq!(!own, said.contains("watch lists them to watch"), "{said}");
+            assert_eq!(own, said.contains("; your lobby lists them"), "{said}");
+        }
     }
 
     /// QA (s12 lines): the line mode read the club's screens off their drawing, so a

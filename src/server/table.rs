@@ -966,8 +966,12 @@ impl GameTable {
                     }
                     self.epoch += 1;
                     self.touch(Some(seat));
+                    // The one who agreed reads it as theirs, as a refusal is
+                    // (`You refused ...`): it read their own name (`alice agreed`).
                     let text = words::undo_agreed(&self.name(seat), taken);
-                    self.note_kept(To::Everyone, text);
+                    self.note_kept(To::Seat(seat), words::you_agreed_undo(taken));
+                    self.note_kept(To::Seat(other), text.clone());
+                    self.note_kept(To::Spectators, text);
                 } else {
                     let name = self.name(seat);
                     let said = Message::with_short(

@@ -55,13 +55,15 @@ pub(crate) const OWN_IN_PLAY: &str = "Your correspondence games in play are in y
 pub(crate) const NONE_IN_PLAY: &str = "No correspondence game of theirs in play to watch";
 /// A profile's heading over the player's public correspondence games in play:
 /// how many, and the key that lists them in the lobby, to watch (its numbers are
-/// the tables', not this screen's).
-pub(crate) fn in_play_head(total: usize, shown: usize) -> String {
+/// the tables', not this screen's). On one's `own` profile, where `w` only says
+/// they are in one's lobby, that instead (it offered `w: watch` there).
+pub(crate) fn in_play_head(total: usize, shown: usize, own: bool) -> String {
     let games = if total == 1 { "game" } else { "games" };
+    let key = if own { "in your lobby" } else { "w: watch" };
     if shown < total {
-        format!("In play: {total} correspondence {games}, the newest {shown} here (w: watch)")
+        format!("In play: {total} correspondence {games}, the newest {shown} here ({key})")
     } else {
-        format!("In play: {total} correspondence {games} (w: watch)")
+        format!("In play: {total} correspondence {games} ({key})")
     }
 }
 pub(crate) const NOBODY_LISTED: &str = "Nobody is listed yet: see the rule above";

@@ -752,6 +752,15 @@ pub(crate) const LOBBY_CLUB_HINTS: &str =
 /// The new table's form: its switches.
 pub(crate) const LOBBY_FORM_HINTS: &str =
     "Change it with opponent, side, variant, claims, private, clock, rated.";
+/// [`LOBBY_FORM_HINTS`] naming only the commands that act on the form: `private`
+/// at a table for two people, `rated` there for players with keys.
+pub(crate) fn lobby_form_hints(private: bool, rated: bool) -> String {
+    let mut commands = vec!["opponent", "side", "variant", "claims"];
+    commands.extend(private.then_some("private"));
+    commands.push("clock");
+    commands.extend(rated.then_some("rated"));
+    format!("Change it with {}.", commands.join(", "))
+}
 /// The new table's form: going ahead or not.
 pub(crate) const LOBBY_FORM_END_HINTS: &str = "start opens the table, cancel closes the form.";
 /// Waiting at the table opened.
@@ -1429,14 +1438,18 @@ pub(crate) mod club {
 
     /// The heading over a player's correspondence games in play on their profile,
     /// with the command that lists them in the lobby.
-    pub(crate) fn in_play_head(total: usize, shown: usize) -> String {
+    /// On one's `own` profile, where `watch` only says they are in one's lobby, that.
+    pub(crate) fn in_play_head(total: usize, shown: usize, own: bool) -> String {
         let games = if total == 1 { "game" } else { "games" };
-        if shown < total {
-            format!(
-                "In play: {total} correspondence {games}, the newest {shown} here; watch lists them to watch"
-            )
+        let command = if own {
+            "your lobby lists them"
         } else {
-            format!("In play: {total} correspondence {games}; watch lists them to watch")
+            "watch lists them to watch"
+        };
+        if shown < total {
+            format!("In play: {total} correspondence {games}, the newest {shown} here; {command}")
+        } else {
+            format!("In play: {total} correspondence {games}; {command}")
         }
     }
 

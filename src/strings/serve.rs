@@ -92,16 +92,21 @@ pub(crate) fn rating_of(board: &str, whole: i64, provisional: bool) -> String {
     let mark = if provisional { "?" } else { "" };
     format!("{board} {whole}{mark}")
 }
+/// The new-game form's words. `pace` is a live clock (`3+2`) or, with `days`, a
+/// correspondence game's days a move, said alone (`3 days a move`: it read `clock 3
+/// days a move`, where no clock runs).
 pub(crate) fn form(
     opponent: &str,
     side: &str,
     variant: &str,
     claims: &str,
     private: Option<&str>,
-    clock: Option<&str>,
+    pace: Option<&str>,
+    days: bool,
 ) -> String {
     let private = private.map(|p| format!(", {p}")).unwrap_or_default();
-    let clock = match clock {
+    let clock = match pace {
+        Some(days_a_move) if days => days_a_move.to_owned(),
         Some(clock) => format!("clock {clock}"),
         None => "no clock".to_owned(),
     };
@@ -510,6 +515,10 @@ pub(crate) const CLAIMED: &str =
     "You won: your opponent did not come back. The game is in your history.";
 pub(crate) const NOT_CLAIMABLE: &str =
     "Not yet: a win can be claimed once the opponent's link has been gone for the grace period";
+/// A claim at a table with no live game of the claimer's in play (watched, someone
+/// else's, over, a correspondence game, whose clock decides): it said
+/// [`NOT_CLAIMABLE`]'s `Not yet`, as if waiting would grant it.
+pub(crate) const NO_GAME_TO_CLAIM: &str = "No win to claim: that table has no live game of yours";
 pub(crate) fn not_saved(error: &str) -> String {
     format!("This game is not being saved: {error}")
 }

@@ -17,6 +17,11 @@ pub(crate) fn undo_agreed(name: &str, taken: usize) -> String {
     let moves = if taken == 1 { "move" } else { "moves" };
     format!("{name} agreed: {taken} {moves} taken back")
 }
+/// [`undo_agreed`] as the player who agreed reads it.
+pub(crate) fn you_agreed_undo(taken: usize) -> String {
+    let moves = if taken == 1 { "move" } else { "moves" };
+    format!("You agreed: {taken} {moves} taken back")
+}
 pub(crate) fn undo_refused(name: &str) -> String {
     format!("{name} refused to take back the move")
 }

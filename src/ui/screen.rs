@@ -337,14 +337,16 @@ impl Widget for &AppView<'_> {
         let said_ending = ending
             .filter(|_| app.is_served())
             .map(|e| app.ending_words(e));
-        let echo = match (app.overlay(), app.message()) {
-            (Overlay::None | Overlay::Help, Some(m))
+        // A resignation's note (`carol resigned: Yellow wins`) tells it too: at a game
+        // against the AI it stood under `hard AI wins: carol resigned`.
+        let echo = match (app.overlay(), app.message(), ending, said_ending.as_deref()) {
+            (Overlay::None | Overlay::Help, Some(m), Some(ending), Some(said))
                 if app.typing().is_none()
                     && typing.is_none()
-                    && said_ending.as_deref() == Some(m.text.as_str())
+                    && app.tells_the_ending(ending, &m.text)
                     && app.status_with_chat(m, area.width).is_none() =>
             {
-                Some((m.text.as_str(), Span::styled(hints.clone(), look.dim())))
+                Some((said, Span::styled(hints.clone(), look.dim())))
             }
             _ => None,
         };

@@ -329,7 +329,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         for _ in 0..5 {
             alice.send(b"clock\r").await;
         }
-        alice.wait_said("clock 1 day a move").await;
+        alice.wait_said("listed, 1 day a move").await;
         alice.send(b"start\r").await;
         alice
             .wait_said("Table 1 is open for a correspondence game")

@@ -28,8 +28,12 @@ fn undo_is_asked_of_the_other_player_who_refuses_then_agrees() {
         bob.send(b"u").await;
         alice.wait_for("asks to take back").await;
         alice.send(b"y").await;
-        for screen in [&alice, &bob] {
-            screen.wait_for("alice agreed: 1 move taken back").await;
+        // Alice, who agreed, reads it as hers (QA s28: `alice agreed` on her screen).
+        for (screen, said) in [
+            (&alice, "You agreed: 1 move taken back"),
+            (&bob, "alice agreed: 1 move taken back"),
+        ] {
+            screen.wait_for(said).await;
             screen.wait_for("Yellow to move").await;
             assert!(!screen.screen().contains(" 2 Y b1"), "{}", screen.screen());
             assert!(screen.screen().contains(" 1 B a1"), "{}", screen.screen());

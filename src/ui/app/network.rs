@@ -132,6 +132,18 @@ impl App {
         }
     }
 
+    /// Whether `text` only tells how `ending`, this game's, came: its words
+    /// ([`App::ending_words`], `bob wins: alice resigned`) or the table's note of a
+    /// resignation (`alice resigned: Yellow wins`). The screen's status line and
+    /// the line mode say such a line once.
+    pub(crate) fn tells_the_ending(&self, ending: crate::session::Ending, text: &str) -> bool {
+        self.ending_words(ending) == text
+            || (ending.termination() == Termination::Resignation
+                && self.player_names().is_some_and(|names| {
+                    talk::resigned(&names[ending.loser().index()], ending.winner()) == text
+                }))
+    }
+
     /// Whether leaving the game in progress now ends it too soon to be rated (before
     /// both players moved, `rating::ended_too_soon`, the rule the server rates by): no
     /// rated loss, no abandonment. A casual game is not rated either way.
@@ -1520,6 +1532,41 @@ mod tests {
         }
         let rows = drawn_at(&long, 44, 16);
         insta::assert_snapshot!("served_over_44x16", rows[14..].join("\n"));
+    }
+
+    /// QA s28 (qa28, over ssh): after resigning a game against the server's AI, at
+    /// 120x40 the status line read `hard AI wins: carol resigned. n: new game, q:
+    /// lobby` and under it the table's note `carol resigned: Yellow wins`: the same
+    /// ending twice (a casual game between people the same). The note is said once,
+    /// by the first line, with the keys under it, where that line says the result; at
+    /// 44 columns, where it has no room for it, the note still says it. Fails on the
+    /// old code (the note under the result at 80x24). Cost: four drawings, < 50 ms.
+    #[test]
+    fn a_resignation_s_note_is_not_said_again_under_the_result() {
+        let mut app = blue_at(&["a1", "b1"])
+            .app
+            .named(["alice".into(), "hard AI".into()]);
+        app.table_news(News::Resigned(Player::Blue));
+        app.table_news(News::Note(crate::ui::Message::new(
+            MessageKind::Info,
+            talk::resigned("alice", Player::Yellow),
+        )));
+        for (width, height) in [(120, 40), (80, 24)] {
+            let rows = drawn_at(&app, width, height);
+            let shown = rows.join("\n");
+            assert_eq!(
+                shown.matches("alice resigned").count(),
+                1,
+                "{width}:\n{shown}"
+            );
+            let status = &rows[usize::from(height) - 2];
+            assert!(status.contains("hard AI wins: alice resigned"), "{shown}");
+        }
+        // Narrower, the first line says `Yellow wins` with the keys: the note says who.
+        for (width, height) in [(60, 20), (44, 16)] {
+            let shown = drawn_at(&app, width, height).join("\n");
+            assert!(shown.contains("alice resigned"), "{width}:\n{shown}");
+        }
     }
 
     /// Brief s25 (srv26, srv25's QA): someone watching a rated game a player left read

@@ -822,11 +822,7 @@ fn tells_the_end(app: &App, text: &str) -> bool {
     let Some(ending) = app.played().course.ending().filter(|_| app.is_over()) else {
         return false;
     };
-    app.ending_words(ending) == text
-        || (ending.termination() == crate::record::Termination::Resignation
-            && app.player_names().is_some_and(|names| {
-                strings::talk::resigned(&names[ending.loser().index()], ending.winner()) == text
-            }))
+    app.tells_the_ending(ending, text)
 }
 
 /// What comes next in a game: the result, or whose move it is.
