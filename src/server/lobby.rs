@@ -1994,7 +1994,11 @@ mod tests {
         lobby.key(key(KeyCode::Esc), &rows);
         lobby.key(key(KeyCode::Char('n')), &rows);
         lobby.key(key(KeyCode::Char('?')), &rows);
-        assert!(drawn(&lobby, &rows, "k").contains("o, s, v, k, p, t, r"));
+        let help = drawn(&lobby, &rows, "k");
+        assert!(help.contains("o, s, v, k, t"), "{help}");
+        for row in ["private: joined by a code", "rated or casual"] {
+            assert!(help.contains(row), "{row}: {help}");
+        }
         lobby.key(key(KeyCode::Esc), &rows);
         lobby.key(key(KeyCode::Esc), &rows);
         // Small: the rows scroll into view, each line within the screen.
@@ -2043,7 +2047,8 @@ mod tests {
                 .all(|l| !l.starts_with(' ') && !l.trim_end().ends_with(" f")),
             "{shown:#?}"
         );
-        lobby.key(key(KeyCode::Char('a')), &rows);
+        // The person's form (against the AI, since s28, its keys fit one row).
+        lobby.key(key(KeyCode::Char('n')), &rows);
         let shown = drawn_at(&lobby, 50, 16);
         assert!(shown.iter().any(|l| l.starts_with("t clock")), "{shown:#?}");
     }
