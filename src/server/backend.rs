@@ -229,6 +229,9 @@ impl Write for ChannelWriter {
             return Ok(());
         }
         let data = std::mem::take(&mut self.buffer);
+        // The frame is drawn: the permit it was drawn under (if any) is given back
+        // before the write, which may wait for the client.
+        crate::ui::release_draw_permit();
         let sent = self.runtime.block_on(async {
             tokio::time::timeout(self.stall, self.channel.data_bytes(data)).await
         });

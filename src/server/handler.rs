@@ -19,14 +19,14 @@ use russh::server::{
 };
 use russh::{
     Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, Disconnect, MethodKind, MethodSet,
-    Pty,
+    Pty, Sig,
 };
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::strings::club as club_words;
 use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
-use crate::ui::{Inbox, Wake};
+use crate::ui::{DrawGate, Inbox, Wake};
 
 use super::ask::Ask;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, wake_of, window_size};
@@ -114,6 +114,8 @@ pub(crate) struct Server {
     gate: Gate,
     log: ServerLog,
     pool: EnginePool,
+    /// The lobby frames drawn at once for news alone ([`DrawGate`]).
+    draws: Arc<DrawGate>,
     reviewer: Reviewer,
     live: Arc<Live>,
     limits: Arc<Limits>,
@@ -381,6 +383,7 @@ async fn listen_logged(
         }),
         log,
         pool,
+        draws: Arc::new(draw_gate()),
         live: Arc::default(),
         guest_names: Arc::default(),
         new_names: Arc::new(NewNames {
@@ -714,11 +717,50 @@ fn closing_logged(why: Closing, limits: &Limits) -> String {
     }
 }
 
+/// The server's [`DrawGate`]: a permit for every core but one.
+fn draw_gate() -> DrawGate {
+    DrawGate::for_cores(std::thread::available_parallelism().map_or(2, usize::from))
+}
+
 /// Refuses a channel being opened, as OpenSSH refuses one it does not allow.
 async fn reject(reply: ChannelOpenHandle) {
     reply
         .reject(ChannelOpenFailure::AdministrativelyProhibited)
         .await;
+}
+
+/// What a client may send that russh's `Handler` answers by default without a word
+/// (no reply, or a failure): the server takes no notice of them, so each is counted
+/// as a refused request ([`MAX_REFUSALS`]), its kind logged once a connection. Left to
+/// russh's defaults, a client could send them without end, never counted or logged.
+#[derive(Debug, Clone, Copy)]
+enum Unasked {
+    /// A signal for the session (`ssh` sends one only when asked to).
+    Signal,
+    /// Extended data (a client's "standard error") on a channel: nothing reads it.
+    ExtendedData,
+    /// The cancel of a remote port forwarding, which the server never made.
+    CancelForward,
+    /// The cancel of a socket forwarding, which the server never made.
+    CancelSocketForward,
+}
+
+impl Unasked {
+    /// What the log says of it (once a connection).
+    fn what(self) -> &'static str {
+        match self {
+            Unasked::Signal => "a signal (each counts as a refused request)",
+            Unasked::ExtendedData => {
+                "extended data from the client (each packet counts as a refused request)"
+            }
+            Unasked::CancelForward => {
+                "the cancel of a port forwarding never made (each counts as a refused request)"
+            }
+            Unasked::CancelSocketForward => {
+                "the cancel of a socket forwarding never made (each counts as a refused request)"
+            }
+        }
+    }
 }
 
 /// One connection.
@@ -769,6 +811,9 @@ struct Connection {
     channel_opens: u32,
     /// A pty request was refused already (its kind is logged once).
     pty_refused: bool,
+    /// The kinds of [`Unasked`] requests refused so far, one bit each: each is logged
+    /// once on a connection, and every one counts.
+    unasked: u8,
     /// A window change over the input cap waits to be drawn ([`RESIZE_LATER`]).
     resize_owed: Arc<AtomicBool>,
     /// A shell or a command was taken on the session channel: no other is (RFC 4254
@@ -803,6 +848,7 @@ impl Connection {
             env: (0, 0),
             channel_opens: 0,
             pty_refused: false,
+            unasked: 0,
             resize_owed: Arc::default(),
             started: false,
         }
@@ -846,6 +892,15 @@ impl Connection {
             self.door.close(Closing::Channels);
         }
         false
+    }
+
+    /// Counts a request russh would have answered itself, uncounted and unlogged
+    /// ([`Unasked`]): a refusal, its kind logged the first time on this connection.
+    fn refuse_unasked(&mut self, kind: Unasked) {
+        let bit = 1 << kind as u8;
+        let first = self.unasked & bit == 0;
+        self.unasked |= bit;
+        self.count_refusal(first.then_some(kind.what()));
     }
 
     /// Counts a refusal, logged as `what` while fewer than [`LOGGED_REFUSALS`] were
@@ -973,7 +1028,9 @@ impl Connection {
         let write = open;
         let handle = session.handle();
         let runtime = tokio::runtime::Handle::current();
-        let inbox = Inbox::new().with_ai_gate(Arc::new(self.server.pool.clone()));
+        let inbox = Inbox::new()
+            .with_ai_gate(Arc::new(self.server.pool.clone()))
+            .with_draw_gate(self.server.draws.clone());
         let sender = inbox.sender();
         self.input = Some(sender.clone());
         let writer = ChannelWriter::new(
@@ -1625,6 +1682,41 @@ impl Handler for Connection {
     async fn streamlocal_forward(&mut self, _: &str, _: &mut Session) -> Result<bool, Self::Error> {
         self.refuse("socket forwarding");
         Ok(false)
+    }
+
+    async fn cancel_tcpip_forward(
+        &mut self,
+        _: &str,
+        _: u32,
+        _: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse_unasked(Unasked::CancelForward);
+        Ok(false)
+    }
+
+    async fn cancel_streamlocal_forward(
+        &mut self,
+        _: &str,
+        _: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse_unasked(Unasked::CancelSocketForward);
+        Ok(false)
+    }
+
+    async fn signal(&mut self, _: ChannelId, _: Sig, _: &mut Session) -> Result<(), Self::Error> {
+        self.refuse_unasked(Unasked::Signal);
+        Ok(())
+    }
+
+    async fn extended_data(
+        &mut self,
+        _: ChannelId,
+        _: u32,
+        _: &[u8],
+        _: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse_unasked(Unasked::ExtendedData);
+        Ok(())
     }
 
     async fn data(

@@ -160,8 +160,17 @@ impl<F: Face> EventLoop<'_, F> {
                 continue;
             }
             if self.redraw {
-                self.face
-                    .show(self.nav.screen(), self.nav.look(self.setup.look))?;
+                // A lobby's frame for news alone is drawn under the server's permit,
+                // given back before its bytes are written (the writer calls `release`
+                // before it sends; here too, for a frame that wrote nothing).
+                if let Some(gate) = self.inbox.draw_gate().filter(|_| self.gated()) {
+                    gate.enter();
+                }
+                let shown = self
+                    .face
+                    .show(self.nav.screen(), self.nav.look(self.setup.look));
+                super::draw_gate::release();
+                shown?;
                 self.nav.shown();
                 self.drawn = Instant::now();
                 self.redraw = false;
@@ -203,6 +212,19 @@ impl<F: Face> EventLoop<'_, F> {
                 self.queue.extend(effects);
             }
         }
+    }
+
+    /// Whether the next frame waits for the server's permit ([`DrawGate`]): a lobby's
+    /// frame for news alone does; one within [`LOBBY_NEWS_EVERY`] of the player's last
+    /// key, click or resize (its answer, or what it asked for coming back as news), or
+    /// with a key waiting behind it, never does.
+    ///
+    /// [`DrawGate`]: super::draw_gate::DrawGate
+    fn gated(&self) -> bool {
+        self.inbox.draw_gate().is_some()
+            && matches!(self.nav.screen(), Screen::Lobby(_))
+            && self.pending.is_none()
+            && self.touched.elapsed() >= LOBBY_NEWS_EVERY
     }
 
     /// Hands `inputs` to the state on screen, in order. A face's inputs always show
@@ -650,6 +672,7 @@ fn write_progress(screen: &Screen) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
     use std::time::Duration;
 
     use ratatui::Terminal;
@@ -870,6 +893,84 @@ mod tests {
         .unwrap();
         assert!(matches!(screen, Screen::Lobby(_)));
         terminal.backend().to_string()
+    }
+
+    /// A face that counts the frames shown, for another thread to read.
+    struct Counting {
+        terminal: Terminal<TestBackend>,
+        frames: Arc<std::sync::atomic::AtomicUsize>,
+    }
+
+    impl Face for Counting {
+        fn size(&mut self) -> anyhow::Result<ratatui::layout::Size> {
+            Face::size(&mut self.terminal)
+        }
+        fn show(&mut self, screen: &Screen, look: Look) -> anyhow::Result<()> {
+            self.terminal.show(screen, look)?;
+            self.frames
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(())
+        }
+        fn alert(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+            self.terminal.alert(bytes)
+        }
+        fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input> {
+            self.terminal.event(screen, event)
+        }
+    }
+
+    /// A served lobby's frame for table news alone waits for the server's draw permit
+    /// (held here by the test), and is drawn once it is given back; a frame the player
+    /// asked for (the first, a window change) is drawn at once all the same. Failed
+    /// before the permit: the news frame was drawn while the permit was held (at 500
+    /// sessions ~490 lobbies drew each move's news at once, and the runtime's workers
+    /// and the move's own frame waited for them).
+    #[test]
+    fn a_lobby_frame_for_news_alone_waits_for_the_draw_permit_the_player_s_never_does() {
+        use std::sync::atomic::Ordering::SeqCst;
+        let gate = Arc::new(crate::ui::DrawGate::new(1));
+        gate.enter();
+        let inbox = Inbox::new().with_draw_gate(gate.clone());
+        let input = inbox.sender();
+        let frames = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let mut face = Counting {
+            terminal: Terminal::new(TestBackend::new(80, 24)).unwrap(),
+            frames: frames.clone(),
+        };
+        let looped = std::thread::spawn(move || {
+            let mut storage = Storage::new(std::path::PathBuf::new(), None);
+            let lobby = Box::new(TestLobby::default());
+            let setup = Setup {
+                look: Look::PLAIN,
+                ..Setup::default()
+            };
+            run(&mut face, &inbox, Screen::Lobby(lobby), setup, &mut storage).map(|_| ())
+        });
+        // Waits (bounded) until `n` frames were shown.
+        let shown = |n: usize| {
+            let start = Instant::now();
+            while frames.load(SeqCst) < n && start.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            frames.load(SeqCst)
+        };
+        assert_eq!(shown(1), 1, "the first frame");
+        // Past LOBBY_NEWS_EVERY since then: a window change is the player's own.
+        std::thread::sleep(LOBBY_NEWS_EVERY + Duration::from_millis(100));
+        input.send(Wake::Terminal(Event::Resize(80, 24))).unwrap();
+        assert_eq!(shown(2), 2, "the window change's frame, the permit held");
+        std::thread::sleep(LOBBY_NEWS_EVERY + Duration::from_millis(100));
+        input.send(Wake::Linked).unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(
+            frames.load(SeqCst),
+            2,
+            "the news frame waits for the permit"
+        );
+        crate::ui::release_draw_permit();
+        assert_eq!(shown(3), 3, "the news frame, the permit given back");
+        input.send(key('q')).unwrap();
+        looped.join().unwrap().unwrap();
     }
 
     /// A burst of table news is gathered into few lobby redraws, and a key after it

@@ -11,6 +11,7 @@ use ratatui::crossterm::event::Event;
 use ratatui::layout::Size;
 
 use super::ai_worker::{AiGate, AiReply};
+use super::draw_gate::DrawGate;
 use super::puzzle_check::CheckReply;
 
 /// Something the loop wakes up for.
@@ -59,6 +60,8 @@ pub(crate) struct Inbox {
     receiver: mpsc::Receiver<Wake>,
     /// Where the loop's AI gets an engine (a server's bounded pool); none locally.
     ai_gate: Option<Arc<dyn AiGate>>,
+    /// The server's limit on lobby frames drawn at once for news alone; none locally.
+    draw_gate: Option<Arc<DrawGate>>,
     /// Set while a [`Wake::Linked`] is on its way and not yet taken (see [`NewsWaker`]).
     news_pending: Arc<AtomicBool>,
 }
@@ -100,6 +103,7 @@ impl Inbox {
             sender,
             receiver,
             ai_gate: None,
+            draw_gate: None,
             news_pending: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -130,6 +134,17 @@ impl Inbox {
     pub(crate) fn with_ai_gate(mut self, gate: Arc<dyn AiGate>) -> Inbox {
         self.ai_gate = Some(gate);
         self
+    }
+
+    /// This inbox, with the loop's lobby frames drawn for news alone under `gate`.
+    pub(crate) fn with_draw_gate(mut self, gate: Arc<DrawGate>) -> Inbox {
+        self.draw_gate = Some(gate);
+        self
+    }
+
+    /// The limit on lobby frames drawn for news alone, if the loop has one.
+    pub(crate) fn draw_gate(&self) -> Option<&Arc<DrawGate>> {
+        self.draw_gate.as_ref()
     }
 
     /// A sender for an input source.

@@ -43,6 +43,7 @@ mod board_input;
 mod bytes_input;
 mod clip;
 mod cursor;
+mod draw_gate;
 mod effect;
 mod event_loop;
 mod face;
@@ -115,6 +116,7 @@ pub(crate) use terminal::after_screen_columns;
 use navigation::Screen;
 
 pub(crate) use ai_worker::AiGate;
+pub(crate) use draw_gate::{DrawGate, release as release_draw_permit};
 pub(crate) use face::Face;
 pub(crate) use help::KeysHelp;
 pub(crate) use inbox::{Inbox, NewsWaker, Wake};

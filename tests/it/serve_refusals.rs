@@ -465,3 +465,74 @@ fn a_second_pty_request_is_refused_and_counted() {
         .await;
     });
 }
+
+/// What russh's `Handler` answers by default without the server's counters or log
+/// (a signal, extended data on the session channel, the cancel of a forwarding the
+/// server never made) is refused and counted: each kind logged once on a connection,
+/// and the 100th refusal closes it, while another player in the lobby goes on. Failed
+/// before: the 200 below were all taken, none counted or logged, and the connection
+/// stayed open.
+#[test]
+fn a_flood_of_requests_russh_would_answer_itself_is_counted_and_closed() {
+    run(async {
+        let server = Server::start();
+        let judy = Player::join(&server, "judy", 12, 80, 24).await;
+        judy.wait_for("you: judy").await;
+        let handle = connect(&server, "ivan", 11).await;
+        let channel = shell(&handle).await;
+        let start = std::time::Instant::now();
+        let mut sent = 0;
+        while sent < 200 && start.elapsed() < crate::serve_common::PATIENCE {
+            // A cancel waits for its answer (a failure) before the next is sent.
+            let done = match sent % 4 {
+                0 => channel.signal(russh::Sig::INT).await.is_ok(),
+                1 => channel.extended_data_bytes(1, &b"err"[..]).await.is_ok(),
+                2 => refused(handle.cancel_tcpip_forward("127.0.0.1", 2222).await),
+                _ => {
+                    // The path as an SSH string.
+                    let path = b"/tmp/x";
+                    let mut data = (path.len() as u32).to_be_bytes().to_vec();
+                    data.extend_from_slice(path);
+                    let name = "cancel-streamlocal-forward@openssh.com";
+                    refused(
+                        handle
+                            .send_global_request(name, &data, true)
+                            .await
+                            .map(|_| ()),
+                    )
+                }
+            };
+            if !done || handle.is_closed() {
+                break;
+            }
+            sent += 1;
+            if sent == 60 {
+                // The other player's round trip, in the middle of the flood.
+                judy.send(b"n\r").await;
+                judy.wait_for("waiting for an opponent").await;
+            }
+        }
+        wait_log(&server, "the close", |log| {
+            log.contains("closed: 100 requests refused")
+        })
+        .await;
+        assert!(sent < 200, "{sent} sent, the connection still open");
+        let log = server.log();
+        for what in [
+            "refused: a signal",
+            "refused: extended data from the client",
+            "refused: the cancel of a port forwarding never made",
+            "refused: the cancel of a socket forwarding never made",
+        ] {
+            assert_eq!(log.matches(what).count(), 1, "{what}: {log}");
+        }
+        // The server serves the next player as ever.
+        let kim = Player::join(&server, "kim", 13, 80, 24).await;
+        kim.wait_for("you: kim").await;
+    });
+}
+
+/// Whether a global request was answered with a refusal (not a closed connection).
+fn refused(answer: Result<(), russh::Error>) -> bool {
+    matches!(answer, Err(russh::Error::RequestDenied))
+}
