@@ -18,9 +18,21 @@ pub(crate) struct DrawGate {
     freed: Condvar,
 }
 
+/// A permit held: given back when dropped, so a frame whose drawing panics, or a
+/// session thread that ends holding one, never keeps it from the other sessions.
+#[derive(Debug)]
+struct Permit(Arc<DrawGate>);
+
+impl Drop for Permit {
+    fn drop(&mut self) {
+        *self.0.free.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+        self.0.freed.notify_one();
+    }
+}
+
 thread_local! {
-    /// The gate whose permit this thread holds, until [`release`].
-    static HELD: RefCell<Option<Arc<DrawGate>>> = const { RefCell::new(None) };
+    /// The permit this thread holds, until [`release`] (or the thread's end).
+    static HELD: RefCell<Option<Permit>> = const { RefCell::new(None) };
 }
 
 impl DrawGate {
@@ -49,7 +61,7 @@ impl DrawGate {
         }
         *free -= 1;
         drop(free);
-        HELD.with(|held| *held.borrow_mut() = Some(Arc::clone(self)));
+        HELD.with(|held| *held.borrow_mut() = Some(Permit(Arc::clone(self))));
     }
 
     /// The permits free now.
@@ -62,11 +74,9 @@ impl DrawGate {
 /// Gives back the permit this thread holds, if any: called before a frame's bytes are
 /// written, and after every frame drawn.
 pub(crate) fn release() {
-    let Some(gate) = HELD.with(|held| held.borrow_mut().take()) else {
-        return;
-    };
-    *gate.free.lock().unwrap_or_else(|p| p.into_inner()) += 1;
-    gate.freed.notify_one();
+    // Taken out of the cell before it is dropped: the drop takes the gate's lock.
+    let held = HELD.with(|held| held.borrow_mut().take());
+    drop(held);
 }
 
 #[cfg(test)]
@@ -102,6 +112,21 @@ mod tests {
             thread.join().unwrap();
         }
         assert_eq!(most.load(Ordering::SeqCst), 1);
+        assert_eq!(gate.free(), 1);
+    }
+
+    /// A thread that panics while it holds the permit (a frame's drawing failing) gives it
+    /// back as it ends: the other sessions' news frames are not stopped for good.
+    #[test]
+    fn a_thread_ending_in_a_panic_gives_its_permit_back() {
+        let gate = Arc::new(DrawGate::new(1));
+        let held = gate.clone();
+        let ended = std::thread::spawn(move || {
+            held.enter();
+            panic!("a frame's drawing failed");
+        })
+        .join();
+        assert!(ended.is_err());
         assert_eq!(gate.free(), 1);
     }
 
