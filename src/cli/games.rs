@@ -30,6 +30,11 @@ const NAME_WIDTH: usize = 10;
 const RESULT_WIDTH: usize = 18;
 /// The name and result columns at least: their heads, `Yellow` and `result`.
 const HEAD_WIDTH: usize = 6;
+/// The most columns a line of the list takes. A game's row with its rules would pass
+/// it (10-column names, `Yellow won on time` and `corners, claims` took 88, QA s27),
+/// and an unreadable file's error does: what passes goes on the next lines, indented
+/// under the date, its words whole.
+const LIST_WIDTH: usize = 80;
 
 /// The widths of the name and result columns: as wide as the widest listed, within
 /// [`HEAD_WIDTH`] and their most. Fixed at their most, a row of people's names (or of
@@ -125,25 +130,30 @@ fn listing(history: &History, named: bool) -> String {
     let mut out = format!("{}\n", text::heading(&folder));
     out.push_str(&text::columns(width, names, results));
     out.push('\n');
+    // The lines after a row's first start under the date.
+    let indent = width + 2;
     for listed in &history.listed {
         let line = match listed {
             // Cells are padded by display columns: a wide name keeps the columns straight.
-            Listed::Game(e) => format!(
-                "{:>width$}  {}  {}  {}  {} {:>7}  {}",
-                e.n,
-                pad_sanitized(e.date.as_deref().unwrap_or("?"), 16),
-                pad_sanitized(&e.blue, names),
-                pad_sanitized(&e.yellow, names),
-                pad(&text::result(e.result, e.termination), results),
-                format!("{}-{}", e.blue_score, e.yellow_score),
-                rules_parts(e.variant, e.claims).join(", "),
-            ),
+            Listed::Game(e) => {
+                let row = format!(
+                    "{:>width$}  {}  {}  {}  {} {:>7}",
+                    e.n,
+                    pad_sanitized(e.date.as_deref().unwrap_or("?"), 16),
+                    pad_sanitized(&e.blue, names),
+                    pad_sanitized(&e.yellow, names),
+                    pad(&text::result(e.result, e.termination), results),
+                    format!("{}-{}", e.blue_score, e.yellow_score),
+                );
+                with_rules(&row, &rules_parts(e.variant, e.claims).join(", "), indent)
+            }
             Listed::Unreadable(u) => {
                 let (file, error) = (sanitize(&u.file), sanitize(&u.error));
-                text::unreadable(u.n, width, &file, &error)
+                let said = text::unreadable(&file, &error);
+                hanging(&format!("{:>width$}  ", u.n), &said, indent)
             }
         };
-        out.push_str(line.trim_end());
+        out.push_str(&line);
         out.push('\n');
     }
     out.push('\n');
@@ -159,6 +169,36 @@ fn listing(history: &History, named: bool) -> String {
     }
     out.push_str(text::REPLAY_HINT);
     out.push('\n');
+    out
+}
+
+/// A game's `row` (its cells to the totals), then its `rules` where they fit within
+/// [`LIST_WIDTH`], else on a line of their own `indent` columns in.
+fn with_rules(row: &str, rules: &str, indent: usize) -> String {
+    if rules.is_empty() {
+        return row.trim_end().to_owned();
+    }
+    let line = format!("{row}  {rules}");
+    if crate::text::width(&line) <= LIST_WIDTH {
+        return line;
+    }
+    format!("{}\n{}{rules}", row.trim_end(), " ".repeat(indent))
+}
+
+/// `head` then `text`, in lines of at most [`LIST_WIDTH`] columns broken at spaces,
+/// the lines after the first `indent` columns in; as it is when it fits.
+fn hanging(head: &str, text: &str, indent: usize) -> String {
+    let line = format!("{head}{text}");
+    if crate::text::width(&line) <= LIST_WIDTH {
+        return line;
+    }
+    let mut lines = crate::text::wrap(text, LIST_WIDTH.saturating_sub(indent)).into_iter();
+    let mut out = format!("{head}{}", lines.next().unwrap_or_default());
+    for line in lines {
+        out.push('\n');
+        out.push_str(&" ".repeat(indent));
+        out.push_str(&line);
+    }
     out
 }
 
@@ -205,6 +245,53 @@ mod tests {
             assert!(line.chars().count() <= 80, "{line}");
         }
         assert!(out.contains(text::NO_TALLY), "{out}");
+    }
+
+    /// QA (s27): the widest cells a game's row holds (names cut at 10 columns, wide
+    /// ones too, `Yellow won on time`, `corners, claims`, a three-digit number) made
+    /// a row of 90 columns, and an unreadable file's error ran on. Every line keeps
+    /// within 80 columns: the rules go under the date where they would pass it, and
+    /// the error's words run on there. Fails on the old code (a 90-column row).
+    #[test]
+    fn every_line_fits_80_columns_with_the_widest_cells() {
+        let dir = tempfile::tempdir().unwrap();
+        let widest = "[Blue \"Bartholomew the Great\"]\n[Yellow \"棋手棋手棋手棋手\"]\n\
+                      [Variant \"corners\"]\n[Claim \"on\"]\n[Termination \"time forfeit\"]\n\
+                      [Result \"0-1\"]\n\n1. b2 c3 0-1\n";
+        std::fs::write(dir.path().join("hijara-20261130-235959.hij"), widest).unwrap();
+        // 99 games more, so the list numbers to 100 (the number column's 3 digits).
+        for i in 0..99 {
+            let file = format!("hijara-20261129-{:02}{:02}00.hij", 10 + i / 50, i % 50);
+            std::fs::write(dir.path().join(file), "[Blue \"hard\"]\na1\n").unwrap();
+        }
+        std::fs::write(dir.path().join("hijara-20261128-000000.hij"), "a1 e9\n").unwrap();
+        let out = listing(&History::read(dir.path()).unwrap(), false);
+        let lines: Vec<&str> = out.lines().collect();
+        for line in &lines {
+            assert!(crate::text::width(line) <= 80, "{line:?}\n{out}");
+        }
+        // The widest row, its cells whole (the wide name cut by display columns), and
+        // its rules on the next line, under the date.
+        let at = lines.iter().position(|l| l.contains("on time")).unwrap();
+        assert!(
+            lines[at]
+                .starts_with("  1  2026-11-30 23:59  Bartholom…  棋手棋手…   Yellow won on time"),
+            "{out}"
+        );
+        assert_eq!(lines[at + 1], "     corners, claims", "{out}");
+        // The unreadable file's error, whole, over lines that start under the date.
+        let at = lines.iter().position(|l| l.contains("unreadable")).unwrap();
+        assert!(lines[at].starts_with("101  unreadable: hijara-20261128-000000.hij: line 1"));
+        let rest: Vec<&str> = lines[at + 1..]
+            .iter()
+            .take_while(|l| l.starts_with("     "))
+            .map(|l| l.trim_start())
+            .collect();
+        assert!(!rest.is_empty(), "{out}");
+        let said = std::iter::once(&lines[at][5..])
+            .chain(rest)
+            .collect::<Vec<_>>();
+        assert!(said.join(" ").ends_with("found `e9`"), "{out}");
     }
 
     #[test]

@@ -24,9 +24,9 @@ pub(crate) fn columns(width: usize, names: usize, results: usize) -> String {
     )
 }
 
-/// A file of the history that does not read, numbered `n` in the list.
-pub(crate) fn unreadable(n: usize, width: usize, file: &str, error: &str) -> String {
-    format!("{n:>width$}  unreadable: {file}: {error}")
+/// A file of the history that does not read, after its number in the list.
+pub(crate) fn unreadable(file: &str, error: &str) -> String {
+    format!("unreadable: {file}: {error}")
 }
 
 /// The list's first line.

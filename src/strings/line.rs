@@ -300,6 +300,13 @@ pub(crate) fn no_such_lesson(typed: &str, count: usize) -> String {
 pub(crate) const NOTHING_WAITS: &str =
     "Nothing waits for go: it lets the AI play after your stone in a claim game.";
 
+/// The board is full, but the claim of the stone that filled it is open and could
+/// change the result: the result so far, `Board full: Blue leads` (`Board full:
+/// level` for equal totals), not a final `Game over: Blue wins`.
+pub(crate) fn board_full(outcome: crate::rules::Outcome) -> String {
+    format!("Board full: {}", super::screen::provisional(outcome))
+}
+
 /// The game is over: how it ended.
 pub(crate) fn over(result: &str) -> String {
     format!("Game over: {}", describe::result_sentence(result))

@@ -429,6 +429,7 @@ impl App {
             } else {
                 Leaving::Out
             },
+            acts_as: None,
         }
     }
 

@@ -671,24 +671,7 @@ fn the_stone_that_fills_the_board_says_it_may_still_be_claimed() {
 #[test]
 fn the_result_before_the_last_claim_is_said_as_not_final() {
     use crate::rules::Player;
-    // The same 63 moves as above; Blue claims its first stone that scored 10 or 15,
-    // so Blue leads by less than the 20 Yellow's b1 then makes.
-    let moves = SIXTY_THREE_UNCLAIMED;
-    let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
-    let mut claimed = false;
-    for mv in moves.split_whitespace() {
-        let placed = game.play(mv.parse::<Square>().unwrap()).unwrap();
-        if !claimed && placed.player == Player::Blue && (1..20).contains(&placed.points) {
-            game.claim(placed.points).unwrap();
-            claimed = true;
-        }
-    }
-    assert!(claimed, "a Blue stone scored 10 or 15");
-    let config = GameConfig {
-        claims: true,
-        ..GameConfig::default()
-    };
-    let mut app = App::with_game(config, game);
+    let mut app = before_the_last_stone(true);
     keys(&mut app, "b1");
     assert_eq!(app.final_claim_open(), Some(Player::Yellow));
     let lead = app.game().score(Player::Blue);
@@ -711,6 +694,66 @@ fn the_result_before_the_last_claim_is_said_as_not_final() {
         assert!(!screen.contains("leads"), "{width}×{height}:\n{screen}");
     }
     assert!(row(&game_screen(&app), HEIGHT - 2).contains("Yellow wins"));
+}
+
+/// A hot-seat claim game before its last stone, Yellow's b1 (20 points), which fills
+/// the board: the 63 moves above, of which Blue claims its first stone that scored 10
+/// or 15 when `blue_leads` (Blue then leads by less than the 20 Yellow may claim),
+/// none else (the totals are level).
+fn before_the_last_stone(blue_leads: bool) -> App {
+    use crate::rules::Player;
+    let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+    let mut claimed = false;
+    for mv in SIXTY_THREE_UNCLAIMED.split_whitespace() {
+        let placed = game.play(mv.parse::<Square>().unwrap()).unwrap();
+        if blue_leads
+            && !claimed
+            && placed.player == Player::Blue
+            && (1..20).contains(&placed.points)
+        {
+            game.claim(placed.points).unwrap();
+            claimed = true;
+        }
+    }
+    assert_eq!(claimed, blue_leads, "a Blue stone scored 10 or 15");
+    let config = GameConfig {
+        claims: true,
+        ..GameConfig::default()
+    };
+    App::with_game(config, game)
+}
+
+/// QA (s28): the line mode said `Game over: Blue wins; Yellow may still claim` after
+/// the stone that filled the board and before its claim, though the claim could make
+/// Yellow the winner (the full screen says `leads` since s27). It says the result so
+/// far, `Board full: Blue leads` (`level` for equal totals), when the stone is said and
+/// when the score is read, and `Game over: Yellow wins` once the claim settles it.
+/// Fails on the old code (`Game over: Blue wins`).
+#[test]
+fn the_line_mode_says_the_result_before_the_last_claim_as_not_final() {
+    use crate::ui::line::commands::Reading;
+    use crate::ui::line::narrate::{Narrator, read};
+    for (blue_leads, so_far) in [(true, "Blue leads"), (false, "level")] {
+        let mut app = before_the_last_stone(blue_leads);
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&super::Screen::Game(app.clone()));
+        keys(&mut app, "b1");
+        let expected = format!("Board full: {so_far}; Yellow may still claim.");
+        // Said as the stone is played, and when the score is read.
+        let said = narrator.tell(&super::Screen::Game(app.clone())).join(" ");
+        assert!(said.contains(&expected), "{said}");
+        let score = read(&super::Screen::Game(app.clone()), Reading::Score, "").join(" ");
+        assert!(score.ends_with(&expected), "{score}");
+        assert!(
+            !said.contains("Game over") && !score.contains("Game over"),
+            "{score}"
+        );
+        // Settled: the claim makes Yellow the winner, and that is final.
+        keys(&mut app, "+20");
+        enter(&mut app);
+        let score = read(&super::Screen::Game(app), Reading::Score, "").join(" ");
+        assert!(score.ends_with("Game over: Yellow wins."), "{score}");
+    }
 }
 
 /// The rows of a `width`×`height` buffer, as text (every cell's symbol, a wide

@@ -46,6 +46,10 @@ pub(crate) struct HelpView {
     /// screen that opened it, the game under a review, a server's lobby): its row says
     /// so ([`keymap::leaving`]).
     pub leaving: keymap::Leaving,
+    /// A key that does another key's action on this screen (its action, the action it
+    /// does): its row says what it does here ([`keymap::acting_as`]). After the last
+    /// lesson, `n` opens the menu.
+    pub acts_as: Option<(Action, Action)>,
 }
 
 impl HelpView {
@@ -63,6 +67,7 @@ impl HelpView {
             suspends: true,
             // Their own `q` row says `leave`, true either way.
             leaving: keymap::Leaving::Out,
+            acts_as: None,
         }
     }
 
@@ -82,6 +87,7 @@ impl HelpView {
             .into_iter()
             .map(|row| keymap::leaving(row, self.leaving))
             .collect();
+        keymap::acting_as(&mut rows, self.context, self.acts_as);
         let on_a_board = matches!(
             self.context,
             KeyContext::Board | KeyContext::Served | KeyContext::ServedAi | KeyContext::Lesson

@@ -791,7 +791,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Puzzle],
         keys: &[(ch('n'), A::NewGame)],
         names: "n",
-        help: "the next puzzle (skips this one)",
+        help: "the next puzzle (unanswered: skips this one)",
         hints: &[
             (HintLine::PuzzleAsking, 3, "n: skip"),
             (HintLine::PuzzleAnswered, 1, "n: next puzzle"),
@@ -1750,6 +1750,39 @@ pub(crate) fn offered(action: Action, contexts: &[KeyContext]) -> bool {
         bound(action, std::slice::from_ref(context))
             && (*context != C::Board || !contexts[..i].iter().any(|c| not_the_board_s(*c, &action)))
     })
+}
+
+/// The help row (keys, what they do) of `action`'s binding in `context`: the one whose
+/// first key asks for it.
+pub(crate) fn help_row_of(
+    context: KeyContext,
+    action: Action,
+) -> Option<(&'static str, &'static str)> {
+    BINDINGS
+        .iter()
+        .find(|b| b.contexts.contains(&context) && b.keys.first().is_some_and(|k| k.1 == action))
+        .map(|b| (b.names, b.help))
+}
+
+/// `rows` of the help of `context` where a key does another's action on the screen
+/// now (`acts_as`: its action, the action it does): that key's row says the other
+/// action's help, from its binding. After the last lesson `n` opens the menu, as `m`
+/// does (QA s27: its row said `the next lesson`).
+pub(crate) fn acting_as(
+    rows: &mut [(&'static str, &'static str)],
+    context: KeyContext,
+    acts_as: Option<(Action, Action)>,
+) {
+    let Some((from, to)) = acts_as else {
+        return;
+    };
+    let (Some(key), Some((_, does))) = (help_row_of(context, from), help_row_of(context, to))
+    else {
+        return;
+    };
+    for row in rows.iter_mut().filter(|row| **row == key) {
+        row.1 = does;
+    }
 }
 
 /// The help's rows for `context` (keys, what they do), in table order.

@@ -233,10 +233,12 @@ impl LessonState {
                 top: self.overlays.help_top(),
                 suspends: true,
                 leaving: keymap::Leaving::Out,
+                acts_as: None,
             };
         }
         HelpView {
             top: self.overlays.help_top(),
+            acts_as: self.acts_as(),
             ..HelpView::on_board(look, KeyContext::Lesson, &self.game)
         }
     }
@@ -266,6 +268,13 @@ impl LessonState {
     /// Whether a lesson follows the one shown: after the last, `n` opens the menu.
     pub fn has_next(&self) -> bool {
         self.index + 1 < self.lessons.len()
+    }
+
+    /// A key of a lesson that does another's action here: after the last lesson, the
+    /// next lesson's (`n`, `next`) opens the menu, as `m` does. The help says so, in
+    /// the full screen and the line mode.
+    pub(crate) fn acts_as(&self) -> Option<(Action, Action)> {
+        (!self.has_next()).then_some((Action::NewGame, Action::Menu))
     }
 
     /// The whole terminal.

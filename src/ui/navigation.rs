@@ -918,6 +918,46 @@ mod tests {
         assert!(app.game().is_empty() && !app.forced_out());
     }
 
+    /// QA (s27): `a1` typed at the resume question started a new game on the `a` and
+    /// refused the `1` (a row with no column): the square was lost, where the line mode
+    /// plays it. The letter is the question's no and begins the square, which the
+    /// digit plays in the new game; the new game's message stays. In a claim game too,
+    /// whose keys are looked up before the board's. Fails on the old code (no move).
+    #[test]
+    fn a_square_typed_at_the_resume_question_is_played_in_the_new_game() {
+        use super::super::question::{Overlay, Question};
+        use crate::rules::Square;
+
+        let saved = Game::from_moves([Square::B2, Square::C3]).unwrap();
+        let claims = GameConfig {
+            claims: true,
+            ..GameConfig::default()
+        };
+        for config in [GameConfig::default(), claims] {
+            let mut app = App::new(config).offer_resume(config, saved.clone());
+            let _ = app.handle(Input::Resize(80, 24));
+            assert_eq!(app.overlay(), Overlay::Question(Question::Resume));
+            let _ = app.handle(key(KeyCode::Char('a'), KeyModifiers::NONE));
+            assert_eq!(app.overlay(), Overlay::None);
+            assert!(app.game().is_empty(), "{:?}", app.game());
+            let said = app.message().map(|m| m.line_words().into_owned());
+            assert_eq!(
+                said.as_deref(),
+                Some(crate::strings::message::NEW_INSTEAD_OF_RESUME)
+            );
+            let _ = app.handle(key(KeyCode::Char('1'), KeyModifiers::NONE));
+            let played: Vec<Square> = app.game().placements().iter().map(|p| p.square()).collect();
+            assert_eq!(played, [Square::A1], "claims {}", config.claims);
+        }
+        // Any other key is still only the no: nothing played, no letter waiting.
+        let mut app =
+            App::new(GameConfig::default()).offer_resume(GameConfig::default(), saved.clone());
+        let _ = app.handle(Input::Resize(80, 24));
+        let _ = app.handle(key(KeyCode::Char('x'), KeyModifiers::NONE));
+        let _ = app.handle(key(KeyCode::Char('1'), KeyModifiers::NONE));
+        assert!(app.game().is_empty() && app.overlay() == Overlay::None);
+    }
+
     /// s25 (local16 left it): the replay viewer's play-on question took no click (it is
     /// the viewer's overlay, not a game's `Question`). Its answers take one through the
     /// same finder as a game's question, at 80x24 and 44x16, as their keys do. s26:

@@ -609,6 +609,7 @@ impl ReplayState {
             } else {
                 keymap::Leaving::Out
             },
+            acts_as: None,
         }
     }
 

@@ -182,6 +182,7 @@ impl StartState {
             top: self.help_top,
             suspends: true,
             leaving: keymap::Leaving::Out,
+            acts_as: None,
         }
     }
 

@@ -945,3 +945,25 @@ fn the_last_lesson_names_no_next() {
     );
     assert!(!words.contains("m: menu"), "{words}");
 }
+
+/// QA (s27, left by polish27): after the last lesson the help (`?`) still said `n  the
+/// next lesson`, where `n` opens the menu. Its row says what `n` does there, in `m`'s
+/// words from the key table; a lesson before it keeps `the next lesson`. Fails on
+/// the old code (`n the next lesson` after the last).
+#[test]
+fn the_help_after_the_last_lesson_says_n_opens_the_menu() {
+    let mut s = state();
+    let last = s.lessons().len() - 1;
+    for (at, n_does) in [(last, "the lessons menu"), (last - 1, "the next lesson")] {
+        open_at(&mut s, at);
+        let _ = press(&mut s, KeyCode::Char('?'));
+        let words = read_words(&s, 80, 24);
+        assert!(words.contains(&format!("n {n_does}")), "{at}: {words}");
+        assert!(words.contains("m the lessons menu"), "{at}: {words}");
+        if at == last {
+            assert!(!words.contains("next lesson"), "{words}");
+        }
+        let _ = press(&mut s, KeyCode::Esc);
+        assert!(!s.help_shown());
+    }
+}

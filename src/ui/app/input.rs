@@ -68,6 +68,23 @@ impl App {
                     .into_iter()
                     .find_map(|context| keymap::action(key, context));
                 match action {
+                    // A column letter at the resume question is its no, as any other
+                    // key, and then the start of a square in the new game, as the line
+                    // mode plays a square typed there (QA s27: `a1` started a new game
+                    // on the `a`, and the `1` was refused as a row with no column).
+                    // The new game's message stays: it says where the autosave goes.
+                    Some(Action::No) if self.overlay == Overlay::Question(Question::Resume) => {
+                        let effects = self.apply(Action::No);
+                        let column = self
+                            .key_contexts()
+                            .into_iter()
+                            .find_map(|context| keymap::action(key, context))
+                            .filter(|action| matches!(action, Action::Column(_)));
+                        if let Some(column) = column {
+                            let _ = self.cursor.apply(column);
+                        }
+                        effects
+                    }
                     Some(action) => self.apply(action),
                     // Behind the "please enlarge" screen other keys do nothing at all.
                     None if matches!(

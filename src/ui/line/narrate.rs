@@ -829,11 +829,22 @@ fn tells_the_end(app: &App, text: &str) -> bool {
 fn turn(app: &App) -> String {
     let game = app.game();
     if app.is_over() {
-        let over = words::over(&describe::ended(app.played()));
+        let over = || words::over(&describe::ended(app.played()));
         // The stone that filled the board may still be claimed: the result counts it.
+        // Unless its claimer already wins, the claim could change it, so it is said as
+        // it stands, as the full screen says it (QA s27: `Game over: Blue wins; Yellow
+        // may still claim`, before a claim that made Yellow the winner).
         return match app.final_claim_open() {
-            Some(claimer) => words::may_claim(&who(app, claimer), &over),
-            None => over,
+            Some(claimer) => {
+                let result = match app.game().outcome() {
+                    Some(outcome) if outcome.winner() != Some(claimer) => {
+                        words::board_full(outcome)
+                    }
+                    _ => over(),
+                };
+                words::may_claim(&who(app, claimer), &result)
+            }
+            None => over(),
         };
     }
     if let Some(why) = app.stopped() {
@@ -1393,6 +1404,20 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             }
             let place = place(screen);
             let back = from_start(screen);
+            // A command that does another's action here says what it does: after the
+            // last lesson `next` opens the menu (QA s27: it said `the next lesson`).
+            let acts_as = match screen {
+                Screen::Lesson(state) if !matches!(state.phase(), LessonPhase::Menu(_)) => {
+                    state.acts_as()
+                }
+                _ => None,
+            };
+            let keyed = |action| {
+                commands::of(place).find(|c| {
+                    matches!(c.does, commands::Does::Keys([commands::Step::Key(a)]) if *a == action)
+                })
+            };
+            let instead = acts_as.and_then(|(from, to)| Some((keyed(from)?, keyed(to)?.help)));
             std::iter::once(words::HELP.to_owned())
                 .chain(commands::of(place).filter(|c| applies(c, screen)).map(|c| {
                     let arg = if c.words.is_empty() && c.arg.name() == "b3" {
@@ -1400,10 +1425,10 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     } else {
                         c.arg.name()
                     };
-                    let help = if back {
-                        commands::help_leaving_back(c)
-                    } else {
-                        c.help
+                    let help = match instead {
+                        Some((from, help)) if std::ptr::eq(from, c) => help,
+                        _ if back => commands::help_leaving_back(c),
+                        _ => c.help,
                     };
                     words::help_row(c.words, arg, help)
                 }))
@@ -2271,6 +2296,55 @@ mod tests {
             Some("The game is over: new for a new game, review to review it, quit to quit."),
             "{said:?}"
         );
+    }
+
+    /// QA (s27, left by polish27): after the last lesson the line mode's help said
+    /// `next (or n): the next lesson`, where it opens the menu. It says what it does
+    /// there, in `menu`'s words from the command table; before the last, as before.
+    /// Fails on the old code.
+    #[test]
+    fn the_help_after_the_last_lesson_says_next_opens_the_menu() {
+        let lessons = crate::learn::lessons().unwrap();
+        let last = lessons.len() - 1;
+        let mut state = LessonState::resume(lessons, crate::learn::LearnProgress::default(), None);
+        let _ = state.handle(crate::ui::Input::Resize(80, 24));
+        let press = |state: &mut LessonState, code| {
+            let key = ratatui::crossterm::event::KeyEvent::new(
+                code,
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            );
+            let _ = state.handle(crate::ui::Input::Key(key));
+        };
+        use ratatui::crossterm::event::KeyCode;
+        for (at, next) in [(last, "the lessons menu"), (last - 1, "the next lesson")] {
+            press(&mut state, KeyCode::Char('m'));
+            press(&mut state, KeyCode::Home);
+            for _ in 0..at {
+                press(&mut state, KeyCode::Down);
+            }
+            press(&mut state, KeyCode::Enter);
+            assert_eq!(state.index(), at);
+            let help = read(&Screen::Lesson(Box::new(state.clone())), Reading::Help, "");
+            assert!(
+                help.contains(&format!("next (or n): {next}.")),
+                "{at}: {help:?}"
+            );
+            assert!(help.contains(&"menu (or m): the lessons menu.".to_owned()));
+        }
+    }
+
+    /// Found playing (s28): a puzzle answered, the full screen's help (`?`) said `n  the
+    /// next puzzle (skips this one)`, though an answered puzzle is not skipped; the
+    /// line mode's `next` said `(unanswered: skips this one)`. Both helps word `n` the
+    /// same, true whether the puzzle is answered or not. Fails on the old key table.
+    #[test]
+    fn a_puzzle_s_next_is_worded_alike_in_both_helps() {
+        let (_, key) = keymap::help_row_of(KeyContext::Puzzle, Action::NewGame).unwrap();
+        let next = commands::of(Place::Puzzle)
+            .find(|c| c.words.first() == Some(&"next"))
+            .unwrap();
+        assert_eq!(key, next.help);
+        assert!(key.contains("unanswered"), "{key}");
     }
 
     /// QA (access): in the claim lesson, its stone scored and waiting for its claim,
