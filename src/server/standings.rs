@@ -2429,7 +2429,7 @@ mod tests {
             );
             if (width, height) == (44, 16) {
                 assert!(
-                    read(&shown).contains("Rating, standard live: 1500 to 1617"),
+                    read(&shown).contains("Rating, standard live: between 1500 and 1617"),
                     "{shown}"
                 );
             }
