@@ -1043,7 +1043,7 @@ impl Connection {
             who,
             hall: self.server.hall.clone(),
             inbox,
-            backend: SshBackend::new(writer, size).with_terminal(self.terminal.clone()),
+            backend: SshBackend::new(writer, size.clone()).with_terminal(self.terminal.clone()),
             idle: self.server.limits.idle,
             dumb: self.dumb,
             term_palette: self.term_palette,
@@ -1095,7 +1095,10 @@ impl Connection {
                         // The last line, below the screen restored: why it ended.
                         let said = last_words(status, stopping, all_kept);
                         if let Some(said) = said {
-                            let _ = handle.data(channel, said.as_bytes().to_vec()).await;
+                            // At words' ends, to the client's width (QA s28: `in` /
+                            // ` play` at 44 columns).
+                            let said = session::raw_lines(said, size.window().0);
+                            let _ = handle.data(channel, said.into_bytes()).await;
                         }
                         let _ = handle.exit_status_request(channel, status).await;
                         let _ = handle.eof(channel).await;

@@ -825,12 +825,19 @@ impl Link for TableLink {
         } else if !table.stopped() {
             self.told_stop = false;
         }
-        // A line about a change is told with it: once the store has kept it.
+        // A line about a change is told with it: once the store has kept it. To the
+        // seat held now: after a rematch (seats swapped) this link's seat is the old
+        // one until its next sync, and the line for the new Blue went to the old.
+        let reader = self
+            .key
+            .as_deref()
+            .and_then(|key| table.seat_of(key))
+            .or(self.seat);
         for note in talk.notes_since(self.seen_note) {
             if note.after > table.committed_version() {
                 break;
             }
-            if note.to.reaches(self.seat) {
+            if note.to.reaches(reader) {
                 news.push(News::Note(note.said.clone()));
             }
             self.seen_note = note.number;
@@ -1453,6 +1460,7 @@ mod tests {
     #[test]
     fn resign_then_a_rematch_with_colours_swapped() {
         let (hall, id, mut blue, mut yellow) = table(false);
+        let mut carol = TableLink::spectator(&hall, id, 1).unwrap();
         blue.sync(&Game::from_moves([sq("a1")]).unwrap());
         // No rematch before the end.
         blue.request(Request::Rematch);
@@ -1508,6 +1516,22 @@ mod tests {
             "bob now plays Blue: {news:?}"
         );
         assert!(news.contains(&News::Bell), "bob's move: {news:?}");
+        // Bob reads that he plays Blue as his (QA s28: he read his own name); Alice
+        // and the spectator read his name.
+        let (his, theirs) = (
+            words::YOU_PLAY_BLUE.to_string(),
+            words::rematch_started("bob"),
+        );
+        assert!(notes(&news).contains(&his), "{news:?}");
+        assert!(!notes(&news).contains(&theirs), "{news:?}");
+        // Alice read it with the rematch's news, before her next sync: to her seat
+        // now, Yellow (it went to her old seat, Blue, with the new Blue's words).
+        blue.sync(&old);
+        let alice = [notes(&told), notes(&blue.news())].concat();
+        let carol = notes(&carol.news());
+        for read in [alice, carol] {
+            assert!(read.contains(&theirs) && !read.contains(&his), "{read:?}");
+        }
         // And Blue's moves are bob's now.
         yellow.sync(&Game::from_moves([sq("d4")]).unwrap());
         assert_eq!(hall.lock().tables()[&id].game().len(), 1);

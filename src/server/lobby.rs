@@ -138,8 +138,12 @@ pub(crate) enum Choice {
     Pick(u32),
     /// Find the player with this name.
     Find(String),
-    /// No longer list the correspondence games `f` listed to watch (Esc).
-    HideFound,
+    /// No longer list the correspondence games `f` listed to watch (Esc); where none
+    /// are, leave, unless a note was shown (`noted`): Esc clears it first.
+    HideFound {
+        /// A note was on the status line when Esc came (it is gone now).
+        noted: bool,
+    },
     /// Sit at, or watch, the private table with this code.
     Code(String),
     /// The next palette chosen.
@@ -396,7 +400,15 @@ impl LobbyState {
             fixed = fixed.saturating_add(extra(&line));
         }
         if let Some(note) = &self.note {
-            fixed = fixed.saturating_add(extra(&note.text));
+            // Under the lobby's keys a note wider than its row takes the keys' rows
+            // but their last ([`LobbyView::parts`]), not the tables': pages do not move as notes
+            // come and go (QA s28: 1/3 went 2/2 at 44x16 when one cleared).
+            let keys = if self.shows_lobby_keys() {
+                self.lobby_keys_rows(rows).saturating_sub(1)
+            } else {
+                0
+            };
+            fixed = fixed.saturating_add(extra(&note.text).saturating_sub(keys));
         }
         fixed += match (&self.form, self.waiting, &self.entry) {
             (_, Some(_), _) => 2,
@@ -551,6 +563,25 @@ impl LobbyState {
             wrapped(width).saturating_sub(wrapped(80))
         };
         u16::try_from(extra).unwrap_or(u16::MAX)
+    }
+
+    /// Whether the foot shows the lobby's keys (nothing typed, asked or waited for).
+    fn shows_lobby_keys(&self) -> bool {
+        self.form.is_none()
+            && self.waiting.is_none()
+            && self.entry.is_none()
+            && self.number.is_none()
+    }
+
+    /// The rows the lobby's two keys lines take, every key named, at this width (the
+    /// rows [`LobbyState::fixed_rows`] keeps for them).
+    fn lobby_keys_rows(&self, rows: &[Row]) -> u16 {
+        let width = usize::from(self.width.max(1));
+        let count: usize = [table_keys(rows), self.club_keys()]
+            .iter()
+            .map(|&line| keymap::hint_rows(line, width).len())
+            .sum();
+        u16::try_from(count).unwrap_or(u16::MAX)
     }
 
     /// The club's keys line: with `Esc hide` while another member's correspondence
@@ -815,7 +846,9 @@ impl LobbyState {
         if std::mem::take(&mut self.number_ended) && key.code == KeyCode::Enter {
             return Choice::Stay;
         }
-        self.note = None;
+        // Any key clears the note; Esc stops there (QA s28: pressed to clear one, it
+        // closed the session).
+        let noted = self.note.take().is_some();
         if self.help.is_some() {
             return self.help_key(key);
         }
@@ -975,7 +1008,7 @@ impl LobbyState {
                 self.entry = Some((Entry::Find, String::new()));
                 Choice::Stay
             }
-            Some(Action::HideFound) => Choice::HideFound,
+            Some(Action::HideFound) => Choice::HideFound { noted },
             Some(Action::Invitation) => {
                 self.entry = Some((Entry::Code, String::new()));
                 Choice::Stay
@@ -1797,8 +1830,22 @@ impl<'a> LobbyView<'a> {
             // `]/[ pages` on one page. (Pages are sized for the whole lines,
             // [`LobbyState::keys_wrapped`], so they stay as tables come and go.)
             let does = |action: Action| lobby_key_does(action, self.rows, pages);
-            lines.extend(self.hints_doing(table_keys(self.rows), width, &does));
-            lines.extend(self.hints_doing(self.lobby.club_keys(), width, &does));
+            let mut keys = self.hints_doing(table_keys(self.rows), width, &does);
+            keys.extend(self.hints_doing(self.lobby.club_keys(), width, &does));
+            // A note wider than its row takes the keys' rows before their last (`?
+            // all keys` stays), as the pages are sized ([`LobbyState::fixed_rows`]):
+            // any key clears it.
+            if self.wording == Wording::Keys
+                && let Some(note) = self.note()
+            {
+                let over = Paragraph::new(self.said(note))
+                    .wrap(Wrap { trim: false })
+                    .line_count(width.max(1))
+                    .saturating_sub(1);
+                let last = keys.len().saturating_sub(1);
+                keys.drain(last.saturating_sub(over)..last);
+            }
+            lines.extend(keys);
         }
         if let Some(note) = self.note().filter(|n| !self.told_above(n)) {
             lines.push(Line::raw(self.said(note)));
@@ -3331,6 +3378,46 @@ mod tests {
                 ..table_row(n, [&format!("a{n}"), &format!("b{n}")])
             })
             .collect()
+    }
+
+    /// QA s28 (qa28): at 44x16 a note wider than its row took a row from the tables,
+    /// so the pages moved (1/3 went 2/2) as notes came and went, and a new table sat
+    /// on a page the player never looked at. A note takes the keys' last rows
+    /// instead: the pages stay, every table of the page and the note whole are shown.
+    /// Fails on the old code (fewer tables a page with the note at 44x16). Cost: a
+    /// few drawings, < 20 ms.
+    #[test]
+    fn a_note_does_not_move_the_lobby_s_pages() {
+        let many = playing(1..=12);
+        let note = "Your move in your correspondence game v alice, 2d 6h left: Tab opens it, or Esc clears this note";
+        for (w, h) in [(44u16, 16u16), (80, 24)] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.resized(w, h);
+            let size = lobby.page_size(&many);
+            let bare = drawn_at_with(&lobby, &many, w, h).join("\n");
+            lobby.note(note);
+            assert!(crate::text::width(note) > usize::from(w));
+            assert_eq!(lobby.page_size(&many), size, "{w}x{h}");
+            let shown = drawn_at_with(&lobby, &many, w, h);
+            let reads = shown.join("\n");
+            let at = format!("{w}x{h}:\n{reads}");
+            for n in 1..=size {
+                assert!(reads.contains(&format!("a{n} ")), "a{n}: {at}");
+            }
+            assert!(!reads.contains(&format!("a{} ", size + 1)), "{at}");
+            let said = reads.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(said.contains(note), "{at}");
+            // The same page heading with the note as without it.
+            let heading = |text: &str| {
+                text.lines()
+                    .find(|l| l.contains("Tables"))
+                    .map(str::to_owned)
+            };
+            assert_eq!(heading(&reads), heading(&bare), "{at}");
+            for row in &shown {
+                assert_eq!(crate::text::width(row), usize::from(w), "{at}");
+            }
+        }
     }
 
     /// QA (srvpolish): the lobby's keys said `1-9 sit/watch` over tables numbered 10

@@ -204,6 +204,9 @@ pub(crate) fn run(start: SessionStart) -> anyhow::Result<Ended> {
         } else {
             if !std::mem::replace(&mut offered, true) {
                 // Before the full screen, where a screen reader hears it first.
+                // At words' ends, to the client's width (QA s28: cut mid-word at 44).
+                let columns = terminal.size().map_or(80, |size| size.width);
+                let offer = raw_lines(&offer, columns);
                 let writer = terminal.backend_mut().writer();
                 let _ = writer.write_all(offer.as_bytes());
             }
@@ -1114,7 +1117,21 @@ impl LobbyHost {
     }
 }
 
+/// `text`, a line said before or after the full screen (ending `\r\n`), broken at
+/// spaces into lines of at most `columns` display columns, each ending `\r\n`: the
+/// client's terminal, in its main screen, would wrap it anywhere, mid-word.
+pub(crate) fn raw_lines(text: &str, columns: u16) -> String {
+    crate::text::wrap(text.trim_end(), usize::from(columns))
+        .into_iter()
+        .map(|line| line + "\r\n")
+        .collect()
+}
+
 impl Lobby for LobbyHost {
+    fn guest(&self) -> bool {
+        self.who.is_guest()
+    }
+
     fn handle(&mut self, input: Input) -> Effects {
         let key = match input {
             Input::Key(key) => key,
@@ -1196,10 +1213,11 @@ impl Lobby for LobbyHost {
             Choice::Start(game) => effects.extend(self.start(game)),
             Choice::Pick(id) => effects.extend(self.pick(id)),
             Choice::Find(name) => effects.extend(self.find(&name)),
-            Choice::HideFound => {
-                // Esc with nothing `f` listed leaves, as it did; the line mode's
-                // `hide` types it too, and there leaves nothing.
-                if !self.hide_found() && !self.plain {
+            Choice::HideFound { noted } => {
+                // Esc with nothing `f` listed leaves, as it did, but a note shown is
+                // closed first (it only clears it); the line mode's `hide` types it
+                // too, and there leaves nothing.
+                if !self.hide_found() && !self.plain && !noted {
                     self.stand_up();
                     return vec![Effect::Quit];
                 }
@@ -1505,6 +1523,29 @@ mod tests {
     use super::*;
     use crate::server::who::who;
 
+    /// QA s28: the lines before and after the full screen were cut by the client's
+    /// terminal mid-word at 44 columns. Broken at spaces to the width, each line ends
+    /// `\r\n`, no word lost. Cost: a few strings, < 1 ms.
+    #[test]
+    fn raw_lines_break_at_words_to_the_client_s_width() {
+        use crate::strings::serve_limits::SHUTDOWN_KEPT;
+        for text in [words::line_mode_offer(false), SHUTDOWN_KEPT.to_owned()] {
+            for columns in [44, 60, 80] {
+                let said = raw_lines(&text, columns);
+                assert!(said.ends_with("\r\n"), "{said:?}");
+                let lines: Vec<&str> = said.trim_end().split("\r\n").collect();
+                for line in &lines {
+                    assert!(crate::text::width(line) <= usize::from(columns), "{line}");
+                }
+                assert_eq!(lines.join(" "), text.trim_end(), "{columns}");
+            }
+        }
+        assert_eq!(
+            raw_lines(SHUTDOWN_KEPT, 44),
+            "hijara serve is shutting down; every game in\r\nplay is kept. Goodbye.\r\n"
+        );
+    }
+
     /// Brief s22 (srvcorr): a row listed to watch is drawn again when its time left
     /// reads otherwise, never later: at each wake the text has changed (or, at
     /// worst, it is early), from days to minutes, across the day's and the hour's
@@ -1781,5 +1822,27 @@ mod tests {
         assert_eq!(claim("carol").as_deref(), Some(words::NO_GAME_TO_CLAIM));
         hall.lock().drop_out(id, "SHA256:bob");
         assert_eq!(claim("alice").as_deref(), Some(words::NOT_CLAIMABLE));
+    }
+
+    /// QA s28 (qa28): carol pressed Esc in the lobby to clear a note, and her session
+    /// closed. Esc closes the innermost thing: a note shown first, then (nothing
+    /// open) the lobby. Fails on the old code (the first Esc quit). Cost: one hall,
+    /// a few keys, < 10 ms.
+    #[test]
+    fn esc_in_the_lobby_clears_a_note_before_it_leaves() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let hall = SharedHall::default();
+        let mut host = LobbyHost::new(hall, who("carol"), 1, Duration::from_secs(60), false, None);
+        let _ = Lobby::handle(&mut host, Input::Resize(80, 24));
+        let mut press = |code| Lobby::handle(&mut host, Input::Key(KeyEvent::from(code)));
+        // A note: the palette chosen (any note will do).
+        assert!(!press(KeyCode::Char('c')).contains(&Effect::Quit));
+        let quits = |effects: Effects| effects.contains(&Effect::Quit);
+        assert!(!quits(press(KeyCode::Esc)), "the first Esc clears the note");
+        assert!(host.screen.noted().is_none());
+        assert!(quits(Lobby::handle(
+            &mut host,
+            Input::Key(KeyEvent::from(KeyCode::Esc))
+        )));
     }
 }

@@ -1058,13 +1058,22 @@ impl GameTable {
         self.talk.rematch = None;
         self.epoch += 1;
         self.touch(Some(by.other()));
+        // The new Blue reads it as theirs, as the undo's `You agreed` (QA s28: bob
+        // read his own name); Yellow and spectators read the name.
         let blue = self.name(Player::Blue);
         let said = Message::with_short(
             MessageKind::Info,
             words::rematch_started(&blue),
             narrow::rematch_started(&blue),
         );
-        self.note_kept_said(To::Everyone, said);
+        let yours = Message::with_short(
+            MessageKind::Info,
+            words::YOU_PLAY_BLUE,
+            narrow::YOU_PLAY_BLUE.to_owned(),
+        );
+        self.note_kept_said(To::Seat(Player::Blue), yours);
+        self.note_kept_said(To::Seat(Player::Yellow), said.clone());
+        self.note_kept_said(To::Spectators, said);
     }
 
     /// `key`'s link dropped at `now`. In a game in play the seat is kept for them (an
@@ -1461,15 +1470,10 @@ impl GameTable {
             Player::BOTH.map(|p| end.after[p.index()].display()),
             Player::BOTH.map(|p| end.change(p)),
         );
-        // The result by colour, for the narrow wording: names may not fit there.
-        let result = match ended.course.ending() {
-            Some(ending) => crate::strings::describe::ending(ending),
-            None => ended
-                .game
-                .outcome()
-                .map(crate::strings::describe::result_sentence)
-                .unwrap_or_default(),
-        };
+        // How it ended, by the loser's colour, for the narrow wordings (names may not
+        // fit there): the status line above them says the winner (QA s28: a player at
+        // 44 columns read `Yellow wins` on both lines).
+        let how = ended.course.ending().and_then(narrow::watched_how);
         let names = [blue.name.as_str(), yellow.name.as_str()];
         let of = |p: Player| {
             let i = p.index();
@@ -1517,7 +1521,8 @@ impl GameTable {
                     }
                     _ => {
                         let (_, after, change) = of(player);
-                        let short = club_words::ratings_changed_short(&result, after, change);
+                        let short =
+                            club_words::ratings_changed_short(how.as_deref(), after, change);
                         let said = Message {
                             short: Some(short),
                             ..Message::keyed(
@@ -1539,8 +1544,8 @@ impl GameTable {
         // status line there says the winner alone, and this line replaces the one
         // that said how (a spectator at 44 columns read `Yellow wins` after two moves,
         // and nowhere that Blue left).
-        let short = match ended.course.ending().and_then(narrow::watched_how) {
-            Some(how) => narrow::watched_rated(&how, [change[0].as_str(), change[1].as_str()]),
+        let short = match &how {
+            Some(how) => narrow::watched_rated(how, [change[0].as_str(), change[1].as_str()]),
             None => club_words::ratings_watched_short(
                 Player::BOTH.map(|p| (after[p.index()].as_str(), change[p.index()].as_str())),
             ),
@@ -1982,13 +1987,11 @@ mod tests {
             lines[0].starts_with("Rated standard live: ann 1512"),
             "{lines:?}"
         );
-        // At 44 columns, where the names do not fit, the result by colour and one's own
-        // change: the ratings line took the place of the line that said the result.
+        // At 44 columns, where the names do not fit, how it ended and one's own change:
+        // the ratings line took the place of the line that said how, and the status
+        // line above it says the winner (QA s28: `Blue wins` was said on both lines).
         let said = table.talk().notes_since(seen).next().unwrap().said.clone();
-        assert_eq!(
-            said.wording(44),
-            "Blue wins: Yellow resigned · you 1512? +12"
-        );
+        assert_eq!(said.wording(44), "Yellow resigned · you 1512? +12");
     }
 
     /// At 44 columns a rated game resigned before both moved says who resigned, with

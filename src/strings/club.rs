@@ -20,11 +20,15 @@ pub(crate) fn ratings_changed(
 }
 
 /// [`ratings_changed`] on a narrow screen (44 columns), where two names and ratings do
-/// not fit: the result by colour and the reader's own change (`Blue wins: Yellow
-/// resigned · you 1742? +242`, 43 columns at the most), as the ratings line takes the
-/// place of the line that said the result.
-pub(crate) fn ratings_changed_short(result: &str, after: &str, change: &str) -> String {
-    format!("{result} · you {after} {change}")
+/// not fit: how the game ended, by the loser's colour, if not by its board, and the
+/// reader's own change (`Yellow resigned · you 1742? +242`, `Rated: you 1742? +242`),
+/// as the ratings line takes the place of the line that said how. The winner is not
+/// said: the status line above it says it.
+pub(crate) fn ratings_changed_short(how: Option<&str>, after: &str, change: &str) -> String {
+    match how {
+        Some(how) => format!("{how} · you {after} {change}"),
+        None => format!("Rated: you {after} {change}"),
+    }
 }
 
 /// [`ratings_changed`] for a spectator on a narrow screen: each colour's rating after
@@ -203,7 +207,8 @@ pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
     format!("All games here: {total} (won-drawn-lost {w}-{d}-{l})")
 }
 /// The chart's title: the lowest and highest of the ratings after each of the last
-/// `points` rated games (one rating when they are the same; one game has no chart).
+/// `points` rated games (one rating when they are the same; one game has no chart),
+/// said as a range: `1191 to 1258` read as a rise for a rating that fell (QA s28).
 pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> String {
     let games = super::count(points as u64, "rated game", "rated games");
     if points < 2 {
@@ -211,7 +216,7 @@ pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> St
     } else if low == high {
         format!("Rating, {board}: {low} over the last {games}")
     } else {
-        format!("Rating, {board}: {low} to {high} over the last {games}")
+        format!("Rating, {board}: between {low} and {high} over the last {games}")
     }
 }
 /// A rated game's rating after it and its change: `1623 (+11)`.

@@ -132,6 +132,8 @@ pub(crate) fn undo_refused(name: &str) -> String {
 pub(crate) fn rematch_started(blue: &str) -> String {
     format!("Rematch: {blue} plays Blue")
 }
+/// [`talk::YOU_PLAY_BLUE`] on a narrow screen.
+pub(crate) const YOU_PLAY_BLUE: &str = "Rematch: you play Blue";
 /// [`talk::left_early`] on a narrow screen.
 pub(crate) fn left_early(name: &str) -> String {
     format!("{name} left: not rated (q: lobby)")

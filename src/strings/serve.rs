@@ -663,6 +663,21 @@ pub(crate) fn early_left_out(early: u32) -> String {
     )
 }
 
+/// What a help line says of a switch kept with the player's key.
+pub(crate) const KEPT_FOR_KEY: &str = "kept for your key";
+/// [`KEPT_FOR_KEY`] as a guest reads it: a guest has no key, and nothing is kept.
+pub(crate) const KEPT_FOR_VISIT: &str = "for this visit only: a guest's choices are not kept";
+
+/// A help line (`help`) as a guest reads it: what is kept for a key is kept for
+/// nobody (QA s28: a guest's line-mode help said `kept for your key`).
+pub(crate) fn help_for_guest(help: &str) -> std::borrow::Cow<'_, str> {
+    if help.contains(KEPT_FOR_KEY) {
+        help.replace(KEPT_FOR_KEY, KEPT_FOR_VISIT).into()
+    } else {
+        help.into()
+    }
+}
+
 /// Said on the client's main screen before the full-screen lobby opens, for a screen
 /// reader to hear first (a line of its own, with the pty's carriage return). A
 /// guest's switches are kept for nobody, so a guest is not promised it is kept.

@@ -31,6 +31,8 @@ pub(crate) fn rematch_declined(name: &str) -> String {
 pub(crate) fn rematch_started(blue: &str) -> String {
     format!("Rematch: colours swapped, {blue} plays Blue")
 }
+/// [`rematch_started`] as the player who now plays Blue reads it.
+pub(crate) const YOU_PLAY_BLUE: &str = "Rematch: colours swapped, you play Blue";
 pub(crate) fn left(name: &str) -> String {
     format!("{name} left the table (q: lobby)")
 }

@@ -1257,11 +1257,11 @@ pub(crate) const BINDINGS: &[Binding] = &[
     Binding {
         contexts: &[C::Lobby],
         // Esc closes the innermost thing, as over the lobby (the help, the form, a
-        // club screen): the games `f` listed, then the lobby itself (it left the
-        // lobby before they were listed, and does so where none are).
+        // club screen): a note shown, the games `f` listed, then the lobby itself
+        // (it left the lobby before they were listed, and does so where none are).
         keys: &[(code(KeyCode::Esc), A::HideFound)],
         names: "Esc",
-        help: "hide the correspondence games f listed; where none are, leave",
+        help: "clear the note; else hide the games f listed; else leave",
         hints: &[(HintLine::LobbyClubFound, 4, "Esc hide")],
     },
     Binding {

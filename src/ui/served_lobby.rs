@@ -106,6 +106,10 @@ pub(crate) trait Lobby: Debug {
     /// The face the player asked for when they left the lobby to switch (`true`: the
     /// line mode), once; `None` when they left for good.
     fn face_asked(&mut self) -> Option<bool>;
+    /// Whether the player is a guest (no key): nothing of theirs is kept.
+    fn guest(&self) -> bool {
+        false
+    }
     /// The palette the terminal's background suggests, learnt as the full screen
     /// opens after the line mode: taken unless the player chose one.
     fn suggest_palette(&mut self, _palette: crate::prefs::Palette) {}

@@ -28,9 +28,8 @@ fn a_rematch_survives_kill_9() {
         alice.send(b"n").await;
         bob.wait_for("offers a rematch").await;
         bob.send(b"y").await;
-        for screen in [&alice, &bob] {
-            screen.wait_for("bob plays Blue").await;
-        }
+        alice.wait_for("bob plays Blue").await;
+        bob.wait_for("you play Blue").await;
         play(&bob, &alice, 1, "c1").await;
         play(&alice, &bob, 2, "d1").await;
         play(&bob, &alice, 3, "a2").await;

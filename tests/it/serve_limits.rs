@@ -731,7 +731,9 @@ fn ai_games_share_the_engine_pool_and_a_waiting_move_says_so() {
 fn sigterm_tells_every_client_and_the_server_exits_0() {
     run(async {
         let mut server = Server::start();
-        let lobby = Player::join(&server, "lou", 8, 80, 24).await;
+        // At 44 columns: the lines before and after the full screen are broken at
+        // words' ends to that width (QA s28: the terminal cut `in` / ` play`).
+        let lobby = Player::join(&server, "lou", 8, 44, 16).await;
         lobby.wait_for("q leave").await;
         let gamer = Player::join(&server, "gus", 9, 80, 24).await;
         gamer.wait_for("q leave").await;
@@ -743,6 +745,20 @@ fn sigterm_tells_every_client_and_the_server_exits_0() {
         for client in [&lobby, &gamer] {
             client.wait_for("shutting down").await;
             client.wait_closed().await;
+        }
+        let raw = String::from_utf8_lossy(&lobby.raw()).into_owned();
+        for (from, to) in [
+            ("Hijara. Screen reader?", "TERM=dumb."),
+            ("hijara serve is shutting down", "Goodbye."),
+        ] {
+            let start = raw.find(from).expect("said");
+            let end = start + raw[start..].find(to).expect("said whole") + to.len();
+            let lines: Vec<&str> = raw[start..end].split("\r\n").collect();
+            assert!(lines.len() > 1, "{lines:?}");
+            for line in &lines {
+                let width = unicode_width::UnicodeWidthStr::width(*line);
+                assert!(width <= 44 && !line.starts_with(' '), "{lines:?}");
+            }
         }
         let status = server.wait_exit().expect("the server exited");
         assert!(status.success(), "{status:?}");

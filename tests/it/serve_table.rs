@@ -70,10 +70,12 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
         alice.wait_for("Rematch offered").await;
         bob.wait_for("offers a rematch").await;
         bob.send(b"y").await;
-        for screen in [&alice, &bob] {
-            screen
-                .wait_for("Rematch: colours swapped, bob plays Blue")
-                .await;
+        // Bob reads it as his (QA s28: he read his own name).
+        for (screen, said) in [
+            (&alice, "Rematch: colours swapped, bob plays Blue"),
+            (&bob, "Rematch: colours swapped, you play Blue"),
+        ] {
+            screen.wait_for(said).await;
             screen.wait_for("Blue to move").await;
         }
         alice.send(b"a1").await;

@@ -1418,6 +1418,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                 })
             };
             let instead = acts_as.and_then(|(from, to)| Some((keyed(from)?, keyed(to)?.help)));
+            let guest = matches!(screen, Screen::Lobby(lobby) if lobby.guest());
             std::iter::once(words::HELP.to_owned())
                 .chain(commands::of(place).filter(|c| applies(c, screen)).map(|c| {
                     let arg = if c.words.is_empty() && c.arg.name() == "b3" {
@@ -1430,7 +1431,13 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                         _ if back => commands::help_leaving_back(c),
                         _ => c.help,
                     };
-                    words::help_row(c.words, arg, help)
+                    // A guest has no key: nothing is kept for them.
+                    let help = if guest {
+                        crate::strings::serve::help_for_guest(help)
+                    } else {
+                        help.into()
+                    };
+                    words::help_row(c.words, arg, &help)
                 }))
                 .collect()
         }
@@ -1746,6 +1753,36 @@ mod tests {
             assert!(help.contains(&format!("\n{named} ")), "{named}:\n{help}");
         }
         assert!(!help.contains(" text"), "{help}");
+    }
+
+    /// QA s28 (qa28): a guest's `help` in the lobby said `ascii`, `notifications` and
+    /// `screen` are `kept for your key`: a guest has no key, and nothing is kept. A
+    /// keyed player's help says so still. Fails on the old code. Cost: two helps, < 5 ms.
+    #[test]
+    fn a_guest_s_lobby_help_keeps_nothing_for_a_key() {
+        let help = |guest| {
+            let mut lobby = FakeLobby::in_context(KeyContext::Lobby);
+            lobby.guest = guest;
+            read(&Screen::Lobby(Box::new(lobby)), Reading::Help, "")
+        };
+        let kept = crate::strings::serve::KEPT_FOR_KEY;
+        let keyed = help(false);
+        let guest = help(true);
+        for word in ["ascii", "notifications", "screen"] {
+            let row = |help: &[String]| {
+                help.iter()
+                    .find(|l| {
+                        l.starts_with(&format!("{word}:")) || l.starts_with(&format!("{word} "))
+                    })
+                    .cloned()
+                    .unwrap_or_default()
+            };
+            assert!(row(&keyed).contains(kept), "{word}: {keyed:?}");
+            let theirs = row(&guest);
+            assert!(!theirs.contains(kept), "{theirs}");
+            assert!(theirs.contains("not kept"), "{word}: {guest:?}");
+        }
+        assert_eq!(keyed.len(), guest.len());
     }
 
     /// QA (access): a spectator's help listed a player's commands (a square, `hint`,

@@ -18,6 +18,8 @@ pub(crate) struct FakeLobby {
     lines: Vec<String>,
     tables: Vec<usize>,
     club: bool,
+    /// A guest's lobby (no key).
+    pub(crate) guest: bool,
 }
 
 impl FakeLobby {
@@ -28,6 +30,7 @@ impl FakeLobby {
             lines: Vec::new(),
             tables: Vec::new(),
             club: false,
+            guest: false,
         }
     }
 
@@ -38,6 +41,7 @@ impl FakeLobby {
             lines: lines.iter().map(|l| (*l).to_owned()).collect(),
             tables: tables.to_vec(),
             club,
+            guest: false,
         }
     }
 }
@@ -82,5 +86,8 @@ impl Lobby for FakeLobby {
     }
     fn waiting(&self) -> bool {
         false
+    }
+    fn guest(&self) -> bool {
+        self.guest
     }
 }
