@@ -1324,6 +1324,18 @@ mod tests {
         drawn_typing(view, width, height, None)
     }
 
+    /// What the line mode says of `view`, with nothing typed and no note.
+    fn said(view: &ClubView) -> Vec<String> {
+        ClubWidget {
+            view,
+            colour: false,
+            typed: None,
+            note: None,
+            wording: Wording::Commands,
+        }
+        .said()
+    }
+
     /// As [`drawn_at`], with a number being typed.
     fn drawn_typing(view: &ClubView, width: u16, height: u16, typed: Option<&str>) -> String {
         let area = Rect::new(0, 0, width, height);
@@ -1588,14 +1600,7 @@ mod tests {
                 assert!(!shown.contains(key), "{key}: {shown}");
             }
         }
-        let said = ClubWidget {
-            view: &new,
-            colour: false,
-            typed: None,
-            note: None,
-            wording: Wording::Commands,
-        }
-        .said();
+        let said = said(&new);
         assert_eq!(
             said.last().map(String::as_str),
             Some("quit: back to the lobby.")
@@ -1673,16 +1678,7 @@ mod tests {
                 assert!(shown.contains(key), "{key} at {width}: {shown}");
             }
         }
-        let said = |view: &BoardView| {
-            ClubWidget {
-                view: &ClubView::Board(view.clone()),
-                colour: false,
-                typed: None,
-                note: None,
-                wording: Wording::Commands,
-            }
-            .said()
-        };
+        let said = |view: &BoardView| said(&ClubView::Board(view.clone()));
         assert_eq!(
             said(&empty).last().map(String::as_str),
             Some("variant, speed; quit: back to the lobby.")
@@ -1804,14 +1800,7 @@ mod tests {
                     shown.contains("Page 2 of 3: ] next page, [ back"),
                     "{width}x{height}: {shown}"
                 );
-                let said = ClubWidget {
-                    view,
-                    colour: false,
-                    typed: None,
-                    note: None,
-                    wording: Wording::Commands,
-                }
-                .said();
+                let said = said(view);
                 assert!(
                     said.iter()
                         .any(|l| l == "Page 2 of 3: page for the next, page back"),
@@ -2157,15 +2146,7 @@ mod tests {
         );
         // A number is still a finished game's.
         assert_eq!(view.pick(1), Ok(ClubChoice::Replay(100)));
-        let said = ClubWidget {
-            view: &view,
-            colour: false,
-            typed: None,
-            note: None,
-            wording: Wording::Commands,
-        }
-        .said()
-        .join("\n");
+        let said = said(&view).join("\n");
         assert!(said.contains("ann v bob: bob's move, 1m left"), "{said}");
         assert!(said.contains("watch lists them"), "{said}");
         if let ClubView::Profile(profile) = &mut view {
@@ -2193,15 +2174,7 @@ mod tests {
                 profile.own = own;
                 profile.in_play = in_play(own);
             }
-            let said = ClubWidget {
-                view: &view,
-                colour: false,
-                typed: None,
-                note: None,
-                wording: Wording::Commands,
-            }
-            .said()
-            .join("\n");
+            let said = said(&view).join("\n");
             for (width, height) in [(80, 24), (44, 16)] {
                 let shown = drawn_at(&view, width, height);
                 let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
