@@ -316,6 +316,8 @@ impl LobbyState {
             strong: bold,
             dim: Style::new(),
             title: crate::strings::screen::HELP_TITLE,
+            // Only a guest may not rate (`as_guest`).
+            guest: !self.can_rate,
         })
     }
 
@@ -2009,6 +2011,40 @@ mod tests {
         let mut buf = Buffer::empty(area);
         (&lobby.view(&[], "k", Wording::Keys)).render(area, &mut buf);
         (0..height).map(|y| drawn_row(&buf, y)).collect()
+    }
+
+    /// QA s28 (club28's list): a guest's `?` over the lobby said the ASCII board, the
+    /// notifications and the line mode are `kept for your key`: a guest has no key, and
+    /// nothing is kept. It says so as the line mode's help does; a keyed player's help
+    /// is as before. Cost: two drawings, < 10 ms.
+    #[test]
+    fn a_guest_s_lobby_help_promises_nothing_kept_for_a_key() {
+        let rows = [];
+        let words = |guest: bool| {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            if guest {
+                lobby.as_guest();
+            }
+            lobby.resized(80, 24);
+            assert_eq!(lobby.key(key(KeyCode::Char('?')), &rows), Choice::Stay);
+            // The box's sides and the wrapping are left out: the words in order.
+            drawn_at(&lobby, 80, 24)
+                .join(" ")
+                .split_whitespace()
+                .filter(|word| !word.chars().all(|c| "│─┌┐└┘".contains(c)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let kept = crate::strings::serve::KEPT_FOR_KEY;
+        let keyed = words(false);
+        assert_eq!(keyed.matches(kept).count(), 3, "{keyed}");
+        let guest = words(true);
+        assert!(!guest.contains(kept), "{guest}");
+        assert_eq!(
+            guest.matches(crate::strings::serve::KEPT_FOR_VISIT).count(),
+            3,
+            "{guest}"
+        );
     }
 
     /// QA: the lobby had no `?`; its unknown-key line pointed at a hint line that

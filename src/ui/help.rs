@@ -162,18 +162,19 @@ const MIN_BESIDE: usize = 16;
 /// right-aligned in `strong`, then what they do, wrapped under itself when the row is
 /// wider (under the keys, on lines of their own, when too little room is left beside
 /// them).
-fn key_lines(
-    rows: &[(&'static str, &'static str)],
+fn key_lines<S: AsRef<str>>(
+    rows: &[(&'static str, S)],
     columns: usize,
     strong: Style,
 ) -> Vec<Line<'static>> {
     let key_w = rows.iter().map(|(k, _)| text::width(k)).max().unwrap_or(0);
     let mut lines = Vec::new();
-    for &(keys, what) in rows {
+    for (keys, what) in rows {
+        let (keys, what) = (*keys, what.as_ref());
         let pad = " ".repeat(key_w - text::width(keys));
         let head = Span::styled(format!("{pad}{keys}  "), strong);
         if key_w + 2 + text::width(what) <= columns {
-            lines.push(Line::from(vec![head, Span::raw(what)]));
+            lines.push(Line::from(vec![head, Span::raw(what.to_owned())]));
             continue;
         }
         let beside = columns.saturating_sub(key_w + 2);
@@ -289,6 +290,9 @@ pub(crate) struct KeysHelp {
     pub dim: Style,
     /// The box's title.
     pub title: &'static str,
+    /// Whether the reader is a guest of a server: nothing is kept for them, so no
+    /// row says a switch is kept for their key.
+    pub guest: bool,
 }
 
 impl KeysHelp {
@@ -303,7 +307,16 @@ impl KeysHelp {
 
     /// The rows as lines `width` columns wide.
     fn lines(&self, width: usize) -> Vec<Line<'static>> {
-        let rows: Vec<_> = keymap::help_rows_own_first(self.context).collect();
+        let rows: Vec<_> = keymap::help_rows_own_first(self.context)
+            .map(|(keys, what)| {
+                let what = if self.guest {
+                    crate::strings::serve::help_for_guest(what)
+                } else {
+                    what.into()
+                };
+                (keys, what)
+            })
+            .collect();
         key_lines(&rows, width, self.strong)
     }
 
