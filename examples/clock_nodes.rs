@@ -18,6 +18,10 @@ use clap::Parser;
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit};
 use hijara::rules::{Player, Position};
 
+#[path = "support/stats.rs"]
+mod stats;
+use stats::percentile;
+
 #[derive(Parser)]
 struct Args {
     #[arg(long, default_value_t = 4)]
@@ -33,14 +37,6 @@ struct Args {
     /// Print every searched move.
     #[arg(long)]
     verbose: bool,
-}
-
-/// The `p`-th percentile (0-100) of sorted `values`.
-fn percentile(values: &[u64], p: f64) -> u64 {
-    if values.is_empty() {
-        return 0;
-    }
-    values[((values.len() - 1) as f64 * p / 100.0).round() as usize]
 }
 
 fn main() -> anyhow::Result<()> {

@@ -27,6 +27,8 @@ mod cpu;
 mod load_support;
 #[path = "support/server.rs"]
 mod server_support;
+#[path = "support/stats.rs"]
+mod stats;
 
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
@@ -38,7 +40,8 @@ use hijara::server::scale::Probe;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use load_support::{load_average, percentile};
+use load_support::load_average;
+use stats::percentile;
 
 /// The options (clap's `--help` lists them).
 #[derive(Parser)]

@@ -42,6 +42,9 @@ use hijara::rules::{Position, Ruleset};
 #[path = "support/engine.rs"]
 mod engine;
 use engine::Engine;
+#[path = "support/stats.rs"]
+mod stats;
+use stats::percentile;
 
 #[derive(Parser)]
 struct Args {
@@ -97,13 +100,6 @@ fn time_one(args: &Args, ruleset: Ruleset, seed: u64, moves: &[String]) -> anyho
     let past = start.elapsed().as_secs_f64() * 1000.0 - budget as f64;
     drop(engine);
     Ok(past)
-}
-
-/// The `p`-th percentile (0-100) of sorted `values`, by nearest rank: the least
-/// value with at least `p`% of them at or below it.
-fn percentile(values: &[f64], p: f64) -> f64 {
-    let rank = (values.len() as f64 * p / 100.0).ceil() as usize;
-    values.get(rank.max(1) - 1).copied().unwrap_or(f64::NAN)
 }
 
 /// The moves of a random legal game under `ruleset`, `played` of them, and the

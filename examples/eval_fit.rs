@@ -48,6 +48,11 @@ use hijara::rules::{Move, Position};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng, rngs::SmallRng};
 
+#[path = "support/load.rs"]
+#[allow(dead_code)] // its squares in filling order are serve_load's
+mod load_support;
+#[path = "support/loss_line.rs"]
+mod loss_line;
 #[path = "eval_fit/losses.rs"]
 mod losses;
 #[path = "eval_fit/margins.rs"]

@@ -64,7 +64,10 @@ use rand::{Rng, SeedableRng, rngs::SmallRng};
 
 #[path = "support/seeds.rs"]
 mod seeds;
+#[path = "support/stats.rs"]
+mod stats;
 use seeds::side_seed;
+use stats::score_interval;
 
 #[derive(Parser)]
 struct Args {
@@ -587,30 +590,27 @@ fn main() {
             }
         }
         let n = scores.len() as f64;
-        let mean = scores.iter().sum::<f64>() / n;
-        let sd =
-            (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
-        let half = 1.96 * sd / n.sqrt();
+        let (mean, low, high) = score_interval(&scores);
         println!(
             "{} as {hard_side} vs MCTS at {}x its time: {wins} W, {draws} D, {losses} L of {}: score {:.1}% (95% CI {:.1}-{:.1}%), average margin {:+.1}",
             args.against,
             args.factor,
             args.games,
             100.0 * mean,
-            100.0 * (mean - half).max(0.0),
-            100.0 * (mean + half).min(1.0),
+            100.0 * low,
+            100.0 * high,
             margin as f64 / n
         );
         if args.against != Level::Hard {
-            // The same games from MCTS's side (the interval's half-width is the same).
+            // The same games from MCTS's side: the interval turned over.
             println!(
                 "MCTS as {} vs {} ({playouts} playouts a move): {losses} W, {draws} D, {wins} L of {}: score {:.2}% (95% CI {:.1}-{:.1}%), average margin {:+.1}",
                 hard_side.other(),
                 args.against,
                 args.games,
                 100.0 * (1.0 - mean),
-                100.0 * (1.0 - mean - half).max(0.0),
-                100.0 * (1.0 - mean + half).min(1.0),
+                100.0 * (1.0 - high),
+                100.0 * (1.0 - low),
                 -margin as f64 / n
             );
         }

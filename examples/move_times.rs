@@ -29,6 +29,8 @@
 
 #[path = "support/cpu.rs"]
 mod cpu;
+#[path = "support/stats.rs"]
+mod stats;
 
 use std::time::Instant;
 
@@ -37,6 +39,7 @@ use clap::Parser;
 use cpu::{Clock, cpu_ms};
 use hijara::ai::{AiSettings, Engine, Level, SearchLimit, random};
 use hijara::rules::{Position, Ruleset};
+use stats::percentile;
 
 #[derive(Parser)]
 struct Args {
@@ -55,14 +58,6 @@ struct Args {
     /// Times the puzzle check's solve instead of hard's move.
     #[arg(long)]
     solve: bool,
-}
-
-/// The `p`-th percentile (0-100) of sorted `values`.
-fn percentile(values: &[f64], p: f64) -> f64 {
-    if values.is_empty() {
-        return 0.0;
-    }
-    values[((values.len() - 1) as f64 * p / 100.0).round() as usize]
 }
 
 fn main() -> anyhow::Result<()> {

@@ -26,6 +26,8 @@ mod client_support;
 mod load_support;
 #[path = "support/server.rs"]
 mod server_support;
+#[path = "support/stats.rs"]
+mod stats;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -41,8 +43,9 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::net::TcpStream;
 
 use client_support::{Screen, Trusting, log_in, open_shell, tcp_from};
-use load_support::{load_average, percentile, square};
+use load_support::{load_average, square};
 use server_support::start_server;
+use stats::percentile;
 
 /// How long one login may take before it counts as kept out.
 const LOGIN_LIMIT: Duration = Duration::from_secs(10);

@@ -55,6 +55,8 @@
 
 #[path = "support/cpu.rs"]
 mod cpu;
+#[path = "support/stats.rs"]
+mod stats;
 
 use std::time::Instant;
 
@@ -70,6 +72,7 @@ use hijara::review::{ReviewBudget, analyse_positions, evaluate_position};
 use hijara::rules::{Game, Move, Position, Ruleset};
 use rand::seq::IndexedRandom;
 use rand::{SeedableRng, rngs::SmallRng};
+use stats::percentile;
 
 #[derive(Parser)]
 struct Args {
@@ -190,12 +193,6 @@ fn time_one(position: &Position, played: Move, ms: u64) -> (f64, f64) {
         start.elapsed().as_secs_f64() * 1000.0,
         cpu_ms(Clock::Thread) - cpu,
     )
-}
-
-/// The `p`-th percentile (0-100) of sorted `values`, by nearest rank.
-fn percentile(values: &[f64], p: f64) -> f64 {
-    let rank = (values.len() as f64 * p / 100.0).ceil() as usize;
-    values.get(rank.max(1) - 1).copied().unwrap_or(f64::NAN)
 }
 
 fn main() -> anyhow::Result<()> {

@@ -41,10 +41,17 @@ use hijara::rules::{Move, Position};
 
 #[path = "support/level_games.rs"]
 mod level_games;
+#[path = "support/load.rs"]
+#[allow(dead_code)] // its squares in filling order are serve_load's
+mod load_support;
+#[path = "support/loss_line.rs"]
+mod loss_line;
 #[path = "review_error/losses.rs"]
 mod losses;
 #[path = "support/stats.rs"]
 mod stats;
+use load_support::load_average;
+use stats::percentile;
 
 /// Up to this many empty sections the truth is the exact margin.
 const EXACT_UP_TO: u32 = 22;
@@ -305,15 +312,6 @@ fn truth(position: &Position, args: &Args) -> Option<Truth> {
     }
 }
 
-/// The nearest-rank percentile `p` (0-100) of sorted `xs`.
-fn percentile(xs: &[i32], p: usize) -> i32 {
-    if xs.is_empty() {
-        return 0;
-    }
-    let rank = (xs.len() * p).div_ceil(100).max(1);
-    xs[rank - 1]
-}
-
 #[derive(Default)]
 struct Band {
     sampled: usize,
@@ -341,12 +339,6 @@ fn pooled(log: &str) -> Vec<(u32, i32, usize)> {
             Some((empties.parse().ok()?, error.parse().ok()?, kind))
         })
         .collect()
-}
-
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "unknown".into())
 }
 
 /// CPU seconds this process has used (Linux), to compare with the wall clock.
@@ -461,11 +453,11 @@ fn main() -> anyhow::Result<()> {
         let stats = if errors.is_empty() {
             "- | - | -".to_owned()
         } else {
-            p95[b] = Some(percentile(&errors, 95));
+            p95[b] = Some(percentile(&errors, 95.0));
             format!(
                 "{} | {} | {}",
-                percentile(&errors, 50),
-                percentile(&errors, 95),
+                percentile(&errors, 50.0),
+                percentile(&errors, 95.0),
                 errors[errors.len() - 1]
             )
         };

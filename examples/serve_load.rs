@@ -24,6 +24,8 @@ mod client_support;
 mod load_support;
 #[path = "support/server.rs"]
 mod server_support;
+#[path = "support/stats.rs"]
+mod stats;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -37,8 +39,9 @@ use russh::ChannelWriteHalf;
 use russh::client::{self, Msg};
 
 use client_support::{Screen, Trusting, log_in, open_shell, tcp_from};
-use load_support::{load_average, percentile, square};
+use load_support::{load_average, square};
 use server_support::ServerProcess;
+use stats::percentile;
 
 /// How long any one wait (a connection, a screen) may take.
 const PATIENCE: Duration = Duration::from_secs(60);

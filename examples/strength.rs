@@ -25,8 +25,11 @@ use hijara::rules::{Player, Position, Ruleset, Square};
 mod engine;
 #[path = "support/seeds.rs"]
 mod seeds;
+#[path = "support/stats.rs"]
+mod stats;
 use engine::Engine;
 use seeds::side_seed;
+use stats::{percentile, score_interval, wilson};
 
 #[derive(Parser)]
 struct Args {
@@ -85,36 +88,6 @@ fn engine_for(binary: &Path, level: &str, budget: &str, variant: &str) -> anyhow
     engine.send(&format!("level {level}"))?;
     engine.send(budget)?;
     Ok(engine)
-}
-
-/// The `p`-th percentile (0-100) of sorted `values`.
-fn percentile(values: &[f64], p: f64) -> f64 {
-    if values.is_empty() {
-        return 0.0;
-    }
-    let i = ((values.len() - 1) as f64 * p / 100.0).round() as usize;
-    values[i]
-}
-
-/// A score's 95% confidence interval (normal approximation over per-game scores).
-fn interval(scores: &[f64]) -> (f64, f64, f64) {
-    let n = scores.len().max(1) as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let half = 1.96 * (var / n).sqrt();
-    (mean, (mean - half).max(0.0), (mean + half).min(1.0))
-}
-
-/// The Wilson 95% interval of `k` successes in `n`.
-fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96f64);
-    let p = k / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
-    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 fn main() -> anyhow::Result<()> {
@@ -196,9 +169,9 @@ fn main() -> anyhow::Result<()> {
         }
     }
     let n = args.games;
-    let (y_mean, y_low, y_high) = interval(&yellow_scores);
+    let (y_mean, y_low, y_high) = score_interval(&yellow_scores);
     let b_scores: Vec<f64> = yellow_scores.iter().map(|s| 1.0 - s).collect();
-    let (b_mean, b_low, b_high) = interval(&b_scores);
+    let (b_mean, b_low, b_high) = score_interval(&b_scores);
     println!(
         "{} ({}) as Blue vs {} ({}) as Yellow, {n} games, `{budget}`, seed {}, {} ({:.0} s)",
         args.blue,
@@ -217,7 +190,7 @@ fn main() -> anyhow::Result<()> {
         100.0 * b_low,
         100.0 * b_high
     );
-    let (w_low, w_high) = wilson(wins[1], n);
+    let (w_low, w_high) = wilson(wins[1] as usize, n as usize);
     println!(
         "Yellow {} wins, {draws} draws, {} losses: score {:.1}% (95% CI {:.1}-{:.1}%); wins {:.1}% (Wilson {:.1}-{:.1}%)",
         wins[1],
@@ -226,8 +199,8 @@ fn main() -> anyhow::Result<()> {
         100.0 * y_low,
         100.0 * y_high,
         100.0 * wins[1] as f64 / n.max(1) as f64,
-        100.0 * w_low,
-        100.0 * w_high
+        w_low,
+        w_high
     );
     println!(
         "Yellow copied Blue's move (its half-turn rotation) on {copies} of its first {early_yellow_moves} moves ({:.1}%; the first 19 of each game)",

@@ -33,7 +33,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 
-use crate::stats::{LossLine, clopper_pearson, loss_fields, wilson};
+use crate::loss_line::{LossLine, loss_fields};
+use crate::stats::{clopper_pearson, percentile, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{LossBound, PROVE_LOSS_AT, Wdl, evaluate_move_weighted};
 use hijara::ai::eval::Weights;
@@ -43,7 +44,8 @@ use hijara::rules::Move;
 use rand::seq::IndexedRandom;
 use rand::{SeedableRng, rngs::SmallRng};
 
-use crate::margins::{load_average, parse_weights, percentile, read};
+use crate::load_support::load_average;
+use crate::margins::{parse_weights, read};
 
 #[derive(clap::Args)]
 pub struct LossArgs {
@@ -545,9 +547,9 @@ pub fn verdicts(args: &VerdictArgs) -> anyhow::Result<()> {
             band * 4 + 3,
             in_band.len(),
             errors.len(),
-            percentile(&errors, 5),
-            percentile(&errors, 95),
-            percentile(&abs, 95),
+            percentile(&errors, 5.0),
+            percentile(&errors, 95.0),
+            percentile(&abs, 95.0),
             abs.last().copied().unwrap_or(0),
             errors.len(),
             100.0 * held as f64 / errors.len().max(1) as f64

@@ -52,6 +52,8 @@ use hijara::ai::{AiSettings, Engine, Level, SearchLimit, random};
 use hijara::rules::{Move, Position, Ruleset, Square};
 use rand::{Rng, SeedableRng, rngs::SmallRng};
 
+use crate::stats::percentile;
+
 #[derive(clap::Args)]
 pub struct GenerateArgs {
     #[arg(long, default_value_t = 100)]
@@ -713,10 +715,10 @@ fn held_out_table(file: &PathBuf, predict: &dyn Fn(&Row) -> f64) -> anyhow::Resu
             *band * 4,
             *band * 4 + 3,
             fit.len(),
-            percentile(fit, 50),
-            percentile(fit, 95),
-            percentile(review, 50),
-            percentile(review, 95)
+            percentile(fit, 50.0),
+            percentile(fit, 95.0),
+            percentile(review, 50.0),
+            percentile(review, 95.0)
         );
     }
     Ok(())
@@ -748,14 +750,6 @@ pub(crate) fn parse_weights(text: &str) -> anyhow::Result<Weights> {
         colour,
         fill: 0,
     })
-}
-
-/// The nearest-rank percentile `p` of sorted `xs`.
-pub(crate) fn percentile(xs: &[i32], p: usize) -> i32 {
-    if xs.is_empty() {
-        return 0;
-    }
-    xs[(xs.len() * p).div_ceil(100).max(1) - 1]
 }
 
 pub fn errors(args: &ErrorArgs) -> anyhow::Result<()> {
@@ -812,7 +806,7 @@ pub fn errors(args: &ErrorArgs) -> anyhow::Result<()> {
             if v.is_empty() {
                 "-".to_owned()
             } else {
-                format!("{} / {}", percentile(v, 50), percentile(v, 95))
+                format!("{} / {}", percentile(v, 50.0), percentile(v, 95.0))
             }
         };
         println!(
@@ -827,13 +821,6 @@ pub fn errors(args: &ErrorArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-/// The load average, for the record of a measurement.
-pub(crate) fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_else(|_| "unknown".into())
 }
 
 #[cfg(test)]

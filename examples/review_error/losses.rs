@@ -25,7 +25,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 
-use crate::stats::{LossLine, clopper_pearson, loss_fields, wilson};
+use crate::loss_line::{LossLine, loss_fields};
+use crate::stats::{clopper_pearson, percentile, wilson};
 use hijara::ai::SearchLimit;
 use hijara::ai::analysis::{PositionEval, evaluate_move, evaluate_move_weighted};
 use hijara::ai::eval::SCALE;
@@ -35,7 +36,7 @@ use hijara::rules::{Move, Position};
 use rand::seq::IndexedRandom;
 use rand::{SeedableRng, rngs::SmallRng};
 
-use super::{Args, BANDS, band, band_name, load_average, percentile, sample_positions};
+use super::{Args, BANDS, band, band_name, load_average, sample_positions};
 
 /// One sampled move, as printed and pooled.
 #[derive(Debug, Clone, Copy, Default)]
@@ -363,16 +364,16 @@ fn summary(
         "{name}: {} estimated of {}; loss error p5 {} median {} p95 {}, |error| p95 {} max {}; value errors' correlation {:.2}; lost >= 15: {} (their estimate p5 {}); lost 0: {} (their estimate p99 {}, max {})",
         estimated.len(),
         samples.len(),
-        percentile(&errors, 5),
-        percentile(&errors, 50),
-        percentile(&errors, 95),
-        percentile(&abs, 95),
+        percentile(&errors, 5.0),
+        percentile(&errors, 50.0),
+        percentile(&errors, 95.0),
+        percentile(&abs, 95.0),
         abs.last().copied().unwrap_or(0),
         correlation(&value_errors.0, &value_errors.1),
         big.len(),
-        percentile(&big, 5),
+        percentile(&big, 5.0),
         none.len(),
-        percentile(&none, 99),
+        percentile(&none, 99.0),
         none.last().copied().unwrap_or(0),
     )
 }

@@ -1,8 +1,6 @@
-//! What the load measurements of `hijara serve` share (`serve_load`,
-//! `preauth_flood`): the board's squares in filling order, percentiles and the load
-//! average.
-
-use std::time::Duration;
+//! What the load measurements share: the board's squares in filling order
+//! (`serve_load`, `preauth_flood`) and the machine's load average (those, and
+//! every tool that prints it beside its figures).
 
 /// The squares in the order the pairs play them: the board filled row by row, four times.
 pub fn square(k: usize) -> String {
@@ -10,18 +8,9 @@ pub fn square(k: usize) -> String {
     format!("{}{}", (b'a' + (cell % 4) as u8) as char, cell / 4 + 1)
 }
 
-/// The `p`th percentile of `sorted` (nearest rank; zero when empty).
-pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-/// The load averages over 1, 5 and 15 minutes (empty where /proc has none).
+/// The load averages over 1, 5 and 15 minutes (`unknown` where /proc has none).
 pub fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .unwrap_or_default()
+        .unwrap_or_else(|_| "unknown".into())
 }

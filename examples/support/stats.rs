@@ -1,10 +1,53 @@
-//! What the measuring tools' rates share (`eval_fit`, `review_error`): the
-//! confidence intervals of a proportion, and the `loss ...` lines both write
-//! and `eval_fit` reads.
+//! The statistics the measuring tools share: percentiles (nearest rank), the
+//! 95% interval of a mean score, and those of a proportion (Wilson's and the
+//! exact Clopper-Pearson one).
+// Each tool includes this file whole (`#[path]`) and uses a part of it; the
+// tests below use all of it.
+#![allow(dead_code)]
 
-use hijara::ai::analysis::{LossBound, PositionEval, Wdl};
-use hijara::rules::Move;
-use std::fmt;
+use std::time::Duration;
+
+/// A value a percentile is taken of, with what the percentile of none is.
+pub trait Sample: Copy {
+    /// The percentile of no values: NaN where the type has one, else zero.
+    const NONE: Self;
+}
+
+impl Sample for f64 {
+    const NONE: Self = f64::NAN;
+}
+
+impl Sample for u64 {
+    const NONE: Self = 0;
+}
+
+impl Sample for i32 {
+    const NONE: Self = 0;
+}
+
+impl Sample for Duration {
+    const NONE: Self = Duration::ZERO;
+}
+
+/// The `p`-th percentile (0-100) of `sorted`, by nearest rank: the least value
+/// with at least `p`% of them at or below it, so the 0th is the least and the
+/// 100th the greatest; [`Sample::NONE`] when there are none.
+pub fn percentile<T: Sample>(sorted: &[T], p: f64) -> T {
+    // `len * p / 100` in that order is exact for a whole `p`; `p / 100 * len` is
+    // not (7 / 100 * 100 is 7.000000000000001, whose ceiling is 8).
+    let rank = (sorted.len() as f64 * p / 100.0).ceil() as usize;
+    sorted.get(rank.max(1) - 1).copied().unwrap_or(T::NONE)
+}
+
+/// A mean score's 95% interval (the normal approximation over per-game scores,
+/// each 0-1): the mean, then the interval's ends within 0-1; all 0 for none.
+pub fn score_interval(scores: &[f64]) -> (f64, f64, f64) {
+    let n = scores.len().max(1) as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = 1.96 * (var / n).sqrt();
+    (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+}
 
 /// The 95% Wilson interval of `k` in `n`, in percent, within 0-100: at `k` = 0
 /// the lower end is 0 to rounding, and a rounding below 0 (even `-0.0`) would
@@ -83,97 +126,6 @@ fn binomial_cdf(k: usize, n: usize, p: f64) -> f64 {
     (top.exp() * terms.iter().map(|t| (t - top).exp()).sum::<f64>()).min(1.0)
 }
 
-/// The `key=value` fields of a logged `loss ...` line, without its `# ...`
-/// comment; `None` for another line or a field without `=`.
-pub fn loss_fields(line: &str) -> Option<Vec<(&str, &str)>> {
-    let rest = line.trim().strip_prefix("loss ")?;
-    let rest = rest.split('#').next().unwrap_or(rest);
-    rest.split_whitespace().map(|f| f.split_once('=')).collect()
-}
-
-/// A proven outcome as a `loss` line holds it: 1 win, 0 draw, -1 loss, 9 none.
-fn wdl_code(wdl: Option<Wdl>) -> i32 {
-    match wdl {
-        Some(Wdl::Win) => 1,
-        Some(Wdl::Draw) => 0,
-        Some(Wdl::Loss) => -1,
-        None => 9,
-    }
-}
-
-/// One valued move as a `loss ...` line (what [`loss_fields`] reads back): the
-/// exact loss beside the review's estimate, its outcomes ([`wdl_code`]) and its
-/// proofs' loss bound.
-pub struct LossLine<'a> {
-    pub set: &'a str,
-    pub nodes: u64,
-    pub empties: u32,
-    pub truth: i32,
-    pub lost: i32,
-    pub best: i32,
-    pub played: i32,
-    pub exact: bool,
-    pub best_wdl: i32,
-    pub played_wdl: i32,
-    pub bound: Option<LossBound>,
-}
-
-impl<'a> LossLine<'a> {
-    /// The review's verdict inputs for `played` from its search `e` (which
-    /// valued `played` beside the best move), beside the exact `truth`; `None`
-    /// when the search has no value for `played`.
-    pub fn of_review(
-        set: &'a str,
-        (nodes, empties, truth): (u64, u32, i32),
-        played: Move,
-        e: &PositionEval,
-    ) -> Option<Self> {
-        let p = e.played?;
-        let lost = if e.best == played {
-            0
-        } else {
-            (e.margin - p.margin).max(0)
-        };
-        Some(LossLine {
-            set,
-            nodes,
-            empties,
-            truth,
-            lost,
-            best: e.margin,
-            played: p.margin,
-            exact: e.exact && p.exact,
-            best_wdl: wdl_code(e.wdl),
-            played_wdl: wdl_code(p.wdl),
-            bound: e.loss_bound,
-        })
-    }
-}
-
-impl fmt::Display for LossLine<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "loss set={} nodes={} empties={} truth={} lost={} best={} played={} exact={} bw={} pw={}",
-            self.set,
-            self.nodes,
-            self.empties,
-            self.truth,
-            self.lost,
-            self.best,
-            self.played,
-            u8::from(self.exact),
-            self.best_wdl,
-            self.played_wdl,
-        )?;
-        match self.bound {
-            Some(LossBound::AtLeast(n)) => write!(f, " lb={n}"),
-            Some(LossBound::AtMost(n)) => write!(f, " ub={n}"),
-            None => Ok(()),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,5 +165,53 @@ mod tests {
         let (_, wilson_hi) = wilson(3, 2000);
         assert!(lo > 0.0 && lo < 0.15 && hi > 0.15 && hi < 0.5, "{lo} {hi}");
         assert!(hi >= wilson_hi - 0.01, "{hi} {wilson_hi}");
+    }
+
+    #[test]
+    fn a_percentile_is_by_nearest_rank_and_of_none_is_none() {
+        assert!(percentile::<f64>(&[], 50.0).is_nan());
+        assert_eq!(percentile::<u64>(&[], 50.0), 0);
+        assert_eq!(percentile::<i32>(&[], 95.0), 0);
+        assert_eq!(percentile::<Duration>(&[], 99.0), Duration::ZERO);
+        // One value is every percentile.
+        for p in [0.0, 1.0, 50.0, 99.0, 100.0] {
+            assert_eq!(percentile(&[7u64], p), 7, "p{p}");
+        }
+        let ten: Vec<u64> = (1..=10).collect();
+        assert_eq!(percentile(&ten, 0.0), 1);
+        assert_eq!(percentile(&ten, 100.0), 10);
+        // The least with at least p% at or below it: 10% is 1 of 10, 11% takes 2;
+        // the median of an even count is the lower middle.
+        assert_eq!(percentile(&ten, 10.0), 1);
+        assert_eq!(percentile(&ten, 11.0), 2);
+        assert_eq!(percentile(&ten, 50.0), 5);
+        assert_eq!(percentile(&ten, 90.0), 9);
+        assert_eq!(percentile(&ten, 99.0), 10);
+        // A whole p is exact: the 7th percentile of 1-100 is 7, not 8.
+        let hundred: Vec<i32> = (1..=100).collect();
+        for p in 1..=100 {
+            assert_eq!(percentile(&hundred, f64::from(p)), p, "p{p}");
+        }
+        let ms = [0.5, 1.5, 2.5];
+        assert_eq!(percentile(&ms, 50.0), 1.5);
+        assert_eq!(percentile(&ms, 67.0), 2.5);
+    }
+
+    #[test]
+    fn a_score_interval_is_the_mean_and_stays_within_0_to_1() {
+        assert_eq!(score_interval(&[]), (0.0, 0.0, 0.0));
+        assert_eq!(score_interval(&[1.0, 1.0]), (1.0, 1.0, 1.0));
+        // 0 and 1: mean 1/2, sample variance 1/2, half-width 1.96 * sqrt(1/4).
+        let (mean, lo, hi) = score_interval(&[0.0, 1.0]);
+        assert_eq!(mean, 0.5);
+        assert_eq!((lo, hi), (0.0, 1.0));
+        let scores = [1.0, 0.5, 0.5, 0.0, 1.0, 0.5, 1.0, 0.5];
+        let (mean, lo, hi) = score_interval(&scores);
+        assert_eq!(mean, 0.625);
+        // Squares about the mean sum to 0.875: sample variance 0.125, half-width
+        // 1.96 * sqrt(0.125 / 8) = 0.245.
+        let half = 0.245;
+        assert!((hi - mean - half).abs() < 1e-12, "{lo} {hi} {half}");
+        assert!((mean - lo - half).abs() < 1e-12, "{lo} {hi} {half}");
     }
 }
