@@ -877,6 +877,21 @@ impl Connection {
         reject(reply)
     }
 
+    /// Refuses a channel other than the session's, whatever its kind: counted as a
+    /// channel asked for ([`Self::channel_counted`]) and, within the cap, as a refused
+    /// request logged as `what` ([`Self::refuse_channel`]); the answer to the client
+    /// is the future returned.
+    fn refuse_other_channel(
+        &mut self,
+        what: &str,
+        reply: ChannelOpenHandle,
+    ) -> impl std::future::Future<Output = ()> + Send + use<> {
+        if self.channel_counted() {
+            self.refuse(what);
+        }
+        reject(reply)
+    }
+
     /// Counts a channel asked for ([`MAX_CHANNELS`]): `true` within the cap. Past it,
     /// the channel is to be refused whatever its kind: counted as a refused request
     /// (logged the first time), and the [`CLOSE_CHANNELS`]th closes the connection.
@@ -1398,11 +1413,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.channel_counted() {
-            self.refuse_channel("port forwarding", reply).await;
-        } else {
-            reject(reply).await;
-        }
+        self.refuse_other_channel("port forwarding", reply).await;
         Ok(())
     }
 
@@ -1418,11 +1429,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.channel_counted() {
-            self.refuse_channel("an X11 channel", reply).await;
-        } else {
-            reject(reply).await;
-        }
+        self.refuse_other_channel("an X11 channel", reply).await;
         Ok(())
     }
 
@@ -1438,11 +1445,8 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.channel_counted() {
-            self.refuse_channel("a forwarded TCP channel", reply).await;
-        } else {
-            reject(reply).await;
-        }
+        self.refuse_other_channel("a forwarded TCP channel", reply)
+            .await;
         Ok(())
     }
 
@@ -1455,11 +1459,7 @@ impl Handler for Connection {
         reply: ChannelOpenHandle,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
-        if self.channel_counted() {
-            self.refuse_channel("socket forwarding", reply).await;
-        } else {
-            reject(reply).await;
-        }
+        self.refuse_other_channel("socket forwarding", reply).await;
         Ok(())
     }
 

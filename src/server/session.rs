@@ -38,7 +38,8 @@ use super::hall::{Capped, NewTable, Terms};
 use super::link::TableLink;
 use super::listing::{Listing, Row, seen_by};
 use super::lobby::{
-    Choice, LobbyState, NewGame, Opponent, Waiting, history_lines, table_codes, unfinished,
+    Choice, LobbyState, LobbyView, NewGame, Opponent, Waiting, history_lines, table_codes,
+    unfinished,
 };
 use super::outside::safe_text;
 use super::prefs::{Pref, switch_said};
@@ -1302,37 +1303,26 @@ impl Lobby for LobbyHost {
     }
 
     fn lines(&self) -> Vec<String> {
-        self.screen
-            .view(&self.rows, &self.who.key, Wording::Commands)
-            // As wide as a line may be: the line mode cuts nothing.
-            .lines(u16::MAX / 2)
-            .iter()
-            .map(ToString::to_string)
-            .filter(|l| !l.is_empty())
-            .collect()
+        said(
+            self.screen
+                .view(&self.rows, &self.who.key, Wording::Commands),
+        )
     }
 
     fn lines_again(&self) -> Vec<String> {
-        self.screen
-            .view(&self.rows, &self.who.key, Wording::Commands)
-            .without_note()
-            .lines(u16::MAX / 2)
-            .iter()
-            .map(ToString::to_string)
-            .filter(|l| !l.is_empty())
-            .collect()
+        said(
+            self.screen
+                .view(&self.rows, &self.who.key, Wording::Commands)
+                .without_note(),
+        )
     }
 
     fn as_news(&self) -> Vec<String> {
-        self.screen
-            .view(&self.rows, &self.who.key, Wording::Commands)
-            .weighed_for_news()
-            .lines(u16::MAX / 2)
-            .iter()
-            .map(ToString::to_string)
-            // The same lines as `lines`: a table's is never empty.
-            .filter(|l| !l.is_empty())
-            .collect()
+        said(
+            self.screen
+                .view(&self.rows, &self.who.key, Wording::Commands)
+                .weighed_for_news(),
+        )
     }
 
     fn table_numbers(&self) -> Vec<usize> {
@@ -1502,6 +1492,16 @@ impl Lobby for LobbyHost {
     fn take_bell(&mut self) -> bool {
         std::mem::take(&mut self.bell)
     }
+}
+
+/// The lobby as the line mode says it: as wide as a line may be (the line mode cuts
+/// nothing), its empty lines left out.
+fn said(view: LobbyView<'_>) -> Vec<String> {
+    view.lines(u16::MAX / 2)
+        .iter()
+        .map(ToString::to_string)
+        .filter(|l| !l.is_empty())
+        .collect()
 }
 
 impl Drop for LobbyHost {

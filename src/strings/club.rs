@@ -422,10 +422,12 @@ pub(crate) fn too_many_open_corr(max: usize) -> String {
 /// A new correspondence table asked for while `max` opened from the player's address
 /// are open.
 pub(crate) fn address_open_corr(max: usize) -> String {
-    match max {
-        1 => "1 correspondence table is open from your address, the most: try later".to_owned(),
-        n => format!("{n} correspondence tables are open from your address, the most: try later"),
-    }
+    let tables = super::count(
+        max as u64,
+        "correspondence table is",
+        "correspondence tables are",
+    );
+    format!("{tables} open from your address, the most: try later")
 }
 /// A new correspondence table asked for while `max` are open on the server.
 pub(crate) fn server_open_corr(max: usize) -> String {
@@ -435,10 +437,12 @@ pub(crate) fn server_open_corr(max: usize) -> String {
 /// A new game against the AI asked for while `max` from the player's address are
 /// unfinished.
 pub(crate) fn address_ai_games(max: usize) -> String {
-    match max {
-        1 => "1 game against the AI is unfinished from your address, the most".to_owned(),
-        n => format!("{n} games against the AI are unfinished from your address, the most"),
-    }
+    let games = super::count(
+        max as u64,
+        "game against the AI is",
+        "games against the AI are",
+    );
+    format!("{games} unfinished from your address, the most")
 }
 /// A new game against the AI asked for while `max` are unfinished on the server.
 pub(crate) fn server_ai_games(max: usize) -> String {
@@ -728,6 +732,20 @@ pub(crate) fn colours_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The caps of an address past 1, said with `count` as the server's are (one
+    /// wording, kept as it read when each wrote its own plural).
+    #[test]
+    fn an_address_s_caps_read_in_the_plural_past_one() {
+        assert_eq!(
+            address_open_corr(10),
+            "10 correspondence tables are open from your address, the most: try later"
+        );
+        assert_eq!(
+            address_ai_games(20),
+            "20 games against the AI are unfinished from your address, the most"
+        );
+    }
 
     /// QA (cli24, s25): a server started with a limit of 1 (`--max-sessions 1`,
     /// `--max-per-address 1`, `--max-open-corr 1`, `--max-ai-games 1`: each flag takes

@@ -506,6 +506,19 @@ const fn code(code: KeyCode) -> Key {
     Key::Code(code)
 }
 
+/// The digits that begin a number (a table's, a player's, a game's): 0 begins none.
+const NUMBER_DIGITS: &[(Key, Action)] = &[
+    (ch('1'), A::Digit(1)),
+    (ch('2'), A::Digit(2)),
+    (ch('3'), A::Digit(3)),
+    (ch('4'), A::Digit(4)),
+    (ch('5'), A::Digit(5)),
+    (ch('6'), A::Digit(6)),
+    (ch('7'), A::Digit(7)),
+    (ch('8'), A::Digit(8)),
+    (ch('9'), A::Digit(9)),
+];
+
 /// The key table, in the order the help lists it.
 pub(crate) const BINDINGS: &[Binding] = &[
     // The game.
@@ -1209,17 +1222,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Lobby],
-        keys: &[
-            (ch('1'), A::Digit(1)),
-            (ch('2'), A::Digit(2)),
-            (ch('3'), A::Digit(3)),
-            (ch('4'), A::Digit(4)),
-            (ch('5'), A::Digit(5)),
-            (ch('6'), A::Digit(6)),
-            (ch('7'), A::Digit(7)),
-            (ch('8'), A::Digit(8)),
-            (ch('9'), A::Digit(9)),
-        ],
+        keys: NUMBER_DIGITS,
         // A table's number is its own and passes 9: the help names a number, as the
         // keys line does once one is listed (`number sit/watch`), and says what a
         // digit that may begin a longer number does (`standings::type_digit`).
@@ -1394,17 +1397,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::LobbyBoard, C::LobbyProfile],
-        keys: &[
-            (ch('1'), A::Digit(1)),
-            (ch('2'), A::Digit(2)),
-            (ch('3'), A::Digit(3)),
-            (ch('4'), A::Digit(4)),
-            (ch('5'), A::Digit(5)),
-            (ch('6'), A::Digit(6)),
-            (ch('7'), A::Digit(7)),
-            (ch('8'), A::Digit(8)),
-            (ch('9'), A::Digit(9)),
-        ],
+        keys: NUMBER_DIGITS,
         names: "number",
         help: "a leaderboard's player: their profile; a profile's game: its replay (past 9, \
                a digit that may begin a longer number waits for the next, or Enter)",
@@ -1590,17 +1583,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
     Binding {
         // After `w`: a table's number, anything else is no.
         contexts: &[C::LobbyClaim],
-        keys: &[
-            (ch('1'), A::Digit(1)),
-            (ch('2'), A::Digit(2)),
-            (ch('3'), A::Digit(3)),
-            (ch('4'), A::Digit(4)),
-            (ch('5'), A::Digit(5)),
-            (ch('6'), A::Digit(6)),
-            (ch('7'), A::Digit(7)),
-            (ch('8'), A::Digit(8)),
-            (ch('9'), A::Digit(9)),
-        ],
+        keys: NUMBER_DIGITS,
         names: "number",
         help: "the table whose win you claim, by its number",
         hints: &[],
