@@ -116,6 +116,18 @@ fn seven_days_after_b2(dir: &Path, blue: &str, yellow: &str) -> (SharedHall, u32
     (hall, id)
 }
 
+/// Ann (Blue) and Bob (Yellow) at table `id`, ann's b2 and bob's c3 played and each
+/// kept: ann to move. Their links.
+fn b2_c3(hall: &SharedHall, id: u32) -> (TableLink, TableLink) {
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+    ann.sync(&games(&[Square::B2]));
+    hall.flush();
+    bob.sync(&games(&[Square::B2, Square::C3]));
+    hall.flush();
+    (ann, bob)
+}
+
 /// The line (a note or the time left) `link` is told now that contains `text`.
 fn told(link: &mut TableLink, text: &str) -> crate::ui::Message {
     link.news()
@@ -138,13 +150,7 @@ fn a_correspondence_game_is_lost_on_time_with_nobody_there_after_the_vacation_da
         hall.lock().tables()[&id].state(),
         TableState::Correspondence(_)
     ));
-    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
-    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    ann.sync(&games(&[Square::B2]));
-    hall.flush();
-    bob.sync(&games(&[Square::B2, Square::C3]));
-    hall.flush();
-    drop((ann, bob));
+    drop(b2_c3(&hall, id));
     // Ann's move: a day a move and a day in the bank (plus the quarter day her
     // move added). Nobody is connected; the timer looks once a second.
     assert_eq!(
@@ -848,12 +854,7 @@ fn a_vacation_day_not_kept_is_given_back_and_said() {
     let clock = Clock::new(1_800_000_000);
     let hall = open(dir.path(), &clock);
     let id = corr_table(&hall, 1, false);
-    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
-    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    ann.sync(&games(&[Square::B2]));
-    hall.flush();
-    bob.sync(&games(&[Square::B2, Square::C3]));
-    hall.flush();
+    let (mut ann, bob) = b2_c3(&hall, id);
     ann.news();
     follow(&hall, &clock);
     // Ann's time runs out while the disk is full: the day is not kept.
@@ -943,12 +944,7 @@ fn two_vacation_counts_handed_over_out_of_order_keep_the_later() {
     let clock = Clock::new(1_800_000_000);
     let hall = open(dir.path(), &clock);
     let id = corr_table(&hall, 1, false);
-    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
-    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    ann.sync(&games(&[Square::B2]));
-    hall.flush();
-    bob.sync(&games(&[Square::B2, Square::C3]));
-    hall.flush();
+    let (ann, bob) = b2_c3(&hall, id);
     // Ann's time runs out: a day. Before that hold's write reaches the writer, a
     // day later another hold takes the second day and is written first.
     clock.pass(2 * DAY + DAY / 4 + 1);
@@ -999,13 +995,7 @@ fn a_vacation_day_the_store_cannot_keep_is_tried_less_often_and_logged_once() {
     .unwrap()
     .0;
     let id = corr_table(&hall, 1, false);
-    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
-    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    ann.sync(&games(&[Square::B2]));
-    hall.flush();
-    bob.sync(&games(&[Square::B2, Square::C3]));
-    hall.flush();
-    drop((ann, bob));
+    drop(b2_c3(&hall, id));
     follow(&hall, &clock);
     // Ann's time runs out on a full disk: the next eight writes fail.
     hall.store()
@@ -1059,13 +1049,7 @@ fn a_vacation_day_used_is_told_once_it_is_kept_and_only_once() {
     let clock = Clock::new(1_800_000_000);
     let hall = open(dir.path(), &clock);
     let id = corr_table(&hall, 1, false);
-    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
-    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    ann.sync(&games(&[Square::B2]));
-    hall.flush();
-    bob.sync(&games(&[Square::B2, Square::C3]));
-    hall.flush();
-    drop((ann, bob));
+    drop(b2_c3(&hall, id));
     follow(&hall, &clock);
     hall.store()
         .unwrap()
@@ -1115,12 +1099,7 @@ fn a_vacation_day_used_is_told_at_the_board_and_counted_told_once_drawn() {
     let clock = Clock::new(1_800_000_000);
     let hall = open(dir.path(), &clock);
     let id = corr_table(&hall, 1, false);
-    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
-    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    ann.sync(&games(&[Square::B2]));
-    hall.flush();
-    bob.sync(&games(&[Square::B2, Square::C3]));
-    hall.flush();
+    let (mut ann, bob) = b2_c3(&hall, id);
     drop(bob);
     let _ = ann.news();
     follow(&hall, &clock);
@@ -1189,13 +1168,7 @@ fn vacation_days_untold_at_the_year_s_end_are_told_as_the_last_year_s() {
     let clock = Clock::new(new_year - 3 * DAY - DAY / 2);
     let hall = open(dir.path(), &clock);
     let id = corr_table(&hall, 1, false);
-    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
-    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    ann.sync(&games(&[Square::B2]));
-    hall.flush();
-    bob.sync(&games(&[Square::B2, Square::C3]));
-    hall.flush();
-    drop((ann, bob));
+    drop(b2_c3(&hall, id));
     follow(&hall, &clock);
     // Two days on 30 and 31 December, one on 1 January; none told.
     for _ in 0..3 {
@@ -1262,13 +1235,7 @@ fn vacation_days_whose_told_the_store_could_not_note_are_told_again() {
     let clock = Clock::new(1_800_000_000);
     let hall = open(dir.path(), &clock);
     let id = corr_table(&hall, 1, false);
-    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
-    let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
-    ann.sync(&games(&[Square::B2]));
-    hall.flush();
-    bob.sync(&games(&[Square::B2, Square::C3]));
-    hall.flush();
-    drop((ann, bob));
+    drop(b2_c3(&hall, id));
     follow(&hall, &clock);
     clock.pass(2 * DAY + DAY / 4 + 1);
     hall.lock().corr_tick();

@@ -1987,6 +1987,11 @@ mod tests {
         buf.content().iter().map(|c| c.symbol()).collect()
     }
 
+    /// The lobby as the line mode says it at 400 columns, a line each.
+    fn said(view: LobbyView<'_>) -> Vec<String> {
+        view.lines(400).iter().map(ToString::to_string).collect()
+    }
+
     /// The lobby drawn at `width`×`height` for `key`, as rows of text.
     /// QA (serveqa4): at 30 columns the `you: … rating` line wrapped, its rating cut
     /// with no `…`: it is one line, cut with `…`.
@@ -2353,13 +2358,7 @@ mod tests {
         let rows = [];
         let keys_of = |lobby: &LobbyState, width: u16| {
             let keys = drawn_at(lobby, width, 24).join(" ");
-            let said = lobby
-                .view(&rows, "kcarol", Wording::Commands)
-                .lines(200)
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
+            let said = said(lobby.view(&rows, "kcarol", Wording::Commands)).join(" ");
             (keys, said)
         };
         for width in [44, 80] {
@@ -2428,12 +2427,7 @@ mod tests {
             assert!(text.contains("1 day a move"), "{text}");
             assert!(!text.contains("clock 1 day"), "{text}");
         }
-        let said = lobby
-            .view(&rows, "kalice", Wording::Commands)
-            .lines(200)
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>();
+        let said = said(lobby.view(&rows, "kalice", Wording::Commands));
         assert!(
             said.iter()
                 .any(|l| l == "Standard rules, no claims, listed, 1 day a move, rated"),
@@ -2500,12 +2494,7 @@ mod tests {
             Keyed::Unfinished("2".into(), false),
         )];
         lobby.key(key(KeyCode::Char('n')), &rows);
-        let said: Vec<String> = lobby
-            .view(&rows, "kBob", Wording::Commands)
-            .lines(200)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let said = said(lobby.view(&rows, "kBob", Wording::Commands));
         for line in [
             "Standard rules, no claims, listed, no clock, rated",
             "Unfinished: 2 (table N resumes it)",
@@ -2528,12 +2517,7 @@ mod tests {
         lobby.resized(80, 24);
         lobby.key(key(KeyCode::Char('n')), &rows);
         lobby.key(key(KeyCode::Char('t')), &rows);
-        let said: Vec<String> = lobby
-            .view(&rows, "kBob", Wording::Commands)
-            .lines(200)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let said = said(lobby.view(&rows, "kBob", Wording::Commands));
         assert!(
             said.iter()
                 .any(|l| l.contains(", clock 3 minutes each, plus 2 seconds a move, ")),
@@ -2584,12 +2568,7 @@ mod tests {
         assert!(drawn(&lobby, &rows, "kBob").contains(words::NOT_A_TABLE));
         // It says what to type instead (QA access: it said `No such table` alone),
         // in the line mode a command, not a key.
-        let said: Vec<String> = lobby
-            .view(&rows, "kBob", Wording::Commands)
-            .lines(200)
-            .iter()
-            .map(ToString::to_string)
-            .collect();
+        let said = said(lobby.view(&rows, "kBob", Wording::Commands));
         assert!(
             said.iter()
                 .any(|l| l == "No such table: list reads the tables"),
@@ -2655,9 +2634,6 @@ mod tests {
         );
         // Said in lines, the seats are words: a screen reader says `v` as "vee" and
         // `-` as "dash" (QA by the access helper); read at once or weighed as news.
-        let said = |view: LobbyView<'_>| -> Vec<String> {
-            view.lines(400).iter().map(ToString::to_string).collect()
-        };
         let heard = [
             said(lobby.view(&rows, "kann", Wording::Commands)),
             said(
@@ -2723,12 +2699,7 @@ mod tests {
             let mut lobby = LobbyState::new(who, Palette::None);
             let drawn = drawn(&lobby, &rows, who);
             assert!(drawn.contains(&listed), "{who}: {drawn}");
-            let said: Vec<String> = lobby
-                .view(&rows, who, Wording::Commands)
-                .lines(400)
-                .iter()
-                .map(ToString::to_string)
-                .collect();
+            let said = said(lobby.view(&rows, who, Wording::Commands));
             let heard = format!("{open}  alice (Blue) against an empty seat (Yellow)");
             assert!(
                 said.iter().any(|l| l.starts_with(&heard)),
@@ -2808,15 +2779,7 @@ mod tests {
             ("standard live".to_owned(), 1523, false),
             ("corners live".to_owned(), 1488, true),
         ];
-        let said = |lobby: &LobbyState| -> Vec<String> {
-            lobby
-                .view(&[], "kzoe", Wording::Commands)
-                .lines(400)
-                .iter()
-                .map(ToString::to_string)
-                .collect()
-        };
-        let lines = said(&lobby);
+        let lines = said(lobby.view(&[], "kzoe", Wording::Commands));
         assert_eq!(
             lines[1],
             "You are Zoë; your ratings: standard live 1523; corners live 1488, provisional"
@@ -2838,7 +2801,7 @@ mod tests {
             total: 0,
             now: 0,
         })));
-        let lines = said(&lobby);
+        let lines = said(lobby.view(&[], "kzoe", Wording::Commands));
         assert_eq!(lines[0], "Leaderboard: standard live", "{lines:#?}");
         assert!(
             lines[1].starts_with("Listed: 20 or more rated games"),

@@ -3,7 +3,7 @@
 //! across a restart whose clock runs out while nobody is connected (the server's
 //! wall clock is a file the test moves: `--clock-file`).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::serve_common::{Player, Server, ask_corr_table, open_corr_table, run, seated, wait_log};
@@ -12,6 +12,40 @@ use crate::serve_openssh::{SSH, identity, need_ssh, ssh_args};
 const DAY: i64 = 86_400;
 /// The wall clock the test starts at (2027-01-15).
 const T0: i64 = 1_800_000_000;
+
+/// The server's wall clock, a file the test moves (`--clock-file`), in a folder of
+/// its own that lasts as long as it does.
+struct ClockFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+    arg: String,
+}
+
+impl ClockFile {
+    /// A clock file that reads `at`.
+    fn at(at: i64) -> ClockFile {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("clock");
+        let arg = path.display().to_string();
+        let clock = ClockFile {
+            _dir: dir,
+            path,
+            arg,
+        };
+        clock.set(at);
+        clock
+    }
+
+    /// Moves the clock to `at`.
+    fn set(&self, at: i64) {
+        std::fs::write(&self.path, at.to_string()).unwrap();
+    }
+
+    /// The server's arguments that make it read this clock.
+    fn args(&self) -> [&str; 2] {
+        ["--clock-file", &self.arg]
+    }
+}
 
 /// Runs `command` over the system's ssh as `user` with key `seed`.
 fn ssh(server: &Server, dir: &Path, (user, seed): (&str, u8), command: &[&str]) -> Output {
@@ -110,24 +144,12 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
 #[test]
 fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_connected() {
     need_ssh();
-    let clock_dir = tempfile::tempdir().unwrap();
-    let clock = clock_dir.path().join("clock");
-    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
-    set(T0);
-    let clock_arg = clock.display().to_string();
-    let args = ["--clock-file", clock_arg.as_str()];
+    let clock = ClockFile::at(T0);
+    let args = clock.args();
     let mut server = Server::start_with(&args);
     run(async {
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        open_corr_table(&alice).await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("1 day a move").await;
-        bob.send(b"1").await;
-        bob.wait_for("alice's move").await;
         // Alice, in the lobby, hears it is her move: the bell and a line.
-        alice
-            .wait_for("Your move in 1 correspondence game: v bob")
-            .await;
+        let (alice, bob) = corr_game_told_alice(&server).await;
         assert!(alice.bells() > 0, "the bell rang");
         alice.send(b"\t").await;
         alice.wait_for("your move, 2d 0h left").await;
@@ -220,7 +242,7 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
         bob.disconnect().await;
     });
     // Killed; ten days go by while it is down; it starts again.
-    set(T0 + 10 * DAY);
+    clock.set(T0 + 10 * DAY);
     server.restart(&args);
     let dir = tempfile::tempdir().unwrap();
     let status = text(&ssh(&server, dir.path(), ("alice", 1), &["status"]));
@@ -249,11 +271,11 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
         carol.send(b"fALICE\r").await;
         carol.wait_for("alice is not connected. Their").await;
         carol.wait_for("alice's move, 2d 6h left").await;
-        set(T0 + 10 * DAY + 3600);
+        clock.set(T0 + 10 * DAY + 3600);
         carol.resize(80, 24).await;
         carol.wait_for("alice's move, 2d 5h left").await;
         // Nobody playing connected: her time, then her twenty vacation days, run out.
-        set(T0 + 10 * DAY + 2 * DAY + DAY / 4 + 20 * DAY + 60);
+        clock.set(T0 + 10 * DAY + 2 * DAY + DAY / 4 + 20 * DAY + 60);
         let start = std::time::Instant::now();
         while server.history().is_empty() {
             assert!(
@@ -308,7 +330,7 @@ fn a_correspondence_game_survives_a_restart_and_is_lost_on_time_with_nobody_conn
             .collect()
     };
     assert_eq!(names(&server.db()), ["alice", "bob", "carol"]);
-    set(T0 + 41 * DAY);
+    clock.set(T0 + 41 * DAY);
     wait_db(&server, "carol's name released", |db| {
         names(db) == ["alice", "bob"]
     });
@@ -663,11 +685,8 @@ fn fill_standings(server: &Server, now: i64) {
 
 #[test]
 fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
-    let clock_dir = tempfile::tempdir().unwrap();
-    let clock = clock_dir.path().join("clock");
-    std::fs::write(&clock, T0.to_string()).unwrap();
-    let clock_arg = clock.display().to_string();
-    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    let clock = ClockFile::at(T0);
+    let server = Server::start_with(&clock.args());
     fill_standings(&server, T0);
     run(async {
         let carl = Player::join(&server, "carl", 31, 80, 24).await;
@@ -739,11 +758,8 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
 /// five rows (6 to 10) where page 1 holds thirteen.
 #[test]
 fn a_resize_reads_the_leaderboard_again_at_its_new_page_size() {
-    let clock_dir = tempfile::tempdir().unwrap();
-    let clock = clock_dir.path().join("clock");
-    std::fs::write(&clock, T0.to_string()).unwrap();
-    let clock_arg = clock.display().to_string();
-    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    let clock = ClockFile::at(T0);
+    let server = Server::start_with(&clock.args());
     fill_standings(&server, T0);
     run(async {
         let carl = Player::join(&server, "carl", 31, 80, 24).await;
@@ -1169,28 +1185,16 @@ fn an_open_correspondence_table_closed_by_a_restart_is_told_to_its_owner() {
 /// the opponent reads nothing of it.
 #[test]
 fn a_vacation_day_used_while_away_is_told_once_at_the_next_login() {
-    let clock_dir = tempfile::tempdir().unwrap();
-    let clock = clock_dir.path().join("clock");
-    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
-    set(T0);
-    let clock_arg = clock.display().to_string();
-    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    let clock = ClockFile::at(T0);
+    let server = Server::start_with(&clock.args());
     let told = "a vacation day was used";
     run(async {
-        let alice = Player::join(&server, "alice", 1, 80, 24).await;
-        open_corr_table(&alice).await;
-        let bob = Player::join(&server, "bob", 2, 80, 24).await;
-        bob.wait_for("1 day a move").await;
-        bob.send(b"1").await;
-        bob.wait_for("alice's move").await;
-        alice
-            .wait_for("Your move in 1 correspondence game: v bob")
-            .await;
+        let (alice, bob) = corr_game_told_alice(&server).await;
         alice.disconnect().await;
         bob.send(b"q").await;
         bob.wait_for("q leave").await;
         // Alice's day a move and her bank go by: the timer uses a vacation day.
-        set(T0 + 2 * DAY + 60);
+        clock.set(T0 + 2 * DAY + 60);
         let used = || -> u32 {
             server
                 .db()
@@ -1249,8 +1253,8 @@ fn days_in_store(db: &rusqlite::Connection) -> (u32, u32) {
 }
 
 /// Alice (key 1) and bob (key 2) at a correspondence game of a day a move, alice to
-/// move, both in their lobbies.
-async fn corr_game_at_alice_s_move(server: &Server) -> (Player, Player) {
+/// move: bob at its board, alice in her lobby told it is her move.
+async fn corr_game_told_alice(server: &Server) -> (Player, Player) {
     let alice = Player::join(server, "alice", 1, 80, 24).await;
     open_corr_table(&alice).await;
     let bob = Player::join(server, "bob", 2, 80, 24).await;
@@ -1260,6 +1264,12 @@ async fn corr_game_at_alice_s_move(server: &Server) -> (Player, Player) {
     alice
         .wait_for("Your move in 1 correspondence game: v bob")
         .await;
+    (alice, bob)
+}
+
+/// [`corr_game_told_alice`], bob back in his lobby: both in their lobbies.
+async fn corr_game_at_alice_s_move(server: &Server) -> (Player, Player) {
+    let (alice, bob) = corr_game_told_alice(server).await;
     bob.send(b"q").await;
     bob.wait_for("q leave").await;
     (alice, bob)
@@ -1272,12 +1282,8 @@ async fn corr_game_at_alice_s_move(server: &Server) -> (Player, Player) {
 /// after another kill, the login after says nothing.
 #[test]
 fn a_vacation_day_used_is_told_once_after_a_restart() {
-    let clock_dir = tempfile::tempdir().unwrap();
-    let clock = clock_dir.path().join("clock");
-    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
-    set(T0);
-    let clock_arg = clock.display().to_string();
-    let args = ["--clock-file", clock_arg.as_str()];
+    let clock = ClockFile::at(T0);
+    let args = clock.args();
     let mut server = Server::start_with(&args);
     let told = "a vacation day was used";
     run(async {
@@ -1286,7 +1292,7 @@ fn a_vacation_day_used_is_told_once_after_a_restart() {
         bob.disconnect().await;
     });
     // Alice's day a move and her bank go by while nobody is connected.
-    set(T0 + 2 * DAY + 60);
+    clock.set(T0 + 2 * DAY + 60);
     // (The count untold is written with it.)
     wait_db(&server, "no day used", |db| {
         db.query_row(
@@ -1326,12 +1332,8 @@ fn a_vacation_day_used_is_told_once_after_a_restart() {
 /// that fit at 44 columns; back in the lobby nothing is said again.
 #[test]
 fn a_vacation_day_used_at_the_board_is_told_there_once() {
-    let clock_dir = tempfile::tempdir().unwrap();
-    let clock = clock_dir.path().join("clock");
-    let set = |at: i64| std::fs::write(&clock, at.to_string()).unwrap();
-    set(T0);
-    let clock_arg = clock.display().to_string();
-    let server = Server::start_with(&["--clock-file", clock_arg.as_str()]);
+    let clock = ClockFile::at(T0);
+    let server = Server::start_with(&clock.args());
     run(async {
         let (alice, _bob) = corr_game_at_alice_s_move(&server).await;
         alice.disconnect().await;
@@ -1340,7 +1342,7 @@ fn a_vacation_day_used_at_the_board_is_told_there_once() {
         alice.wait_for("Tab: your move v bob").await;
         alice.send(b"\t").await;
         alice.wait_for("Blue to move").await;
-        set(T0 + 2 * DAY + 60);
+        clock.set(T0 + 2 * DAY + 60);
         alice
             .wait_for("Vacation day used: 24h more (19 left)")
             .await;

@@ -565,6 +565,14 @@ impl Player {
         self.wait_said("hijara: the lobby.\r\n").await;
     }
 
+    /// In the line mode at a game in play: `resign`, the question whether to (its
+    /// `yes: resign`) answered `yes`.
+    pub async fn resign_in_lines(&self) {
+        self.send(b"resign\r").await;
+        self.wait_said("yes: resign").await;
+        self.send(b"yes\r").await;
+    }
+
     /// In the line mode at a game that asks nothing on leaving (a correspondence game,
     /// or one left by the other player): `quit`, and the lobby's title said.
     pub async fn back_to_lobby_in_lines(&self) {

@@ -387,9 +387,7 @@ fn a_resignation_is_said_once() {
         bob.wait_for(" 1 B b3").await;
         alice.wait_said("Blue b3, section 1.").await;
         let at = alice.raw().len();
-        alice.send(b"resign\r").await;
-        alice.wait_said("yes: resign").await;
-        alice.send(b"yes\r").await;
+        alice.resign_in_lines().await;
         alice
             .wait_said("Blue 0, Yellow 0. Game over: Yellow wins: Blue resigned.\r\n")
             .await;
@@ -422,9 +420,7 @@ fn new_answers_a_rematch_offered_with_yes() {
         let server = Server::start();
         let alice = alice_in_lines(&server).await;
         let bob = bob_sits_at_alices_table(&server, &alice).await;
-        alice.send(b"resign\r").await;
-        alice.wait_said("yes: resign").await;
-        alice.send(b"yes\r").await;
+        alice.resign_in_lines().await;
         alice
             .wait_said("Game over: Yellow wins: Blue resigned.")
             .await;
@@ -472,9 +468,7 @@ fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
         alice.wait_said("\r\n\r> ").await;
         let undo = said_since(&alice, at);
         assert_eq!(undo.matches("Your move").count(), 1, "{undo:?}");
-        alice.send(b"resign\r").await;
-        alice.wait_said("yes: resign").await;
-        alice.send(b"yes\r").await;
+        alice.resign_in_lines().await;
         alice
             .wait_said("Game over: Yellow wins: Blue resigned.\r\n")
             .await;
