@@ -108,14 +108,16 @@ pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
         };
         super::out::say_json(&report)?;
     } else {
-        super::out::put(listing(&history, args.dir.is_some()))?;
+        use std::io::IsTerminal;
+        let terminal = std::io::stdout().is_terminal();
+        super::out::put(listing(&history, args.dir.is_some(), terminal))?;
     }
     Ok(())
 }
 
 /// The text list, ending with the tally; `named` when the folder is `--dir`'s, not
-/// the history finished games go to.
-fn listing(history: &History, named: bool) -> String {
+/// the history finished games go to; `terminal` when standard output is one.
+fn listing(history: &History, named: bool, terminal: bool) -> String {
     let folder = display_path(&history.folder);
     if history.is_empty() {
         let empty = if named {
@@ -127,7 +129,7 @@ fn listing(history: &History, named: bool) -> String {
     }
     let width = history.listed.len().to_string().len();
     let (names, results) = column_widths(history);
-    let mut out = format!("{}\n", text::heading(&folder));
+    let mut out = format!("{}\n", heading(&folder, terminal));
     out.push_str(&text::columns(width, names, results));
     out.push('\n');
     // The lines after a row's first start under the date.
@@ -171,6 +173,27 @@ fn listing(history: &History, named: bool) -> String {
     out.push('\n');
     out
 }
+
+/// The list's heading naming `folder`: on one line where it fits [`LIST_WIDTH`], else
+/// the folder on a line of its own under it (a long data folder took the heading past
+/// 80 columns, s29). On a `terminal` a folder wider than that line is cut in its
+/// middle with `…`, by display columns, so no line passes 80; piped or redirected
+/// it stays whole, for whoever reads it to open.
+fn heading(folder: &str, terminal: bool) -> String {
+    let line = text::heading(folder);
+    if crate::text::fits(&line, LIST_WIDTH) {
+        return line;
+    }
+    let shown = if terminal {
+        crate::text::fit_middle(folder, LIST_WIDTH - FOLDER_INDENT.len())
+    } else {
+        std::borrow::Cow::Borrowed(folder)
+    };
+    format!("{}\n{FOLDER_INDENT}{shown}", text::HEADING_APART)
+}
+
+/// Before the folder on its own line under the heading.
+const FOLDER_INDENT: &str = "  ";
 
 /// A game's `row` (its cells to the totals), then its `rules` where they fit within
 /// [`LIST_WIDTH`], else on a line of their own `indent` columns in.
@@ -237,7 +260,7 @@ mod tests {
             "[Blue \"Bartholomew the Great\"]\n[Yellow \"hard\"]\n[Variant \"corners\"]\na1\n";
         std::fs::write(dir.path().join("hijara-20261130-101010.hij"), record).unwrap();
         let history = History::read(dir.path()).unwrap();
-        let out = listing(&history, false);
+        let out = listing(&history, false, false);
         let row = out.lines().nth(2).unwrap();
         assert!(row.starts_with("1  2026-11-30 10:10  Barthol"), "{out}");
         assert!(row.ends_with("corners"), "{out}");
@@ -265,7 +288,7 @@ mod tests {
             std::fs::write(dir.path().join(file), "[Blue \"hard\"]\na1\n").unwrap();
         }
         std::fs::write(dir.path().join("hijara-20261128-000000.hij"), "a1 e9\n").unwrap();
-        let out = listing(&History::read(dir.path()).unwrap(), false);
+        let out = listing(&History::read(dir.path()).unwrap(), false, false);
         let lines: Vec<&str> = out.lines().collect();
         for line in &lines {
             assert!(crate::text::width(line) <= 80, "{line:?}\n{out}");
@@ -294,6 +317,51 @@ mod tests {
         assert!(said.join(" ").ends_with("found `e9`"), "{out}");
     }
 
+    /// s29: the heading named the folder on its line, so a long data folder took it
+    /// past 80 columns (a 200-column path: 231). Where it would pass, the folder goes
+    /// on a line of its own; on a terminal, cut in its middle by display columns to
+    /// keep within 80 (a wide CJK path too); piped, whole. Fails on the old code (a
+    /// 231-column first line).
+    #[test]
+    fn the_heading_keeps_within_80_columns_with_a_long_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("hijara-20261130-101010.hij"), "a1\n").unwrap();
+        let mut history = History::read(dir.path()).unwrap();
+        let long = format!("/{}/games", "d".repeat(193));
+        let wide = format!("/home/{}/games", "棋手".repeat(40));
+        assert_eq!(crate::text::width(&long), 200);
+        for folder in [long, wide] {
+            history.folder = std::path::PathBuf::from(&folder);
+            let out = listing(&history, false, true);
+            for line in out.lines() {
+                assert!(crate::text::width(line) <= 80, "{line:?}");
+            }
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines[0], text::HEADING_APART, "{out}");
+            // Its root and its last folder kept, around the cut.
+            let shown = lines[1].strip_prefix("  ").unwrap();
+            assert!(
+                shown.starts_with(&folder[..5]) && shown.ends_with("/games"),
+                "{shown}"
+            );
+            assert!(shown.contains(crate::text::ELLIPSIS), "{shown}");
+            assert!(crate::text::width(shown) >= 77, "{shown}");
+            assert!(lines[2].starts_with("N  date"), "{out}");
+            // Piped, the folder is whole, on its own line all the same.
+            let piped = listing(&history, false, false);
+            let piped: Vec<&str> = piped.lines().collect();
+            assert_eq!(piped[0], text::HEADING_APART);
+            assert_eq!(piped[1], format!("  {folder}"));
+        }
+        // A folder that fits keeps the one line.
+        history.folder = std::path::PathBuf::from("/home/ann/.local/share/hijara/games");
+        let out = listing(&history, false, true);
+        assert_eq!(
+            out.lines().next(),
+            Some("Games in /home/ann/.local/share/hijara/games, newest first:")
+        );
+    }
+
     #[test]
     fn hostile_tags_and_file_names_are_shown_escaped() {
         // Issue 18 E: a tag that clears the screen and opens a title sequence.
@@ -301,7 +369,7 @@ mod tests {
         let record = "[Blue \"\u{1b}[2J\u{1b}]0;pwned\u{7}\"]\n[Yellow \"ann\u{202e}olleh\"]\na1\n";
         std::fs::write(dir.path().join("hijara-20261130-101010.hij"), record).unwrap();
         std::fs::write(dir.path().join("x\u{1b}]0;title\u{7}.hij"), "e9").unwrap();
-        let out = listing(&History::read(dir.path()).unwrap(), false);
+        let out = listing(&History::read(dir.path()).unwrap(), false, false);
         for line in out.lines() {
             assert!(!line.chars().any(crate::text::is_unsafe), "{line:?}");
         }
@@ -327,7 +395,7 @@ mod tests {
             let record = format!("[Blue \"{blue}\"]\n[Yellow \"{yellow}\"]\na1\n");
             std::fs::write(dir.path().join(file), record).unwrap();
         }
-        let out = listing(&History::read(dir.path()).unwrap(), false);
+        let out = listing(&History::read(dir.path()).unwrap(), false, false);
         let rows: Vec<&str> = out.lines().skip(1).take(4).collect();
         assert!(rows[3].contains("棋手棋手…   hard"), "{out}");
         assert!(rows[2].contains("Zoe\u{301}         🎲🎲"), "{out}");

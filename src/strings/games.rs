@@ -34,6 +34,10 @@ pub(crate) fn heading(folder: &str) -> String {
     format!("Games in {folder}, newest first:")
 }
 
+/// The list's first line when [`heading`] would pass 80 columns: the folder follows
+/// on a line of its own.
+pub(crate) const HEADING_APART: &str = "Games, newest first, in:";
+
 /// `hijara games --dir FILE`: a file where a folder was asked for.
 pub(crate) fn not_a_folder(path: &str) -> String {
     format!("cannot list {path}: not a folder (`hijara score FILE` reads one record)")

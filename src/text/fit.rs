@@ -95,18 +95,42 @@ pub fn fit_end(text: &str, columns: usize) -> Cow<'_, str> {
     if columns == 0 {
         return Cow::Borrowed("");
     }
+    Cow::Owned(format!("{ELLIPSIS}{}", tail(text, columns - 1)))
+}
+
+/// The longest end of `text` that takes at most `columns` columns, whole clusters only.
+fn tail(text: &str, columns: usize) -> &str {
     let pieces: Vec<&str> = clusters(text).collect();
     let mut used = 0;
     let mut start = text.len();
     for cluster in pieces.iter().rev() {
         let w = UnicodeWidthStr::width(*cluster);
-        if used + w > columns - 1 {
+        if used + w > columns {
             break;
         }
         used += w;
         start -= cluster.len();
     }
-    Cow::Owned(format!("{ELLIPSIS}{}", &text[start..]))
+    &text[start..]
+}
+
+/// `text` in at most `columns` columns keeping its start and its end: whole if it
+/// fits, else its longest start, `…`, and its longest end, the end given the odd
+/// column (a path, whose root and file name both tell which it is). Whole clusters
+/// only, by display width. (A cut to 0 columns is empty.)
+pub fn fit_middle(text: &str, columns: usize) -> Cow<'_, str> {
+    if fits(text, columns) {
+        return Cow::Borrowed(text);
+    }
+    if columns == 0 {
+        return Cow::Borrowed("");
+    }
+    let room = columns - 1;
+    let end = tail(text, room - room / 2);
+    // The start takes what a wide cluster left the end; the two cannot meet, as
+    // together they are narrower than `text`.
+    let start = head(text, room - width(end));
+    Cow::Owned(format!("{start}{ELLIPSIS}{end}"))
 }
 
 /// As [`fit`], but a cut goes back to the end of the last whole word (when one ends in
@@ -482,6 +506,28 @@ mod tests {
         assert_eq!(fit_end("abe\u{301}", 2), "…e\u{301}");
         assert_eq!(fit_end("hello", 0), "");
         assert!(width(&fit_end(&"x".repeat(60), 26)) == 26);
+    }
+
+    /// A path cut for a heading keeps its root and its last folder, by columns.
+    #[test]
+    fn fit_middle_keeps_both_ends_by_columns() {
+        assert_eq!(fit_middle("hello", 5), "hello");
+        assert_eq!(fit_middle("/srv/data/hijara/games", 12), "/srv/…/games");
+        // Wide characters count two columns, and are never split: the start takes
+        // the column a wide end could not.
+        assert_eq!(fit_middle("山田太郎山田", 7), "山田…田");
+        assert_eq!(fit_middle("ab山田太郎", 6), "ab…郎");
+        assert_eq!(fit_middle("abe\u{301}cd", 4), "a…cd");
+        assert_eq!(fit_middle("hello", 1), "…");
+        assert_eq!(fit_middle("hello", 0), "");
+        let long = "棋x".repeat(30);
+        for columns in 1..40 {
+            let cut = fit_middle(&long, columns);
+            assert!(
+                width(&cut) <= columns && width(&cut) + 1 >= columns,
+                "{cut}"
+            );
+        }
     }
 
     #[test]

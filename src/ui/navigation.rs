@@ -85,10 +85,14 @@ impl Screen {
             (Screen::Lesson(state), Some((column, row))) => {
                 Some(super::lesson_screen::click_at(state, drawn, column, row))
             }
-            // A click on an answer of the question in its box answers it.
+            // A click on an answer of the question in its box answers it; elsewhere
+            // in the box it is no click on the square the box hides.
             (Screen::Game(app), Some((column, row))) => {
                 match super::screen::answer_at(app, drawn, column, row) {
                     Some(choice) => Some(Input::Pick(choice)),
+                    None if super::screen::in_question_box(app, drawn, column, row) => {
+                        Some(Input::Click(None))
+                    }
                     None => input_of(event, drawn),
                 }
             }
@@ -956,6 +960,149 @@ mod tests {
         let _ = app.handle(key(KeyCode::Char('x'), KeyModifiers::NONE));
         let _ = app.handle(key(KeyCode::Char('1'), KeyModifiers::NONE));
         assert!(app.game().is_empty() && app.overlay() == Overlay::None);
+    }
+
+    /// s29: the resume question took a square typed at it (s27), but every other
+    /// question took its column letter as its no and lost it, so `b2` typed at the quit
+    /// question was refused as a lone row. Each question, asked by its own key where
+    /// the player asks it (`q`, `n`, `R`) and as the table asks it at a table, now
+    /// takes the letter as its no and begins the square, which the digit plays: never
+    /// a quit, a resignation or a new game. Fails on the old code (nothing played).
+    #[test]
+    fn a_square_typed_at_any_question_is_its_no_then_played() {
+        use super::super::question::{Overlay, Question};
+        use crate::rules::Square;
+        use crate::strings::{message, table as table_words};
+
+        let game = Game::from_moves([Square::A1, Square::C3]).unwrap();
+        let local = || App::with_game(GameConfig::default(), game.clone());
+        let table = || local().served([false, true]);
+        let resign = Question::Resign(Player::Blue);
+        // The app, the key that asks (none: the table asks), the question, what the
+        // status line says once the letter is typed.
+        let row = message::type_the_row('b');
+        let cases = [
+            (local(), Some('q'), Question::Quit, row.as_str()),
+            (local().with_autosave(true), Some('q'), Question::Quit, &row),
+            (local().from_start(), Some('q'), Question::Back, &row),
+            (local(), Some('n'), Question::NewGame, &row),
+            (local(), Some('R'), resign, &row),
+            (
+                table(),
+                None,
+                Question::UndoAsked,
+                table_words::YOU_REFUSED_UNDO,
+            ),
+            (table(), Some('q'), Question::Leave { early: false }, &row),
+            (table(), None, Question::LeaveAi { kept: true }, &row),
+        ];
+        for (app, asks, question, said) in cases {
+            let mut app = match asks {
+                Some(_) => app,
+                None => app.asking(question),
+            };
+            let _ = app.handle(Input::Resize(80, 24));
+            if let Some(asks) = asks {
+                let _ = app.handle(key(KeyCode::Char(asks), KeyModifiers::NONE));
+            }
+            assert_eq!(app.overlay(), Overlay::Question(question), "{asks:?}");
+            let effects = app.handle(key(KeyCode::Char('b'), KeyModifiers::NONE));
+            assert!(
+                !effects.contains(&Effect::Quit),
+                "{question:?}: {effects:?}"
+            );
+            assert_eq!(app.overlay(), Overlay::None, "{question:?}");
+            assert_eq!(app.game().len(), 2, "{question:?}");
+            let shown = app.message().map(|m| m.line_words().into_owned());
+            assert_eq!(shown.as_deref(), Some(said), "{question:?}");
+            let _ = app.handle(key(KeyCode::Char('2'), KeyModifiers::NONE));
+            let played: Vec<Square> = app.game().placements().iter().map(|p| p.square()).collect();
+            assert_eq!(played, [Square::A1, Square::C3, Square::B2], "{question:?}");
+            assert!(!app.is_over() && !app.should_quit(), "{question:?}");
+        }
+    }
+
+    /// s29: with the mouse on, a click on a square the resume question's box leaves in
+    /// view did nothing, where the square typed there is played (s27), and so at every
+    /// other question. A click on a square in view is now the question's no and that
+    /// square played, by the typed square's one way; a click in the box off its
+    /// answers is no click on the square the box hides. Through the app's mouse
+    /// handling (`Screen::input_of` on the frame drawn), at 80x24 and 44x16. Fails on
+    /// the old code (nothing played).
+    #[test]
+    fn a_click_on_a_square_under_a_question_is_its_no_then_played() {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+
+        use super::super::face::Face;
+        use super::super::question::{Overlay, Question};
+        use crate::rules::Square;
+
+        let saved = Game::from_moves([Square::B2, Square::C3]).unwrap();
+        let resumable =
+            || App::new(GameConfig::default()).offer_resume(GameConfig::default(), saved.clone());
+        let local = || App::with_game(GameConfig::default(), saved.clone());
+        for (w, h) in [(80, 24), (44, 16)] {
+            let cases = [
+                (resumable(), Question::Resume),
+                (local().asking(Question::Quit), Question::Quit),
+                (local().asking(Question::NewGame), Question::NewGame),
+                (
+                    local().asking(Question::Resign(Player::Blue)),
+                    Question::Resign(Player::Blue),
+                ),
+            ];
+            for (app, question) in cases {
+                let mut app = app;
+                let _ = app.handle(Input::Resize(w, h));
+                let screen = Screen::Game(app.clone());
+                let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+                terminal.show(&screen, Look::PLAIN).unwrap();
+                let area = terminal.backend().buffer().area;
+                let boxed = super::super::screen::box_rect(&app.question_text(question), {
+                    let layout = super::super::layout::ScreenLayout::new(area).unwrap();
+                    super::super::screen::message_area(area, layout.board)
+                });
+                let mut in_view = None;
+                for y in 0..h {
+                    for x in 0..w {
+                        let input = screen.input_of(&click(x, y), area);
+                        let in_box = boxed.contains(ratatui::layout::Position::new(x, y));
+                        if in_box {
+                            assert!(
+                                !matches!(input, Some(Input::Click(Some(_)))),
+                                "{w}x{h} {question:?}: ({x}, {y}) in the box is {input:?}"
+                            );
+                        } else if let Some(Input::Click(Some(square))) = input {
+                            in_view.get_or_insert((x, y, square));
+                        }
+                    }
+                }
+                let Some((x, y, square)) = in_view else {
+                    panic!("{w}x{h} {question:?}: no empty square in view");
+                };
+                let mut screen = screen;
+                let input = screen.input_of(&click(x, y), area).unwrap();
+                let effects = screen.handle(input);
+                assert!(
+                    !effects.contains(&Effect::Quit),
+                    "{question:?}: {effects:?}"
+                );
+                let Screen::Game(app) = &screen else {
+                    panic!("no game")
+                };
+                assert_eq!(app.overlay(), Overlay::None, "{w}x{h} {question:?}");
+                let played: Vec<Square> =
+                    app.game().placements().iter().map(|p| p.square()).collect();
+                let expected: Vec<Square> = if question == Question::Resume {
+                    vec![square]
+                } else {
+                    vec![Square::B2, Square::C3, square]
+                };
+                assert_eq!(played, expected, "{w}x{h} {question:?} at ({x}, {y})");
+                assert!(!app.is_over() && !app.should_quit());
+            }
+        }
     }
 
     /// s25 (local16 left it): the replay viewer's play-on question took no click (it is

@@ -538,6 +538,21 @@ pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option
     })
 }
 
+/// Whether a click at (`column`, `row`) falls in the box of the question on `app`'s
+/// screen, drawn in a frame of `drawn`: off its answers, such a click is the box's,
+/// not the square it hides (found where [`render_box`] draws the box).
+pub(crate) fn in_question_box(app: &App, drawn: Rect, column: u16, row: u16) -> bool {
+    let Overlay::Question(question) = app.overlay() else {
+        return false;
+    };
+    let Some(layout) = ScreenLayout::new(drawn) else {
+        return false;
+    };
+    let area = message_area(drawn, layout.board);
+    box_rect(&app.question_text(question), area)
+        .contains(ratatui::layout::Position::new(column, row))
+}
+
 /// The answer of a question in brief (`brief`, asked for only when the click is on
 /// the brief's row: building every wording costs, and most clicks are elsewhere) on
 /// the status lines `status` that a click at (`column`, `row`) falls on: its index
@@ -641,9 +656,9 @@ fn box_inner_width(area: Rect) -> u16 {
     area.width.min(40).saturating_sub(2).max(1)
 }
 
-/// Where [`render_box`] draws `text` in `area` (the tests' measure: the drawing
-/// wraps the text once, for [`box_rect_of`] and its rows).
-#[cfg(test)]
+/// Where [`render_box`] draws `text` in `area` (the drawing wraps the text once, for
+/// [`box_rect_of`] and its rows): the tests' measure, and where a click falls in a
+/// question's box ([`in_question_box`]).
 pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
     box_rect_of(wrap(text, usize::from(box_inner_width(area))).len(), area)
 }

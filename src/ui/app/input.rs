@@ -17,6 +17,16 @@ use super::super::message::{Keyed, Message, MessageKind};
 use super::super::question::{Overlay, Question};
 use super::App;
 
+/// What a question's no was given by, to act on the board after it
+/// ([`App::no_then_board`]).
+#[derive(Debug, Clone, Copy)]
+enum Under {
+    /// A key: a column letter begins a square.
+    Key(ratatui::crossterm::event::KeyEvent),
+    /// A click on a square under the question.
+    Square(Square),
+}
+
 impl App {
     /// Handles one input.
     pub fn handle(&mut self, input: Input) -> Effects {
@@ -68,22 +78,10 @@ impl App {
                     .into_iter()
                     .find_map(|context| keymap::action(key, context));
                 match action {
-                    // A column letter at the resume question is its no, as any other
-                    // key, and then the start of a square in the new game, as the line
-                    // mode plays a square typed there (QA s27: `a1` started a new game
-                    // on the `a`, and the `1` was refused as a row with no column).
-                    // The new game's message stays: it says where the autosave goes.
-                    Some(Action::No) if self.overlay == Overlay::Question(Question::Resume) => {
-                        let effects = self.apply(Action::No);
-                        let column = self
-                            .key_contexts()
-                            .into_iter()
-                            .find_map(|context| keymap::action(key, context))
-                            .filter(|action| matches!(action, Action::Column(_)));
-                        if let Some(column) = column {
-                            let _ = self.cursor.apply(column);
-                        }
-                        effects
+                    // A column letter at a question is its no, as any other key, and
+                    // then the start of a square on the board (QA s27, s29).
+                    Some(Action::No) if matches!(self.overlay, Overlay::Question(_)) => {
+                        self.no_then_board(Under::Key(key))
                     }
                     Some(action) => self.apply(action),
                     // Behind the "please enlarge" screen other keys do nothing at all.
@@ -151,8 +149,47 @@ impl App {
                 vec![Effect::Redraw]
             }
             (Overlay::None, Some(square)) => self.place(square),
+            // A click on a square the question's box leaves in view: as its square
+            // typed there (the box's own clicks are its answers, or nothing).
+            (Overlay::Question(_), Some(square)) => self.no_then_board(Under::Square(square)),
             _ => Vec::new(),
         }
+    }
+
+    /// A question answered no by a key or a click meant for the board under it, then
+    /// that key or click on the board once the no has left the board the keys: a
+    /// column letter begins a square, a square clicked is played. One way for every
+    /// question, as the line mode plays a square typed at any question (QA s27: `a1`
+    /// at the resume question lost the `a`; s29: at quit, new game or resign, and a
+    /// click under the resume question did nothing). Never a yes: a square typed or
+    /// clicked does not quit, resign or drop a game. The no's own message stays (the
+    /// resume question's says where the autosave goes); without one, a letter is
+    /// prompted as the board prompts it.
+    fn no_then_board(&mut self, under: Under) -> Effects {
+        let mut effects = self.apply(Action::No);
+        // Still a question (the other player's asked meanwhile), a claim being typed,
+        // or the "please enlarge" screen: the board does not have the keys.
+        if self.key_context() != KeyContext::Board {
+            return effects;
+        }
+        match under {
+            Under::Key(key) => {
+                let column = self
+                    .key_contexts()
+                    .into_iter()
+                    .find_map(|context| keymap::action(key, context))
+                    .filter(|action| matches!(action, Action::Column(_)));
+                match column {
+                    Some(column) if self.message.is_some() => {
+                        let _ = self.cursor.apply(column);
+                    }
+                    Some(column) => effects.extend(self.apply(column)),
+                    None => {}
+                }
+            }
+            Under::Square(square) => effects.extend(self.place(square)),
+        }
+        effects
     }
 
     /// Carries out one action, as a key would.
