@@ -58,6 +58,15 @@ fn from_start(screen: &Screen) -> bool {
     }
 }
 
+/// Where `screen`'s `quit` goes, as its full screen's leave key: its help says so.
+fn leaving(screen: &Screen) -> keymap::Leaving {
+    match screen {
+        Screen::Replay(state, _) => state.leaving(),
+        _ if from_start(screen) => keymap::Leaving::StartScreen,
+        _ => keymap::Leaving::Out,
+    }
+}
+
 /// What the narrator last saw of a game.
 #[derive(Debug, Clone)]
 struct GameSeen {
@@ -1409,7 +1418,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                 return resume_help(screen, &answers);
             }
             let place = place(screen);
-            let back = from_start(screen);
+            let to = leaving(screen);
             // A command that does another's action here says what it does: after the
             // last lesson `next` opens the menu (QA s27: it said `the next lesson`).
             let acts_as = match screen {
@@ -1434,8 +1443,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     };
                     let help = match instead {
                         Some((from, help)) if std::ptr::eq(from, c) => help,
-                        _ if back => commands::help_leaving_back(c),
-                        _ => c.help,
+                        _ => commands::help_leaving(c, to),
                     };
                     // A guest has no key: nothing is kept for them.
                     let help = if guest {
@@ -1692,6 +1700,25 @@ mod tests {
         ] {
             assert!(said.contains("quit (or q): leave"), "{said}");
             assert!(!said.contains(back), "{said}");
+        }
+    }
+
+    /// QA (qa29): the review of a game just played (`review` at its end) said `quit (or
+    /// q): leave.`, from the start screen's game `back to the start screen`, where
+    /// `quit` goes back to the game, as the full screen's help says. Fails on the old
+    /// code.
+    #[test]
+    fn a_review_s_help_says_quit_goes_back_to_the_game() {
+        let help = |screen: Screen| read(&screen, Reading::Help, "");
+        let config = crate::session::GameConfig::default();
+        let record = crate::record::Record::default();
+        let review = ReplayState::new("review", &record, Game::new()).over_game();
+        for state in [review.clone(), review.from_start()] {
+            let said = help(Screen::Replay(state, config));
+            assert!(
+                said.contains(&"quit (or q): back to the game.".to_owned()),
+                "{said:?}"
+            );
         }
     }
 
