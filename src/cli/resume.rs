@@ -5,7 +5,7 @@ use anyhow::{Context, bail};
 use crate::session::{
     Autosave, Damaged, Names, Notice, Session, config_of, data_folder_problem, unfinished_autosave,
 };
-use crate::strings::{message, storage as storage_words};
+use crate::strings::storage as storage_words;
 use crate::text::display_path;
 use crate::ui;
 
@@ -69,7 +69,7 @@ pub(crate) fn run_on(
     let mut config = config_of(&loaded.record, fallback);
     // The people keep the names the autosave gives them (a game played on from a record).
     storage.name_people(Names::played_on(&loaded.record, config.seats));
-    let notice = Notice::Info(message::resumed(loaded.game.to_move()));
+    let notice = Notice::Resumed(loaded.game.to_move());
     let course = match args.clock {
         // New clocks for the rest of the game, both full.
         Some(control) => {

@@ -13,7 +13,7 @@ use super::history;
 use super::{GameConfig, LoadedRecord, Names, Played, parse_record, record_named, salvage, today};
 
 use crate::record::{Record, RecordError};
-use crate::rules::{ClaimState, Move};
+use crate::rules::{ClaimState, Move, Player};
 use crate::text::display_path;
 
 /// A line for a game's status line, already in words: information or a failure.
@@ -23,6 +23,9 @@ pub enum Notice {
     Info(String),
     /// Something failed (a save, the autosave).
     Error(String),
+    /// The autosaved game was resumed, this player to move: each face words it its
+    /// own way (the line mode's state line says the turn already).
+    Resumed(Player),
 }
 
 /// What a write of the [`Storage`] came to, for the player to be told.

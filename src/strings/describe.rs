@@ -485,6 +485,7 @@ mod tests {
     fn text(notice: Notice) -> String {
         match notice {
             Notice::Info(text) | Notice::Error(text) => text,
+            Notice::Resumed(to_move) => super::super::message::resumed(to_move),
         }
     }
 

@@ -214,6 +214,13 @@ pub(crate) const PUZZLE_WHAT_NEXT: &str =
 /// their letters.
 pub(crate) const START_UNKNOWN: &str = "Type the key of a door, or quit.";
 
+/// [`super::message::NEW_GAME`] in the line mode: the state line after it says whose
+/// move it is (QA qa29: `New game: Blue to move. Blue 0, Yellow 0. Your move, Blue.`).
+pub(crate) const NEW_GAME: &str = "New game";
+/// [`super::message::resumed`] in the line mode: the game's first lines say whose move
+/// it is (QA qa29: `Resumed: Blue to move.` came after `Your move, Blue.`).
+pub(crate) const RESUMED: &str = "Resumed";
+
 /// [`super::message::HINT_THINKING`] in the line mode: a stop, not `…`, which a
 /// screen reader reads badly.
 pub(crate) const HINT_THINKING: &str = "Hint: the hard AI is thinking.";
@@ -325,7 +332,7 @@ pub(crate) fn game_heading(
     ruleset: Ruleset,
     claims: bool,
     clock: Option<&str>,
-    watching: bool,
+    end: HeadingEnd,
 ) -> String {
     let names = names.unwrap_or_else(|| seats.map(|seat| seat_name(seat).to_owned()));
     let [blue, yellow] = [0, 1].map(|i| match ratings[i] {
@@ -347,9 +354,25 @@ pub(crate) fn game_heading(
     if let Some(clock) = clock {
         parts.push(format!("Clocks {clock}"));
     }
-    parts.push(if watching { WATCHING_HELP } else { TYPE_HELP }.to_owned());
+    match end {
+        HeadingEnd::Play => parts.push(TYPE_HELP.to_owned()),
+        HeadingEnd::Watching => parts.push(WATCHING_HELP.to_owned()),
+        HeadingEnd::Over => {}
+    }
     let parts: Vec<&str> = parts.iter().map(String::as_str).collect();
     sentences(&parts)
+}
+
+/// How a game's first line ends: what it tells its reader to type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HeadingEnd {
+    /// A game in play: [`TYPE_HELP`].
+    Play,
+    /// A spectator's game: [`WATCHING_HELP`].
+    Watching,
+    /// A player's game that opens over (back from its review): nothing, since the
+    /// lines after it say what to type; `Type a square` offered a move it refuses.
+    Over,
 }
 
 /// A game's clocks in words, where the full screen writes `5+3`, which a screen
@@ -1233,7 +1256,7 @@ mod tests {
                 Ruleset::Standard,
                 false,
                 None,
-                false,
+                HeadingEnd::Play,
             )
         };
         assert!(

@@ -60,6 +60,11 @@ pub enum Keyed {
     HintThinking,
     /// The hint: the hard AI's move for the player to move.
     Hint(Square),
+    /// A new game began. The full screen says whose move it is; the line mode's
+    /// state line says it after this text, so the line mode's words do not.
+    NewGame,
+    /// The autosaved game was resumed, this player to move: the same.
+    Resumed(Player),
     /// A move or a take-back once the game is over.
     GameOver,
     /// The same in a game the start screen opened, where `q` goes back to it.
@@ -225,6 +230,8 @@ impl Keyed {
             Keyed::UnknownKey => message::UNKNOWN_KEY.to_owned(),
             Keyed::HintThinking => message::HINT_THINKING.to_owned(),
             Keyed::Hint(square) => message::hint(*square),
+            Keyed::NewGame => message::NEW_GAME.to_owned(),
+            Keyed::Resumed(to_move) => message::resumed(*to_move),
             Keyed::GameOver => message::GAME_OVER.to_owned(),
             Keyed::GameOverBack => message::GAME_OVER_BACK.to_owned(),
             Keyed::TookBack(count) => message::took_back(*count),
@@ -326,6 +333,8 @@ impl Keyed {
             Keyed::StartUnknownKey => line::START_UNKNOWN.to_owned(),
             Keyed::HintThinking => line::HINT_THINKING.to_owned(),
             Keyed::Hint(square) => line::hint(*square),
+            Keyed::NewGame => line::NEW_GAME.to_owned(),
+            Keyed::Resumed(_) => line::RESUMED.to_owned(),
             Keyed::GameOver => line::GAME_OVER.to_owned(),
             Keyed::GameOverBack => line::GAME_OVER_BACK.to_owned(),
             Keyed::TookBack(count) => line::took_back(*count),
@@ -614,6 +623,7 @@ impl Message {
         match notice {
             Notice::Info(text) => Message::new(MessageKind::Info, text),
             Notice::Error(text) => Message::new(MessageKind::Error, text),
+            Notice::Resumed(to_move) => Message::keyed(MessageKind::Info, Keyed::Resumed(to_move)),
         }
     }
 

@@ -599,17 +599,22 @@ impl ReplayState {
             ai: false,
             top: self.help_top,
             suspends: !self.is_served(),
-            // A review goes back to its game first (from the start screen's game too).
-            leaving: if self.over_game {
-                keymap::Leaving::Game
-            } else if self.is_served() {
-                keymap::Leaving::Lobby
-            } else if self.from_start {
-                keymap::Leaving::StartScreen
-            } else {
-                keymap::Leaving::Out
-            },
+            leaving: self.leaving(),
             acts_as: None,
+        }
+    }
+
+    /// Where the viewer's `q` goes, which both helps say.
+    pub(crate) fn leaving(&self) -> keymap::Leaving {
+        // A review goes back to its game first (from the start screen's game too).
+        if self.over_game {
+            keymap::Leaving::Game
+        } else if self.is_served() {
+            keymap::Leaving::Lobby
+        } else if self.from_start {
+            keymap::Leaving::StartScreen
+        } else {
+            keymap::Leaving::Out
         }
     }
 

@@ -342,8 +342,7 @@ impl App {
                         self.cursor.set(last.square());
                     }
                     self.changed();
-                    let text = message::resumed(self.game.to_move());
-                    let _ = self.say(MessageKind::Info, text);
+                    let _ = self.say_keyed(MessageKind::Info, Keyed::Resumed(self.game.to_move()));
                     // Not a change to save: the autosave already holds this game.
                     vec![Effect::ResumedAutosave, Effect::Redraw]
                 }

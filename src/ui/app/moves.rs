@@ -47,7 +47,7 @@ impl App {
         self.sync_clock();
         self.cursor = Cursor::default();
         self.changed();
-        let _ = self.say(MessageKind::Info, message::NEW_GAME);
+        let _ = self.say_keyed(MessageKind::Info, Keyed::NewGame);
         vec![Effect::Autosave, Effect::Redraw]
     }
 

@@ -5,7 +5,7 @@
 
 use crate::rules::Square;
 
-use super::super::keymap::Action;
+use super::super::keymap::{Action, Leaving};
 
 /// Which screen a command applies on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -754,13 +754,20 @@ const GAME_QUIT_HELP: &str = "leave (asks while a game is in progress)";
 /// The help of `quit` elsewhere.
 const QUIT_HELP: &str = "leave";
 
-/// The help of `command` on a screen the start screen opened (a game, the replay
-/// viewer, the lessons, the puzzles), where `quit` goes back to it: said so.
-pub(crate) fn help_leaving_back(command: &Command) -> &'static str {
-    match command.help {
-        GAME_QUIT_HELP => "back to the start screen (asks while a game is in progress)",
-        QUIT_HELP => "back to the start screen",
-        help => help,
+/// The help of `command` on a screen whose `quit` goes `to`, as its full screen's leave
+/// key does: back to the start screen that opened it (a game, the replay viewer, the
+/// lessons, the puzzles), to the game a review is of, or to a server's lobby, said so;
+/// out of the program, its own words. QA (qa29): a review's help said `quit (or q):
+/// leave.`, where it goes back to the game.
+pub(crate) fn help_leaving(command: &Command, to: Leaving) -> &'static str {
+    match (command.help, to) {
+        (GAME_QUIT_HELP, Leaving::StartScreen) => {
+            "back to the start screen (asks while a game is in progress)"
+        }
+        (QUIT_HELP, Leaving::StartScreen) => "back to the start screen",
+        (QUIT_HELP, Leaving::Game) => "back to the game",
+        (QUIT_HELP, Leaving::Lobby) => "back to the lobby",
+        (help, _) => help,
     }
 }
 

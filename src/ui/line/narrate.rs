@@ -58,6 +58,15 @@ fn from_start(screen: &Screen) -> bool {
     }
 }
 
+/// Where `screen`'s `quit` goes, as its full screen's leave key: its help says so.
+fn leaving(screen: &Screen) -> keymap::Leaving {
+    match screen {
+        Screen::Replay(state, _) => state.leaving(),
+        _ if from_start(screen) => keymap::Leaving::StartScreen,
+        _ => keymap::Leaving::Out,
+    }
+}
+
 /// What the narrator last saw of a game.
 #[derive(Debug, Clone)]
 struct GameSeen {
@@ -237,7 +246,13 @@ impl Narrator {
                 game.ruleset(),
                 game.claim_mode(),
                 clock.as_deref(),
-                app.spectating(),
+                if app.spectating() {
+                    words::HeadingEnd::Watching
+                } else if app.is_over() {
+                    words::HeadingEnd::Over
+                } else {
+                    words::HeadingEnd::Play
+                },
             ));
             // What was said before this player came back, which the full screen shows
             // among the lines said: read out once, before the game's state.
@@ -1403,7 +1418,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                 return resume_help(screen, &answers);
             }
             let place = place(screen);
-            let back = from_start(screen);
+            let to = leaving(screen);
             // A command that does another's action here says what it does: after the
             // last lesson `next` opens the menu (QA s27: it said `the next lesson`).
             let acts_as = match screen {
@@ -1428,8 +1443,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     };
                     let help = match instead {
                         Some((from, help)) if std::ptr::eq(from, c) => help,
-                        _ if back => commands::help_leaving_back(c),
-                        _ => c.help,
+                        _ => commands::help_leaving(c, to),
                     };
                     // A guest has no key: nothing is kept for them.
                     let help = if guest {
@@ -1686,6 +1700,25 @@ mod tests {
         ] {
             assert!(said.contains("quit (or q): leave"), "{said}");
             assert!(!said.contains(back), "{said}");
+        }
+    }
+
+    /// QA (qa29): the review of a game just played (`review` at its end) said `quit (or
+    /// q): leave.`, from the start screen's game `back to the start screen`, where
+    /// `quit` goes back to the game, as the full screen's help says. Fails on the old
+    /// code.
+    #[test]
+    fn a_review_s_help_says_quit_goes_back_to_the_game() {
+        let help = |screen: Screen| read(&screen, Reading::Help, "");
+        let config = crate::session::GameConfig::default();
+        let record = crate::record::Record::default();
+        let review = ReplayState::new("review", &record, Game::new()).over_game();
+        for state in [review.clone(), review.from_start()] {
+            let said = help(Screen::Replay(state, config));
+            assert!(
+                said.contains(&"quit (or q): back to the game.".to_owned()),
+                "{said:?}"
+            );
         }
     }
 
@@ -2332,6 +2365,85 @@ mod tests {
             said.last().map(String::as_str),
             Some("The game is over: new for a new game, review to review it, quit to quit."),
             "{said:?}"
+        );
+    }
+
+    /// QA (qa29): whose move it is was said twice: a game resumed said `1 move played.
+    /// Blue 0, Yellow 0. Your move, Yellow.` then `Resumed: Yellow to move.` (at the
+    /// resume question's yes and at `hijara resume`), and a new game `New game: Blue to
+    /// move. Blue 0, Yellow 0. Your move, Blue.`. The state's words say it once; the
+    /// full screen keeps its texts. Fails on the old code.
+    #[test]
+    fn a_resumed_or_new_game_says_whose_move_once() {
+        use crate::session::{GameConfig, Notice};
+        let press = |app: &mut App, c: char| {
+            let key = ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char(c),
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            );
+            let _ = app.handle(crate::ui::Input::Key(key));
+        };
+        let config = GameConfig {
+            seats: [crate::ai::Seat::Human; 2],
+            ..GameConfig::default()
+        };
+        let saved = Game::from_moves([Square::B3]).unwrap();
+        let resumed = [
+            "1 move played. Blue 0, Yellow 0. Your move, Yellow.",
+            "Resumed.",
+        ];
+        // The resume question's yes.
+        let mut app = App::new(config).offer_resume(config, saved.clone());
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        press(&mut app, 'y');
+        narrator.typed();
+        let said = narrator.tell(&Screen::Game(app.clone()));
+        assert_eq!(said[1..], resumed, "{said:?}");
+        // `hijara resume`'s notice.
+        let mut notified = App::with_game(config, saved);
+        notified.notify(Notice::Resumed(Player::Yellow));
+        let said = Narrator::default().tell(&Screen::Game(notified.clone()));
+        assert_eq!(said[1..], resumed, "{said:?}");
+        assert_eq!(
+            notified.message().map(|m| m.text.as_str()),
+            Some("Resumed: Yellow to move"),
+            "the full screen's words"
+        );
+        // A new game, asked for in the game resumed.
+        press(&mut app, 'n');
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        press(&mut app, 'y');
+        narrator.typed();
+        let said = narrator.tell(&Screen::Game(app.clone()));
+        assert_eq!(said, ["New game. Blue 0, Yellow 0. Your move, Blue."]);
+        assert_eq!(
+            app.message().map(|m| m.text.as_str()),
+            Some("New game: Blue to move")
+        );
+    }
+
+    /// QA (qa29): back from the review of a finished game, its first line ended `Type a
+    /// square such as b3 to play`, a move the game refuses, just before the line saying
+    /// it is over. A game that opens over offers no square; one in play still does.
+    /// Fails on the old code.
+    #[test]
+    fn a_game_that_opens_over_offers_no_square_in_its_first_line() {
+        let whole = include_str!("../../../assets/games/complete.hij");
+        let game = crate::session::parse_record(whole).unwrap().game;
+        let config = crate::session::GameConfig::default();
+        let said = Narrator::default().tell(&Screen::Game(App::with_game(config, game)));
+        assert_eq!(
+            said[0], "Hijara: Blue, human, against Yellow, human.",
+            "{said:?}"
+        );
+        let said = Narrator::default().tell(&Screen::Game(App::new(config)));
+        assert_eq!(
+            said[0],
+            format!(
+                "Hijara: Blue, human, against Yellow, human. {}.",
+                words::TYPE_HELP
+            )
         );
     }
 
