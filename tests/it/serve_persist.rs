@@ -3,10 +3,13 @@
 //! server killed mid-game brings the game back, both players resume it from the
 //! lobby and finish it, and it lands in the history with both keys, in both lobbies.
 
+use std::time::{Duration, Instant};
+
 use hijara::rules::{Game, Player as Colour};
 
 use crate::serve_common::{
-    Player, Server, against_random_ai, filling_moves, filling_totals, play_from, run, seated,
+    PATIENCE, Player, Server, against_random_ai, filling_moves, filling_totals, play, play_from,
+    run, seated, seated_with,
 };
 
 /// Plays moves `from..to` of [`filling_moves`], alice as Blue and bob as Yellow, each
@@ -239,5 +242,76 @@ fn at_sigterm_every_game_is_saved_and_comes_back_after_the_restart() {
             screen.wait_for(" 4 Y d1").await;
             screen.wait_for("Blue to move").await;
         }
+    });
+}
+
+/// The board's two clocks on `screen`, Blue's then Yellow's, in seconds: the one line
+/// with two `m:ss` (the panels' lower borders).
+fn clocks(screen: &str) -> Option<(u64, u64)> {
+    screen.lines().find_map(|line| {
+        let times: Vec<u64> = line
+            .split_whitespace()
+            .filter_map(|word| {
+                let (m, s) = word.split_once(':')?;
+                (s.len() == 2).then_some(())?;
+                Some(m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?)
+            })
+            .collect();
+        (times.len() == 2).then(|| (times[0], times[1]))
+    })
+}
+
+/// A live clocked game's mover thinks, the server is killed (`kill -9`) and started
+/// again: the mover's clock comes back charged the thinking the server noted before
+/// (every 2 s), not given back whole, and the time it was down counts for no clock.
+/// Failed before: Yellow's clock came back at 3:00 where the screen had shown 2:56
+/// when the server was killed.
+#[test]
+fn a_clocked_mover_s_thinking_before_a_kill_is_charged_after_the_restart() {
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = seated_with(&server, &[("n", "no clock"), ("t", "clock 3+2")]).await;
+        play(&alice, &bob, 1, "a1").await;
+        bob.wait_for("Yellow to move").await;
+        // Bob thinks until the store has noted 3 s of it.
+        let db = server.db();
+        let start = Instant::now();
+        loop {
+            let noted: i64 = db
+                .query_row(
+                    "SELECT coalesce(max(thought), 0) FROM live WHERE playing = 1",
+                    [],
+                    |row| row.get(0),
+                )
+                .unwrap();
+            if noted >= 3000 {
+                break;
+            }
+            assert!(start.elapsed() < PATIENCE, "{noted} ms noted");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        drop(db);
+        let shown = bob.screen();
+        let (_, before) = clocks(&shown).unwrap_or_else(|| panic!("no clocks:\n{shown}"));
+        server.restart(&[]);
+        drop((alice, bob));
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("unfinished: 1").await;
+        alice.send(b"1").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("unfinished: 1").await;
+        bob.send(b"1").await;
+        bob.wait_for("Yellow to move").await;
+        let shown = bob.screen();
+        let (_, after) = clocks(&shown).unwrap_or_else(|| panic!("no clocks:\n{shown}"));
+        assert!(
+            after <= 180 - 3,
+            "3 s charged at least: {after} s left\n{shown}"
+        );
+        // As the screen showed it at the kill, give or take the rounding and a note.
+        assert!(
+            after + 2 >= before && after <= before + 2,
+            "{before} s left at the kill, {after} s after the restart\n{shown}"
+        );
     });
 }
