@@ -264,8 +264,8 @@ fn clocks(screen: &str) -> Option<(u64, u64)> {
 /// A live clocked game's mover thinks, the server is killed (`kill -9`) and started
 /// again: the mover's clock comes back charged the thinking the server noted before
 /// (every 2 s), not given back whole, and the time it was down counts for no clock.
-/// Failed before: Yellow's clock came back at 3:00 where the screen had shown 2:56
-/// when the server was killed.
+/// Failed before: Yellow's clock came back at 3:00, the 3 s and more the screen had
+/// shown spent at the kill given back.
 #[test]
 fn a_clocked_mover_s_thinking_before_a_kill_is_charged_after_the_restart() {
     run(thinking_charged_across(Stop::Kill));
