@@ -13,7 +13,8 @@
 //! N/20, at least 1), `--ai A` (sessions playing the hard AI; default 0), `--seconds S`
 //! (30), `--per-address K` (8), `--data-dir DIR` (the server's data folder, e.g. a
 //! club filled by `examples/club_fill.rs`; a new temporary one by default), `--listen
-//! ADDR` (the server's address, default 127.0.0.1:0, a free port). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
+//! ADDR` (the server's address, default 127.0.0.1:0, a free port), `--clock` (the
+//! pairs' tables with a 3+2 clock). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
 //! so the server's per-address cap holds (its caps on logins in progress are raised
 //! to let them log in 25 at a time). Everything stays on loopback and ends after
 //! the measured seconds (plus set-up, bounded by time-outs).
@@ -81,6 +82,10 @@ struct Options {
     /// the machine is shared) [default: a free port of 127.0.0.1].
     #[arg(long, default_value = "127.0.0.1:0")]
     listen: String,
+    /// The pairs' tables with a 3+2 clock (the store notes each running clock's
+    /// thinking every 2 s).
+    #[arg(long)]
+    clock: bool,
 }
 
 impl Options {
@@ -285,7 +290,8 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
     for t in 0..o.pairs() {
         let (blue, yellow) = (&players[2 * t], &players[2 * t + 1]);
         blue.wait_for("q leave").await?;
-        blue.send(b"n\r").await?;
+        blue.send(if o.clock { &b"nt\r"[..] } else { &b"n\r"[..] })
+            .await?;
         blue.wait_for("waiting for an opponent").await?;
         yellow
             .wait_for(&format!("p{} (Blue) v - (Yellow)", 2 * t))

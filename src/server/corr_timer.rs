@@ -3,7 +3,8 @@
 //! whether anyone is connected or not, and hands what changed to the store; and that
 //! keeps, once a minute, the wall-clock time the server is up at, so a restart knows
 //! how long it was down (the clocks do not count that time), and wakes the screens
-//! showing a time left ([`super::hall::Hall::corr_minute`]). It ends with the hall.
+//! showing a time left ([`super::hall::Hall::corr_minute`]). Its tick also notes the
+//! live clocks' thinking ([`THOUGHT_EVERY`]). It ends with the hall.
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +13,12 @@ const EVERY: Duration = Duration::from_secs(1);
 
 /// How often the store is told the server is up.
 const HEARTBEAT: Duration = Duration::from_secs(60);
+
+/// How often the store notes each live clock's thinking on the turn under way
+/// (`SharedHall`'s tick): a restart gives a mover back at most this much, plus the
+/// write's wait, of thinking done before the stop. One write a note for all the
+/// clocks that ran, none while none does.
+pub(crate) const THOUGHT_EVERY: Duration = Duration::from_secs(2);
 
 /// Starts the timer: `tick(heartbeat)` decides what ran out (and, when `heartbeat`,
 /// tells the store the server is up), returning `false` once the hall or the store

@@ -22,6 +22,7 @@ use super::gate::counted_as;
 use super::listing::{Listing, Row};
 use super::names::folded;
 use super::prefs::Pref;
+use super::store::Thought;
 use super::table::{Back, GameTable, Keep, NoClaim, Presence, TableState, Taken};
 use super::talk::new_code;
 use super::wall::CorrTime;
@@ -507,6 +508,39 @@ impl Hall {
         index_corr(&mut self.corr_of, id, &table);
         self.tables.insert(id, table);
         self.listing_stale = true;
+    }
+
+    /// Each live clocked game in play: its mover's thinking on the turn under way now,
+    /// for the store to note ([`Thought`]).
+    pub(crate) fn thoughts(&self) -> Vec<Thought> {
+        let now = self.now();
+        self.tables
+            .iter()
+            .filter_map(|(&id, table)| {
+                let (version, millis) = table.thought(now)?;
+                Some(Thought {
+                    id,
+                    version,
+                    millis,
+                })
+            })
+            .collect()
+    }
+
+    /// The live games brought back at a restart whose mover's clock is at 0 once the
+    /// thinking noted before the stop is charged: lost on time now
+    /// ([`GameTable::lost_on_time_at_restart`]), and kept so. How many.
+    pub(crate) fn lost_on_time_at_restart(&mut self) -> usize {
+        let now = self.now();
+        let ids: Vec<u32> = self
+            .tables
+            .iter_mut()
+            .filter_map(|(&id, table)| table.lost_on_time_at_restart(now).then_some(id))
+            .collect();
+        for &id in &ids {
+            self.after(id);
+        }
+        ids.len()
     }
 
     /// `key`'s correspondence games in play, their own moves first, oldest first.

@@ -7,7 +7,7 @@
 use std::ops::{Deref, DerefMut};
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::ui::NewsWaker;
 
@@ -158,13 +158,18 @@ impl SharedHall {
         grace::start(Arc::downgrade(&hall), Some(grace_log));
         let store = Arc::new(store);
         let (weak_hall, weak_store) = (Arc::downgrade(&hall), Arc::downgrade(&store));
+        let mut noted = Instant::now();
         corr_timer::start(move |heartbeat| {
             let (Some(hall), Some(store)) = (weak_hall.upgrade(), weak_store.upgrade()) else {
                 return false;
             };
             let shared = SharedHall::from_parts(hall, Some(store.clone()));
+            let note = noted.elapsed() >= corr_timer::THOUGHT_EVERY;
+            if note {
+                noted = Instant::now();
+            }
             // The guard hands the keeps to the store once the lock is released.
-            let (wall, present) = {
+            let (wall, present, thoughts) = {
                 let mut guard = shared.lock();
                 guard.corr_tick();
                 // The times left shown move at least once a minute.
@@ -176,11 +181,15 @@ impl SharedHall {
                 // clock set back starts the day again.
                 swept = swept.min(wall);
                 let sweep = wall - swept >= NAME_SWEEP_EVERY;
-                (wall, sweep.then(|| guard.keys_here()))
+                let thoughts = if note { guard.thoughts() } else { Vec::new() };
+                (wall, sweep.then(|| guard.keys_here()), thoughts)
             };
             if heartbeat {
                 store.writer().heartbeat(wall);
             }
+            // The live clocks' thinking, read under the lock and written outside it
+            // (after this hold's keeps: a note is kept on its version's row only).
+            store.writer().thought(thoughts);
             if let Some(present) = present {
                 swept = wall;
                 store.writer().sweep_names(wall, present);
@@ -191,7 +200,17 @@ impl SharedHall {
             hall,
             store: Some(store),
         };
-        Ok((shared, opened.problems))
+        // A live game whose mover's clock the thinking noted before the stop used up
+        // is lost on time now (kept as the guard is dropped).
+        let lost = shared.lock().lost_on_time_at_restart();
+        let mut problems = opened.problems;
+        if lost > 0 {
+            problems.push(format!(
+                "{} lost on time at the start: the mover's clock ran out before the stop",
+                crate::strings::count(lost as u64, "live game", "live games")
+            ));
+        }
+        Ok((shared, problems))
     }
 
     /// The hall and its store, shared again by a thread that holds them weakly.
@@ -289,15 +308,20 @@ impl SharedHall {
     /// those that failed. A game counted here is on disk.
     // Called at the SIGTERM shutdown.
     pub fn save_all(&self) -> SaveReport {
-        let keeps = {
+        let (keeps, thoughts) = {
             let mut hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());
-            hall.keep_all()
+            let keeps = hall.keep_all();
+            (keeps, hall.thoughts())
         };
         let asked: Vec<(u32, u64)> = keeps.iter().map(|(id, k)| (*id, k.version)).collect();
         self.carry_out(Writes {
             keeps,
             ..Writes::default()
         });
+        // The live clocks' thinking up to now, on the rows just kept.
+        if let Some(store) = &self.store {
+            store.writer().thought(thoughts);
+        }
         self.flush();
         let mut report = SaveReport::default();
         let hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());

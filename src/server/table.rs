@@ -277,17 +277,21 @@ impl GameTable {
             round,
             now,
             (false, None, ChatLog::default(), None),
+            None,
         )
     }
 
     /// A game in play a previous run kept, at its `round`, with its terms (rated or
     /// not, and a correspondence game's state), the table's messages and a private
     /// table's code. A correspondence game is not adjourned: it goes on, nobody at it.
+    /// A live game's mover is charged the `thought` noted before the stop (the time
+    /// down counts for no clock: the game comes back adjourned, its clocks stopped).
     pub(crate) fn restored_with(
         (seats, game, course): ([Who; 2], Game, Course),
         round: u32,
         now: Instant,
         (rated, corr, chat, code): (bool, Option<CorrState>, ChatLog, Option<String>),
+        thought: Option<Duration>,
     ) -> GameTable {
         let seats = seats.map(Some);
         let mut table = GameTable::with(
@@ -302,6 +306,9 @@ impl GameTable {
         let away = Player::BOTH.map(|p| table.absent(p, now));
         table.state = TableState::Adjourned(away);
         table.pause_clock();
+        if let (Some(clock), Some(thought), None) = (table.course.clock_mut(), thought, &corr) {
+            clock.charge(thought);
+        }
         table.talk.chat.restore(&chat);
         table.talk.code = code;
         if let Some(corr) = corr {
@@ -647,6 +654,47 @@ impl GameTable {
         }
         self.talk.undo = None;
         self.ended = Some((self.round, Arc::new(self.snapshot())));
+    }
+
+    /// A live clocked game in play: its version and its mover's thinking on the turn
+    /// under way at `now`, in milliseconds, for the store to note (kept on the row of
+    /// that version only: a restart charges it).
+    pub(crate) fn thought(&self, now: Instant) -> Option<(u64, u64)> {
+        if self.corr.is_some() || !self.in_play() {
+            return None;
+        }
+        let clock = self.course.clock()?;
+        let millis = u64::try_from(clock.thought(now).as_millis()).unwrap_or(u64::MAX);
+        Some((self.version, millis))
+    }
+
+    /// A live game brought back at a restart whose mover's clock is at 0 once the
+    /// thinking noted before the stop is charged: lost on time at `now`, as it would
+    /// have been had the server stayed up. Nobody is at it: its players get up, the
+    /// game goes to the history and the table closes once that is kept. Whether it
+    /// ended.
+    pub(crate) fn lost_on_time_at_restart(&mut self, now: Instant) -> bool {
+        if self.corr.is_some() || !matches!(self.state, TableState::Adjourned(_)) {
+            return false;
+        }
+        let Some(clock) = self.course.clock_mut() else {
+            return false;
+        };
+        if !clock.remaining(clock.to_move(), now).is_zero() {
+            return false;
+        }
+        // Run for the flag to fall: the course ends the game and stops the clocks.
+        clock.start(now);
+        if self.course.check_flag(&self.game, now).is_none() {
+            self.pause_clock();
+            return false;
+        }
+        self.ended_now();
+        self.touch(None);
+        for who in self.seats.clone().into_iter().flatten() {
+            self.stand_up(&who.key);
+        }
+        true
     }
 
     /// An adjourned or abandoned game's clocks stop (the turn under way is not charged).
@@ -2489,6 +2537,63 @@ mod tests {
         assert!(matches!(ann, Presence::Dropped(_)));
         assert_eq!(ai, Presence::Here);
         assert_eq!(table.committed().game.len(), 1, "on disk: shown as it is");
+    }
+
+    /// A live clocked game brought back with the thinking noted before the stop: the
+    /// mover's clock is charged it (it was given back before, shown whole), and a clock
+    /// it used up loses on time at the start, its players up and the game for the
+    /// history.
+    #[test]
+    fn a_restored_live_clock_is_charged_the_thinking_noted_and_may_fall() {
+        let t0 = Instant::now();
+        let control = TimeControl::from_minutes("1+0").unwrap();
+        let game = Game::from_moves([sq("a1")]).unwrap();
+        let course = || {
+            let clock = Clock::with_history(control, vec![Some(Duration::from_secs(55))]);
+            Course::with_clock(Some(clock))
+        };
+        let seats = || [who("ann"), who("bob")];
+        let thought = Some(Duration::from_millis(12_500));
+        let mut table = GameTable::restored_with(
+            (seats(), game.clone(), course()),
+            1,
+            t0,
+            (false, None, ChatLog::default(), None),
+            thought,
+        );
+        let clock = table.course().clock().unwrap();
+        assert_eq!(
+            clock.remaining(Player::Yellow, t0),
+            Duration::from_millis(47_500)
+        );
+        assert_eq!(clock.remaining(Player::Blue, t0), Duration::from_secs(55));
+        assert_eq!(
+            table.thought(t0),
+            Some((0, 12_500)),
+            "noted again as it stands"
+        );
+        assert!(!table.lost_on_time_at_restart(t0));
+        assert!(matches!(table.state(), TableState::Adjourned(_)));
+        // Thinking past the minute: lost on time at the start.
+        let mut table = GameTable::restored_with(
+            (seats(), game, course()),
+            1,
+            t0,
+            (false, None, ChatLog::default(), None),
+            Some(Duration::from_secs(61)),
+        );
+        assert!(table.lost_on_time_at_restart(t0));
+        assert_eq!(table.state(), TableState::Deserted);
+        assert!(table.is_empty());
+        let keep = table.take_keep().unwrap();
+        assert_eq!(keep.playing, None);
+        let (_, ended) = keep.ended.unwrap();
+        let ending = ended.course.ending().unwrap();
+        assert_eq!(ending.termination(), Termination::TimeForfeit);
+        assert_eq!(
+            ended.course.clock().unwrap().remaining(Player::Yellow, t0),
+            Duration::ZERO
+        );
     }
 
     #[test]

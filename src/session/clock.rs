@@ -23,6 +23,9 @@ pub struct Clock {
     len: usize,
     /// When the turn of the player to move began, while the clock runs.
     since: Option<Instant>,
+    /// What the player to move used of this turn before the clock last started (a
+    /// server charges the thinking it noted before a restart): zero at a new turn.
+    used: Duration,
     /// The flag of the player to move fell: their clock shows 0 until the board changes.
     fallen: bool,
 }
@@ -45,6 +48,7 @@ impl Clock {
             len: after.len(),
             after,
             since: None,
+            used: Duration::ZERO,
             fallen: false,
         }
     }
@@ -86,8 +90,22 @@ impl Clock {
 
     /// The time the player to move has used on this turn so far.
     fn spent(&self, now: Instant) -> Duration {
-        self.since
-            .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+        self.used
+            + self
+                .since
+                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+    }
+
+    /// The time the player to move has used on this turn at `now`, including what
+    /// was charged to it while the clock was stopped ([`Clock::charge`]).
+    pub fn thought(&self, now: Instant) -> Duration {
+        self.spent(now)
+    }
+
+    /// Charges the player to move `used` more of this turn while the clock is
+    /// stopped: thinking done before a restart, noted by the server as it went.
+    pub fn charge(&mut self, used: Duration) {
+        self.used += used;
     }
 
     /// `player`'s time left at `now`.
@@ -127,7 +145,7 @@ impl Clock {
 
     /// When the running clock reaches 0, if one runs.
     pub fn deadline(&self) -> Option<Instant> {
-        Some(self.since? + self.banked(self.to_move()))
+        Some(self.since? + self.banked(self.to_move()).saturating_sub(self.used))
     }
 
     /// How long until the running clock shows another whole second (or its flag
@@ -161,6 +179,7 @@ impl Clock {
         self.after.truncate(self.len);
         self.after.push(Some(left));
         self.len += 1;
+        self.used = Duration::ZERO;
         if self.is_running() {
             self.since = Some(now);
         }
@@ -180,6 +199,7 @@ impl Clock {
         }
         self.len = len;
         self.fallen = false;
+        self.used = Duration::ZERO;
         if self.is_running() {
             self.since = Some(now);
         }
@@ -282,6 +302,27 @@ mod tests {
         clock.sync(4, t0 + 300 * S);
         assert_eq!(clock.history()[3], None);
         assert_eq!(clock.remaining(Player::Yellow, t0 + 300 * S), 273 * S);
+    }
+
+    #[test]
+    fn thinking_charged_while_stopped_counts_until_the_turn_ends() {
+        let t0 = Instant::now();
+        let mut clock = Clock::new(five_plus_three());
+        clock.charge(40 * S);
+        assert_eq!(clock.remaining(Player::Blue, t0), 260 * S);
+        assert_eq!(clock.thought(t0), 40 * S);
+        clock.start(t0);
+        assert_eq!(clock.thought(t0 + 10 * S), 50 * S);
+        assert_eq!(clock.deadline(), Some(t0 + 260 * S));
+        assert_eq!(clock.moved(t0 + 10 * S), Ok(253 * S));
+        // The next turn starts with nothing used.
+        assert_eq!(clock.thought(t0 + 10 * S), Duration::ZERO);
+        assert_eq!(clock.remaining(Player::Yellow, t0 + 10 * S), 300 * S);
+        // Charged past the time left: the flag falls as soon as the clock runs.
+        clock.charge(301 * S);
+        assert_eq!(clock.remaining(Player::Yellow, t0), Duration::ZERO);
+        clock.start(t0 + 20 * S);
+        assert_eq!(clock.flagged(t0 + 20 * S), Some(Player::Yellow));
     }
 
     #[test]

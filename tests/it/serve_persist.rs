@@ -3,10 +3,13 @@
 //! server killed mid-game brings the game back, both players resume it from the
 //! lobby and finish it, and it lands in the history with both keys, in both lobbies.
 
+use std::time::{Duration, Instant};
+
 use hijara::rules::{Game, Player as Colour};
 
 use crate::serve_common::{
-    Player, Server, against_random_ai, filling_moves, filling_totals, play_from, run, seated,
+    PATIENCE, Player, Server, against_random_ai, filling_moves, filling_totals, play, play_from,
+    run, seated, seated_with,
 };
 
 /// Plays moves `from..to` of [`filling_moves`], alice as Blue and bob as Yellow, each
@@ -240,4 +243,104 @@ fn at_sigterm_every_game_is_saved_and_comes_back_after_the_restart() {
             screen.wait_for("Blue to move").await;
         }
     });
+}
+
+/// The board's two clocks on `screen`, Blue's then Yellow's, in seconds: the one line
+/// with two `m:ss` (the panels' lower borders).
+fn clocks(screen: &str) -> Option<(u64, u64)> {
+    screen.lines().find_map(|line| {
+        let times: Vec<u64> = line
+            .split_whitespace()
+            .filter_map(|word| {
+                let (m, s) = word.split_once(':')?;
+                (s.len() == 2).then_some(())?;
+                Some(m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?)
+            })
+            .collect();
+        (times.len() == 2).then(|| (times[0], times[1]))
+    })
+}
+
+/// A live clocked game's mover thinks, the server is killed (`kill -9`) and started
+/// again: the mover's clock comes back charged the thinking the server noted before
+/// (every 2 s), not given back whole, and the time it was down counts for no clock.
+/// Failed before: Yellow's clock came back at 3:00, the 3 s and more the screen had
+/// shown spent at the kill given back.
+#[test]
+fn a_clocked_mover_s_thinking_before_a_kill_is_charged_after_the_restart() {
+    run(thinking_charged_across(Stop::Kill));
+}
+
+/// The same with a stop (SIGTERM): the thinking up to the stop is charged, as the
+/// screen showed it then, to the second.
+#[test]
+fn a_clocked_mover_s_thinking_before_a_stop_is_charged_after_the_restart() {
+    run(thinking_charged_across(Stop::Term));
+}
+
+/// How the server stops.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    Kill,
+    Term,
+}
+
+/// Alice (Blue) plays a1 at a 3+2 table; Bob thinks until the store has noted 3 s of
+/// it; the server stops as `stop` says and starts again; both resume the game, and
+/// Bob's clock is as his screen showed it at the stop (within a note's 2 s and the
+/// rounding), at least 3 s under 3:00.
+async fn thinking_charged_across(stop: Stop) {
+    let mut server = Server::start();
+    let (alice, bob) = seated_with(&server, &[("n", "no clock"), ("t", "clock 3+2")]).await;
+    play(&alice, &bob, 1, "a1").await;
+    bob.wait_for("Yellow to move").await;
+    let db = server.db();
+    let start = Instant::now();
+    loop {
+        let noted: i64 = db
+            .query_row(
+                "SELECT coalesce(max(thought), 0) FROM live WHERE playing = 1",
+                [],
+                |row| row.get(0),
+            )
+            .unwrap();
+        if noted >= 3000 {
+            break;
+        }
+        assert!(start.elapsed() < PATIENCE, "{noted} ms noted");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop(db);
+    let shown = bob.screen();
+    let (_, before) = clocks(&shown).unwrap_or_else(|| panic!("no clocks:\n{shown}"));
+    if stop == Stop::Term {
+        // SAFETY: kill with a child's pid and SIGTERM touches no memory.
+        let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
+        assert_eq!(sent, 0);
+        alice.wait_for("every game in play is kept").await;
+        assert!(server.wait_exit().is_some_and(|s| s.success()));
+    }
+    server.restart(&[]);
+    drop((alice, bob));
+    let alice = Player::join(&server, "alice", 1, 80, 24).await;
+    alice.wait_for("unfinished: 1").await;
+    alice.send(b"1").await;
+    let bob = Player::join(&server, "bob", 2, 80, 24).await;
+    bob.wait_for("unfinished: 1").await;
+    bob.send(b"1").await;
+    bob.wait_for("Yellow to move").await;
+    let shown = bob.screen();
+    let (_, after) = clocks(&shown).unwrap_or_else(|| panic!("no clocks:\n{shown}"));
+    assert!(
+        after <= 180 - 3,
+        "3 s charged at least: {after} s left\n{shown}"
+    );
+    // As the screen showed it at the stop, give or take the rounding and a note; at a
+    // SIGTERM the stop's own note leaves only the rounding, and the clock ran on while
+    // the sessions were told (the server was up).
+    let (under, over) = if stop == Stop::Term { (4, 1) } else { (2, 2) };
+    assert!(
+        after + under >= before && after <= before + over,
+        "{before} s left at the stop, {after} s after the restart\n{shown}"
+    );
 }

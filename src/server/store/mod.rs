@@ -40,7 +40,7 @@ use super::who::Who;
 
 #[cfg(test)]
 pub(crate) use change::release_name;
-pub(crate) use writer::{Kept, Log, STOPPED, Writer};
+pub(crate) use writer::{Kept, Log, STOPPED, Thought, Writer};
 
 /// The database's file name inside the data folder.
 pub const DB_FILE: &str = "hijara.db";
@@ -744,8 +744,8 @@ fn load_live(
     let mut stored = Vec::new();
     {
         let mut rows = tx.prepare(
-            "SELECT table_id, round, record, rated, corr, chat, code, opened_from FROM live
-             WHERE playing = 1 ORDER BY table_id",
+            "SELECT table_id, round, record, rated, corr, chat, code, opened_from, thought
+             FROM live WHERE playing = 1 ORDER BY table_id",
         )?;
         let found = rows.query_map([], |row| {
             Ok((
@@ -757,11 +757,17 @@ fn load_live(
                 row.get::<_, Option<String>>(5)?,
                 row.get::<_, Option<String>>(6)?,
                 row.get::<_, Option<String>>(7)?,
+                row.get::<_, Option<i64>>(8)?,
             ))
         })?;
         let now = std::time::Instant::now();
         for row in found {
-            let (id, round, record, rated, corr, chat, code, from) = row?;
+            let (id, round, record, rated, corr, chat, code, from, thought) = row?;
+            // The mover's thinking noted before the stop (a negative one, written by
+            // hand, is none).
+            let thought = thought
+                .and_then(|ms| u64::try_from(ms).ok())
+                .map(std::time::Duration::from_millis);
             // An address that does not read (written by hand) is only not counted.
             let from = from.and_then(|text| text.parse().ok());
             // Messages that can't be read back cost the game nothing: it comes back
@@ -786,7 +792,13 @@ fn load_live(
             match (u32::try_from(id), u32::try_from(round), read) {
                 (Ok(id), Ok(round), Ok((game, corr))) => stored.push(Stored {
                     id,
-                    table: GameTable::restored_with(game, round, now, (rated, corr, chat, code)),
+                    table: GameTable::restored_with(
+                        game,
+                        round,
+                        now,
+                        (rated, corr, chat, code),
+                        thought,
+                    ),
                     from,
                 }),
                 (_, _, Err(why)) => problems.push(format!(

@@ -5,7 +5,8 @@
 //! rated; version 10 adds what an edit of version 8 in place left out of a store
 //! migrated before it; version 12 keeps the vacation days not told yet and whether
 //! a palette was chosen; version 13 the address a game in play was opened from;
-//! version 14 when a name was last logged in with.
+//! version 14 when a name was last logged in with; version 15 a live clocked game's
+//! thinking on the turn under way.
 //!
 //! A migration, once on main, is never edited: a store that had it already would
 //! never get the edit. What it lacks goes in a new one.
@@ -313,6 +314,15 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration::Sql(
         "
     ALTER TABLE names ADD COLUMN seen INTEGER;
+    ",
+    ),
+    // 15: how long the mover of a live clocked game in play had thought on the turn
+    // under way (milliseconds), noted every few seconds while the server runs and
+    // cleared by each keep (a move begins a new turn), so a restart charges it: the
+    // thinking the screens showed being spent is not given back. NULL: none noted.
+    Migration::Sql(
+        "
+    ALTER TABLE live ADD COLUMN thought INTEGER;
     ",
     ),
 ];

@@ -670,6 +670,7 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
          ALTER TABLE prefs DROP COLUMN palette_chosen;
          ALTER TABLE live DROP COLUMN opened_from;
          ALTER TABLE names DROP COLUMN seen;
+         ALTER TABLE live DROP COLUMN thought;
          PRAGMA user_version = 7;",
     )
     .unwrap();
@@ -727,6 +728,7 @@ fn a_store_at_version_8_from_before_its_invitation_codes_opens() {
          ALTER TABLE prefs DROP COLUMN palette_chosen;
          ALTER TABLE live DROP COLUMN opened_from;
          ALTER TABLE names DROP COLUMN seen;
+         ALTER TABLE live DROP COLUMN thought;
          PRAGMA user_version = 8;",
     )
     .unwrap();
@@ -772,6 +774,7 @@ fn a_public_game_of_a_store_at_version_9_stays_listed() {
          ALTER TABLE prefs DROP COLUMN palette_chosen;
          ALTER TABLE live DROP COLUMN opened_from;
          ALTER TABLE names DROP COLUMN seen;
+         ALTER TABLE live DROP COLUMN thought;
          PRAGMA user_version = 9;",
     )
     .unwrap();
@@ -869,10 +872,10 @@ fn a_store_of_schema_12_migrates_and_games_in_play_keep_their_address() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/store-v12/hijara.db");
     std::fs::copy(&fixture, db_path(dir.path())).unwrap();
     let (store, opened, _) = open(dir.path());
-    assert_eq!(schema::current(), 14);
+    assert_eq!(schema::current(), 15);
     assert_eq!(
         schema::version(&Connection::open(db_path(dir.path())).unwrap()).unwrap(),
-        14
+        15
     );
     assert_eq!(opened.stored.len(), 1, "{:?}", opened.problems);
     assert_eq!(opened.stored[0].id, 1);

@@ -104,6 +104,8 @@ enum Work {
     DaysTold(String, u32),
     /// The server is up at this wall-clock time.
     Heartbeat(i64),
+    /// Each live clocked game's thinking so far on the turn under way, as noted.
+    Thought(Vec<Thought>),
     /// Pieces that land in one transaction or not at all (never split between
     /// batches): what one hold of the hall handed over.
     Together(Vec<Work>),
@@ -279,6 +281,14 @@ impl Writer {
     /// Keeps that the server is up at wall-clock time `wall`.
     pub(crate) fn heartbeat(&self, wall: i64) {
         self.send(Work::Heartbeat(wall));
+    }
+
+    /// Keeps how long each live clocked game's mover has thought on the turn under
+    /// way, so a restart charges it ([`write_thought`]).
+    pub(crate) fn thought(&self, thoughts: Vec<Thought>) {
+        if !thoughts.is_empty() {
+            self.send(Work::Thought(thoughts));
+        }
     }
 
     /// A way to hand the writer an operator's change from another thread (the admin
@@ -559,6 +569,12 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
                             log(&format!("the time the server is up was not kept: {error}"));
                         }
                     }
+                    Work::Thought(thoughts) => {
+                        // Not said in the log: it is tried again at the next note.
+                        let _ = in_savepoint(&mut tx, |tx| {
+                            thoughts.iter().try_for_each(|t| write_thought(tx, t))
+                        });
+                    }
                     Work::Pref(key, mut pref, serial, reply) => {
                         if let Some(serial) = serial {
                             let latest = latest_pref.entry(key.clone()).or_insert((serial, pref));
@@ -709,6 +725,32 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
     }
 }
 
+/// A live clocked game's thinking on the turn under way, noted while the server runs
+/// (`SharedHall`'s timer, every few seconds), so a restart charges it to the mover.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Thought {
+    /// The table.
+    pub(crate) id: u32,
+    /// The table's version the thinking is of: noted only on that version's row (a
+    /// later keep, a move, already took its place; an earlier one is still to come).
+    pub(crate) version: u64,
+    /// The mover's time used on this turn, in milliseconds.
+    pub(crate) millis: u64,
+}
+
+/// Notes `thought` on its table's game in play, if the row is of its version (and
+/// says otherwise): one row rewritten for each clock that ran since the last note.
+fn write_thought(tx: &Connection, thought: &Thought) -> rusqlite::Result<()> {
+    let version = i64::try_from(thought.version).unwrap_or(i64::MAX);
+    let millis = i64::try_from(thought.millis).unwrap_or(i64::MAX);
+    tx.prepare_cached(
+        "UPDATE live SET thought = ?3
+         WHERE table_id = ?1 AND version = ?2 AND playing = 1 AND thought IS NOT ?3",
+    )?
+    .execute(params![thought.id, version, millis])?;
+    Ok(())
+}
+
 /// Runs `work` in a savepoint of `tx`: undone alone if it fails.
 fn in_savepoint<T>(
     tx: &mut Transaction<'_>,
@@ -750,7 +792,8 @@ pub(super) fn write_keep(
                      round = excluded.round, version = excluded.version, playing = 1,
                      record = excluded.record, rated = excluded.rated, corr = excluded.corr,
                      chat = excluded.chat, code = excluded.code,
-                     opened_from = coalesce(excluded.opened_from, live.opened_from)
+                     opened_from = coalesce(excluded.opened_from, live.opened_from),
+                     thought = NULL
                  WHERE excluded.version > live.version",
             )?
             .execute(params![
@@ -769,7 +812,8 @@ pub(super) fn write_keep(
             tx.prepare_cached(
                 "INSERT INTO live (table_id, round, version, playing, record) VALUES (?1, 0, ?2, 0, NULL)
                  ON CONFLICT (table_id) DO UPDATE SET
-                     version = excluded.version, playing = 0, record = NULL, opened_from = NULL
+                     version = excluded.version, playing = 0, record = NULL, opened_from = NULL,
+                     thought = NULL
                  WHERE excluded.version > live.version",
             )?
             .execute(params![id, version])?;
