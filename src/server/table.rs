@@ -305,7 +305,7 @@ impl GameTable {
         table.rated = rated;
         let away = Player::BOTH.map(|p| table.absent(p, now));
         table.state = TableState::Adjourned(away);
-        table.pause_clock();
+        table.pause_clock(now);
         if let (Some(clock), Some(thought), None) = (table.course.clock_mut(), thought, &corr) {
             clock.charge(thought);
         }
@@ -686,7 +686,7 @@ impl GameTable {
         // Run for the flag to fall: the course ends the game and stops the clocks.
         clock.start(now);
         if self.course.check_flag(&self.game, now).is_none() {
-            self.pause_clock();
+            self.pause_clock(now);
             return false;
         }
         self.ended_now();
@@ -697,10 +697,12 @@ impl GameTable {
         true
     }
 
-    /// An adjourned or abandoned game's clocks stop (the turn under way is not charged).
-    fn pause_clock(&mut self) {
+    /// An adjourned game's clocks stop at `now`, the mover charged the thinking done on
+    /// the turn under way: it goes on from there at the resumption (a player who left
+    /// and came back got the turn's thinking back).
+    fn pause_clock(&mut self, now: Instant) {
         if let Some(clock) = self.course.clock_mut() {
-            clock.stop();
+            clock.pause(now);
         }
     }
 
@@ -1134,7 +1136,7 @@ impl GameTable {
             TableState::Playing(away) | TableState::Adjourned(away) => {
                 away[colour.index()] = Presence::Dropped(now);
                 if self.ai().is_some() {
-                    self.pause_clock();
+                    self.pause_clock(now);
                 }
             }
             // Nobody waits at a correspondence game: it goes on without them.
@@ -1170,7 +1172,7 @@ impl GameTable {
         }
         presence[colour.index()] = Presence::Left(now);
         self.state = TableState::Adjourned(presence);
-        self.pause_clock();
+        self.pause_clock(now);
     }
 
     /// `leaver` left a rated game in progress with the other player there (a confirmed
@@ -1221,7 +1223,10 @@ impl GameTable {
             // A game begun is kept in the history as it stands; either way its stored
             // copy goes.
             self.ending();
-            self.pause_clock();
+            // The game ends here: nothing to charge.
+            if let Some(clock) = self.course.clock_mut() {
+                clock.stop();
+            }
             if !self.game.is_empty() {
                 self.ended = Some((self.round, Arc::new(self.snapshot())));
             }
@@ -1364,7 +1369,7 @@ impl GameTable {
             || (self.ai().is_some() && presence.iter().any(gone))
         {
             self.state = TableState::Adjourned(presence);
-            self.pause_clock();
+            self.pause_clock(now);
             return true;
         }
         false
@@ -1409,7 +1414,7 @@ impl GameTable {
             presence[other.index()] = Presence::Left(now);
         }
         self.state = TableState::Adjourned(presence);
-        self.pause_clock();
+        self.pause_clock(now);
         self.idle_adjourned = (self.idle_adjourned.0 + 1, mover);
         true
     }
@@ -2594,6 +2599,39 @@ mod tests {
             ended.course.clock().unwrap().remaining(Player::Yellow, t0),
             Duration::ZERO
         );
+    }
+
+    /// A clocked game adjourned mid-turn (the mover leaves while the other is away) and
+    /// resumed: the mover's clock goes on from where it stopped, the thinking before
+    /// the adjournment charged. It was given back (the turn began anew at 1:00), so
+    /// leaving and coming back reset a turn's thinking.
+    #[test]
+    fn an_adjourned_clock_keeps_the_turn_s_thinking_at_the_resumption() {
+        let t0 = Instant::now();
+        let at = |secs| t0 + Duration::from_secs(secs);
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        table.set_clock(TimeControl::from_minutes("1+0").ok());
+        table.sit(who("bob"), t0);
+        play(&mut table, &["a1"], t0);
+        table.drop_out("SHA256:ann", at(1));
+        table.leave("SHA256:bob", at(20));
+        assert!(
+            matches!(table.state(), TableState::Adjourned(_)),
+            "{:?}",
+            table.state()
+        );
+        let clock = table.course().clock().unwrap();
+        assert!(!clock.is_running());
+        assert_eq!(clock.remaining(Player::Yellow, at(500)), at(40) - t0);
+        assert_eq!(table.come_back("SHA256:ann", at(600)), Some(Back::Wait));
+        assert_eq!(
+            table.come_back("SHA256:bob", at(700)),
+            Some(Back::Play(Player::Yellow))
+        );
+        let clock = table.course().clock().unwrap();
+        assert_eq!(clock.remaining(Player::Yellow, at(700)), at(40) - t0);
+        assert_eq!(clock.remaining(Player::Yellow, at(705)), at(35) - t0);
+        assert_eq!(clock.remaining(Player::Blue, at(705)), at(60) - t0);
     }
 
     #[test]

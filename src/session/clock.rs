@@ -131,6 +131,14 @@ impl Clock {
         self.since = None;
     }
 
+    /// Pauses the clocks at `now` (a game adjourned, its player away): the thinking
+    /// done on the turn under way stays charged to it, and the mover's clock goes on
+    /// from there when it starts again. A pause is not a new turn.
+    pub fn pause(&mut self, now: Instant) {
+        self.used = self.spent(now);
+        self.since = None;
+    }
+
     /// The player to move lost on time: the clocks stop, theirs at 0.
     pub fn fall(&mut self) {
         self.since = None;
@@ -302,6 +310,24 @@ mod tests {
         clock.sync(4, t0 + 300 * S);
         assert_eq!(clock.history()[3], None);
         assert_eq!(clock.remaining(Player::Yellow, t0 + 300 * S), 273 * S);
+    }
+
+    #[test]
+    fn a_pause_keeps_the_turn_s_thinking_and_a_stop_gives_it_back() {
+        let t0 = Instant::now();
+        let mut clock = Clock::new(five_plus_three());
+        clock.start(t0);
+        clock.pause(t0 + 30 * S);
+        assert!(!clock.is_running());
+        assert_eq!(clock.remaining(Player::Blue, t0 + 90 * S), 270 * S);
+        clock.start(t0 + 100 * S);
+        clock.pause(t0 + 110 * S);
+        assert_eq!(clock.thought(t0 + 200 * S), 40 * S);
+        clock.start(t0 + 200 * S);
+        assert_eq!(clock.deadline(), Some(t0 + 460 * S));
+        // A stop (the game ended, a local screen closed) charges nothing more.
+        clock.stop();
+        assert_eq!(clock.remaining(Player::Blue, t0 + 300 * S), 260 * S);
     }
 
     #[test]
