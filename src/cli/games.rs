@@ -121,15 +121,26 @@ fn listing(history: &History, named: bool, terminal: bool) -> String {
     let folder = display_path(&history.folder);
     if history.is_empty() {
         let empty = if named {
-            text::empty_folder(&folder)
+            naming(
+                text::empty_folder(&folder),
+                text::EMPTY_FOLDER_APART,
+                &folder,
+                terminal,
+            )
         } else {
-            text::empty(&folder)
+            naming(text::empty(&folder), text::EMPTY_APART, &folder, terminal)
         };
         return format!("{empty}\n");
     }
     let width = history.listed.len().to_string().len();
     let (names, results) = column_widths(history);
-    let mut out = format!("{}\n", heading(&folder, terminal));
+    let heading = naming(
+        text::heading(&folder),
+        text::HEADING_APART,
+        &folder,
+        terminal,
+    );
+    let mut out = format!("{heading}\n");
     out.push_str(&text::columns(width, names, results));
     out.push('\n');
     // The lines after a row's first start under the date.
@@ -174,13 +185,12 @@ fn listing(history: &History, named: bool, terminal: bool) -> String {
     out
 }
 
-/// The list's heading naming `folder`: on one line where it fits [`LIST_WIDTH`], else
-/// the folder on a line of its own under it (a long data folder took the heading past
-/// 80 columns, s29). On a `terminal` a folder wider than that line is cut in its
-/// middle with `…`, by display columns, so no line passes 80; piped or redirected
-/// it stays whole, for whoever reads it to open.
-fn heading(folder: &str, terminal: bool) -> String {
-    let line = text::heading(folder);
+/// A message naming `folder`: `line` where it fits [`LIST_WIDTH`], else `apart` with
+/// the folder on a line of its own under it (a long data folder took the heading,
+/// and the empty history's message, past 80 columns, s29). On a `terminal` a folder
+/// wider than that line is cut in its middle with `…`, by display columns, so no
+/// line passes 80; piped or redirected it stays whole, for whoever reads it to open.
+fn naming(line: String, apart: &str, folder: &str, terminal: bool) -> String {
     if crate::text::fits(&line, LIST_WIDTH) {
         return line;
     }
@@ -189,7 +199,7 @@ fn heading(folder: &str, terminal: bool) -> String {
     } else {
         std::borrow::Cow::Borrowed(folder)
     };
-    format!("{}\n{FOLDER_INDENT}{shown}", text::HEADING_APART)
+    format!("{apart}\n{FOLDER_INDENT}{shown}")
 }
 
 /// Before the folder on its own line under the heading.
@@ -359,6 +369,59 @@ mod tests {
         assert_eq!(
             out.lines().next(),
             Some("Games in /home/ann/.local/share/hijara/games, newest first:")
+        );
+    }
+
+    /// s29: the messages of a history without games named the folder on their line,
+    /// so a long data folder took them past 80 columns (a 200-column path: 270 for the
+    /// empty history's). They are laid out as the heading is, by the same function:
+    /// where they would pass, the folder on a line of its own, cut in its middle on a
+    /// terminal (a wide CJK path too), whole when piped. Fails on the old code (a
+    /// 270-column line).
+    #[test]
+    fn the_empty_history_s_messages_keep_within_80_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut history = History::read(dir.path()).unwrap();
+        assert!(history.is_empty());
+        let long = format!("/{}/games", "d".repeat(193));
+        let wide = format!("/home/{}/games", "棋手".repeat(40));
+        for folder in [long, wide] {
+            history.folder = std::path::PathBuf::from(&folder);
+            for (named, apart) in [(false, text::EMPTY_APART), (true, text::EMPTY_FOLDER_APART)] {
+                let out = listing(&history, named, true);
+                let lines: Vec<&str> = out.lines().collect();
+                assert_eq!(lines.len(), 2, "{out}");
+                assert_eq!(lines[0], apart, "{out}");
+                for line in &lines {
+                    assert!(crate::text::width(line) <= 80, "{line:?}");
+                }
+                let shown = lines[1].strip_prefix("  ").unwrap();
+                assert!(
+                    shown.starts_with(&folder[..5]) && shown.ends_with("/games"),
+                    "{shown}"
+                );
+                assert!(shown.contains(crate::text::ELLIPSIS), "{shown}");
+                // Piped, the folder is whole, on its own line all the same.
+                let piped = listing(&history, named, false);
+                assert_eq!(piped, format!("{apart}\n  {folder}\n"));
+            }
+        }
+        // The usual data folder took the empty history's line to 104 columns: apart,
+        // whole. A folder that fits keeps the one line.
+        let usual = "/home/ann/.local/share/hijara/games";
+        history.folder = std::path::PathBuf::from(usual);
+        assert_eq!(
+            listing(&history, false, true),
+            format!("{}\n  {usual}\n", text::EMPTY_APART)
+        );
+        assert_eq!(
+            listing(&history, true, true),
+            format!("No game records in {usual}.\n")
+        );
+        history.folder = std::path::PathBuf::from("/srv/g");
+        assert_eq!(
+            listing(&history, false, true),
+            "No games kept yet: finished games go to /srv/g (`--no-history` keeps none).\n"
         );
     }
 

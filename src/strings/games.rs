@@ -54,10 +54,18 @@ pub(crate) fn empty_folder(folder: &str) -> String {
     format!("No game records in {folder}.")
 }
 
+/// [`empty_folder`] when it would pass 80 columns: the folder follows on a line of
+/// its own.
+pub(crate) const EMPTY_FOLDER_APART: &str = "No game records in:";
+
 /// What an empty history prints.
 pub(crate) fn empty(folder: &str) -> String {
     format!("No games kept yet: finished games go to {folder} (`--no-history` keeps none).")
 }
+
+/// [`empty`] when it would pass 80 columns: the folder follows on a line of its own.
+pub(crate) const EMPTY_APART: &str =
+    "No games kept yet (`--no-history` keeps none); finished games go to:";
 
 /// A result in words, with how an early ending ended: `Blue won`, `draw`,
 /// `unfinished`, `Yellow won on time`, `Blue resigned`, `Blue left`.

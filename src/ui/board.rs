@@ -66,6 +66,17 @@ impl BoardGeometry {
         )
     }
 
+    /// The grid's lines alone, without the labels: its outer edges are the
+    /// rectangle's first and last columns and rows.
+    pub fn grid(&self) -> Rect {
+        Rect::new(
+            self.x,
+            self.y,
+            4 * (self.square_width + 1) + 1,
+            4 * (self.square_height + 1) + 1,
+        )
+    }
+
     /// The inside of `square`, without its border.
     pub fn square_rect(&self, square: Square) -> Rect {
         Rect::new(

@@ -229,7 +229,7 @@ fn every_kind_of_message_is_readable_in_full_at_80x24() {
 /// to the next row (`hijara-20261130-041500.hi` / `j (see: hijara games)`). The box
 /// now spreads over the ladders where the board is narrow, and a path breaks after a
 /// `/`: every row ends at a separator or a word's end, and the name is whole. At 80×24
-/// the box is where it was.
+/// the box is over the board, as wide as its grid (s29: 39 columns inside).
 #[test]
 fn a_saved_path_in_the_message_box_breaks_after_a_separator_at_44x16_and_80x24() {
     let path = "/home/ann/.local/share/hijara/games/hijara-20261130-041500.hij";

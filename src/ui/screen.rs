@@ -16,7 +16,7 @@ use crate::text::wrap;
 
 use super::ai_worker::AiJob;
 use super::app::App;
-use super::board::{BoardView, Highlight};
+use super::board::{BoardGeometry, BoardView, Highlight};
 use super::keymap::{HintLine, hint_line, hint_line_leaving, hint_parts};
 use super::ladder::{LadderView, ladder_scale, provisional_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
@@ -495,18 +495,44 @@ pub(crate) fn render_long_message(
     }
 }
 
-/// Where a long message's box or a question's goes: `board`'s rows, as wide as a box is at most
-/// (40 columns) where `screen` has them, centred on the board. Over a narrow board
-/// (27 columns at 44×16) the box spreads over the ladders, so a saved file's name
-/// (`hijara-20261130-041500.hij`, 26 columns) is not broken inside; at 80×24 it is
-/// the box over the board it always was.
+/// The widest a question's or a long message's box is.
+const BOX_WIDTH: u16 = 40;
+
+/// Where a long message's box or a question's goes: `board`'s rows, and the box's own
+/// columns, [`BOX_WIDTH`] at most where `screen` has them, centred on the board. Over a
+/// narrow board (27 columns at 44×16) the box spreads over the ladders, so a saved
+/// file's name (`hijara-20261130-041500.hij`, 26 columns) is not broken inside. Over a
+/// grid wider than the box, the box leaves a clear column inside both of its edges,
+/// or is as wide as the grid, its borders on the grid's: at 80×24 a 40-column box
+/// over the 41-column grid left the grid's right edge showing beside its own (s29).
 pub(crate) fn message_area(screen: Rect, board: Rect) -> Rect {
-    let width = screen.width.min(40).max(board.width);
+    let most = screen.width.min(BOX_WIDTH);
+    let width = most.max(board.width);
     let centre = board.x + board.width / 2;
     let x = centre
         .saturating_sub(width / 2)
         .clamp(screen.x, screen.right().saturating_sub(width));
-    Rect::new(x, board.y, width, board.height)
+    let area =
+        Rect::new(x, board.y, width, board.height).centered_horizontally(Constraint::Length(most));
+    let Some(grid) = BoardGeometry::fit(board).map(|g| g.grid()) else {
+        return area;
+    };
+    let Some(spare) = grid.width.checked_sub(most).filter(|&s| s > 0) else {
+        return area;
+    };
+    // A column of the grid between each edge and the box's border takes 2 spare
+    // columns a side; an even spare keeps the two sides alike.
+    let width = if spare < 4 {
+        grid.width
+    } else {
+        most - spare % 2
+    };
+    Rect::new(
+        grid.x + (grid.width - width) / 2,
+        board.y,
+        width,
+        board.height,
+    )
 }
 
 /// The answer of the question on `app`'s screen, drawn in a frame of `drawn`, that a
@@ -653,7 +679,7 @@ pub(crate) fn answer_in_box(
 
 /// The inner width of the box [`render_box`] draws in `area`.
 fn box_inner_width(area: Rect) -> u16 {
-    area.width.min(40).saturating_sub(2).max(1)
+    area.width.saturating_sub(2).max(1)
 }
 
 /// Where [`render_box`] draws `text` in `area` (the drawing wraps the text once, for
@@ -663,10 +689,10 @@ pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
     box_rect_of(wrap(text, usize::from(box_inner_width(area))).len(), area)
 }
 
-/// Where [`render_box`] draws a text that wraps to `lines` rows in `area`: 40
-/// columns at most, tall enough for the rows, centred.
+/// Where [`render_box`] draws a text that wraps to `lines` rows in `area`: as wide as
+/// `area` ([`message_area`] chooses it), tall enough for the rows, centred.
 fn box_rect_of(lines: usize, area: Rect) -> Rect {
-    let width = area.width.min(40);
+    let width = area.width;
     let height = u16::try_from(lines)
         .unwrap_or(u16::MAX)
         .saturating_add(2)
@@ -784,6 +810,44 @@ mod tests {
         assert_eq!(asked.get(), usize::from(inside.width * inside.height));
         // Each answer's cells, spaces and all: `y: quit` and `other key: stay`.
         assert_eq!(picked, [7, 15]);
+    }
+
+    /// s29: at 80×24 the question's box (40 columns) sat over the 41-column grid
+    /// with its left border on the grid's left edge and the grid's right edge showing
+    /// beside its own (`┐││`). At every size from 44×16 to 120×40 the box covers both
+    /// of the grid's side edges, or leaves a clear column inside each; it keeps to the
+    /// screen and the board's rows. Fails on the old code (80×24: box 13..=52, grid
+    /// 13..=53).
+    #[test]
+    fn the_box_never_half_covers_a_board_edge() {
+        use crate::ui::board::BoardGeometry;
+        use crate::ui::layout::ScreenLayout;
+        use ratatui::layout::Rect;
+        let mut covered = 0;
+        for width in 44..=120 {
+            for height in 16..=40 {
+                let screen = Rect::new(0, 0, width, height);
+                let board = ScreenLayout::new(screen).unwrap().board;
+                let grid = BoardGeometry::fit(board).unwrap().grid();
+                let boxed = super::box_rect("Quit? y: quit", super::message_area(screen, board));
+                let (left, right) = (boxed.x, boxed.right() - 1);
+                let (edge_l, edge_r) = (grid.x, grid.right() - 1);
+                let covers = left <= edge_l && right >= edge_r;
+                let clear = left >= edge_l + 2 && right + 2 <= edge_r;
+                assert!(
+                    covers || clear,
+                    "{width}x{height}: box {left}..={right}, grid {edge_l}..={edge_r}"
+                );
+                covered += usize::from(covers);
+                assert!(
+                    boxed.right() <= screen.right() && boxed.width <= 41,
+                    "{width}x{height}"
+                );
+                assert!(boxed.y >= board.y && boxed.bottom() <= board.bottom());
+            }
+        }
+        // Both kinds were met: narrow grids covered, wide ones with a gap.
+        assert!(covered > 0 && covered < 77 * 25, "{covered}");
     }
 
     #[test]
