@@ -99,7 +99,7 @@ impl Bar {
 }
 
 pub(crate) fn run(args: &super::AnalyzeArgs) -> anyhow::Result<()> {
-    let file = super::replay::record_path(args.game.as_ref())?;
+    let file = super::replay::record_path(args.game.as_ref(), args.dir.as_deref())?;
     let name = crate::session::input_name(&file);
     let text = crate::session::read_text(&file, &name)?;
     let loaded = crate::session::parse_record(&text).with_context(|| name.clone())?;

@@ -387,6 +387,10 @@ pub struct ReplayArgs {
     /// Watch the newest game of the history.
     #[arg(long)]
     pub last: bool,
+    /// With N or --last: game N (the newest) of the records in DIR, numbered as
+    /// `hijara games --dir DIR` lists them, not of the history.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
     /// Who plays Blue on after `c` (continue from the move shown).
     #[arg(long, value_enum, default_value_t = Seat::Human)]
     pub blue: Seat,
@@ -603,6 +607,10 @@ pub struct ScoreArgs {
     /// Score the newest game of the history.
     #[arg(long)]
     pub last: bool,
+    /// With N or --last: game N (the newest) of the records in DIR, numbered as
+    /// `hijara games --dir DIR` lists them, not of the history.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -618,6 +626,10 @@ pub struct AnalyzeArgs {
     /// Review the newest game of the history.
     #[arg(long)]
     pub last: bool,
+    /// With N or --last: game N (the newest) of the records in DIR, numbered as
+    /// `hijara games --dir DIR` lists them, not of the history.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

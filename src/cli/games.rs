@@ -180,7 +180,12 @@ fn listing(history: &History, named: bool, terminal: bool) -> String {
         out.push_str(&text::tally(&level, t.wins, t.draws, t.losses));
         out.push('\n');
     }
-    out.push_str(text::REPLAY_HINT);
+    // `hijara replay N` opens the history's game N, not the folder's.
+    out.push_str(if named {
+        text::REPLAY_DIR_HINT
+    } else {
+        text::REPLAY_HINT
+    });
     out.push('\n');
     out
 }

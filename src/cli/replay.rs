@@ -23,44 +23,68 @@ pub(crate) fn history_folder() -> anyhow::Result<PathBuf> {
     Ok(games_dir(&data))
 }
 
-/// The history's game `n` (1 = newest), with clear errors for an empty history or
-/// a number past its end (`typed`, the number as given: ASCII digits).
-pub(crate) fn history_game(n: usize, typed: &str) -> anyhow::Result<PathBuf> {
-    let folder = history_folder()?;
-    let files = files_newest_first(&folder)
-        .with_context(|| format!("cannot read the game history {}", display_path(&folder)))?;
+/// Game `n` (1 = newest) of the history, or of the folder `dir` (`--dir`, numbered
+/// as `hijara games --dir DIR` lists it), with clear errors for an empty folder or a
+/// number past its end (`typed`, the number as given: ASCII digits).
+pub(crate) fn history_game(
+    n: usize,
+    typed: &str,
+    dir: Option<&std::path::Path>,
+) -> anyhow::Result<PathBuf> {
+    let folder = match dir {
+        Some(dir) => dir.to_path_buf(),
+        None => history_folder()?,
+    };
+    let shown = display_path(&folder);
+    let files = files_newest_first(&folder).with_context(|| match dir {
+        Some(_) => format!("cannot read the folder {shown}"),
+        None => format!("cannot read the game history {shown}"),
+    })?;
     if files.is_empty() {
-        bail!(
-            "no games in the history yet ({}): finished games are kept there",
-            display_path(&folder)
-        );
+        match dir {
+            Some(_) => bail!("no records in {shown}"),
+            None => bail!("no games in the history yet ({shown}): finished games are kept there"),
+        }
     }
-    match files.get(n - 1) {
-        Some(file) => Ok(folder.join(file)),
-        None => bail!(
-            "no game {} in the history: it holds {} (`hijara games` lists them)",
-            typed.trim_start_matches('0'),
-            match files.len() {
-                1 => "1 game".to_owned(),
-                k => format!("{k} games"),
-            }
-        ),
+    let holds = match files.len() {
+        1 => "1 game".to_owned(),
+        k => format!("{k} games"),
+    };
+    let number = typed.trim_start_matches('0');
+    match (files.get(n - 1), dir) {
+        (Some(file), _) => Ok(folder.join(file)),
+        (None, Some(_)) => {
+            bail!("no game {number} in {shown}: it holds {holds} (`hijara games --dir` lists them)")
+        }
+        (None, None) => {
+            bail!("no game {number} in the history: it holds {holds} (`hijara games` lists them)")
+        }
     }
 }
 
-/// The record a `FILE|N` argument names: the file, or game N of the history; with
-/// none (`--last`; clap's group asks for exactly one), the newest game. The one
-/// resolver of `replay`, `score` and `analyze`.
-pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathBuf> {
+/// The record a `FILE|N` argument names: the file, or game N of the history (of
+/// `dir`, `--dir`'s folder, when given); with none (`--last`; clap's group asks for
+/// exactly one), the newest game. The one resolver of `replay`, `score` and `analyze`.
+pub(crate) fn record_path(
+    target: Option<&ReplayTarget>,
+    dir: Option<&std::path::Path>,
+) -> anyhow::Result<PathBuf> {
     match target {
-        Some(ReplayTarget::File(path)) => Ok(path.clone()),
+        Some(ReplayTarget::File(path)) => match dir {
+            // A file is read where it is: a folder beside it would be ignored.
+            Some(_) => bail!(
+                "--dir picks game N of a folder (or --last), not a file: {}",
+                display_path(path)
+            ),
+            None => Ok(path.clone()),
+        },
         Some(ReplayTarget::Number(n, typed)) => {
             // A file named as the number was typed, here, is not what N reads: say
             // so, whether the history has game N (a script scored that game instead,
             // silently) or not (the error alone sent it to the history).
             // `typed` is ASCII digits only (`replay_target`): safe to print.
             let named = std::path::Path::new(typed).exists();
-            match history_game(*n, typed) {
+            match history_game(*n, typed, dir) {
                 Ok(path) => {
                     if named {
                         super::out::note(format_args!(
@@ -74,7 +98,7 @@ pub(crate) fn record_path(target: Option<&ReplayTarget>) -> anyhow::Result<PathB
                 Err(error) => Err(error),
             }
         }
-        None => history_game(1, "1"),
+        None => history_game(1, "1", dir),
     }
 }
 
@@ -97,7 +121,7 @@ pub(crate) fn run_on(
     from_start: bool,
 ) -> anyhow::Result<Left> {
     // Every check happens here, before the screen switches to full-screen mode.
-    let path = record_path(args.game.as_ref())?;
+    let path = record_path(args.game.as_ref(), args.dir.as_deref())?;
     let loaded = read_record(&path)?;
     // Said before the screen (never over the start screen's): the viewer shows no
     // date for a Date that is none.

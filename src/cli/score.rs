@@ -266,7 +266,7 @@ pub fn json_report(game: &Game) -> serde_json::Value {
 }
 
 pub(crate) fn run(args: &super::ScoreArgs) -> anyhow::Result<()> {
-    let file = super::replay::record_path(args.game.as_ref())?;
+    let file = super::replay::record_path(args.game.as_ref(), args.dir.as_deref())?;
     let name = crate::session::input_name(&file);
     let text = read_text(&file, &name)?;
     let record = Record::parse_file(&text).with_context(|| name.clone())?;

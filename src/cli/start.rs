@@ -138,7 +138,7 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             StartChoice::Replay => {
                 // A newest game that cannot be read is said here and the start screen
                 // stays (the door led out of the program with the error).
-                let readable = super::replay::record_path(None).and_then(|p| read_record(&p));
+                let readable = super::replay::record_path(None, None).and_then(|p| read_record(&p));
                 if let Err(error) = readable {
                     note = Some(crate::strings::start::cannot_replay(&format!("{error:#}")));
                     continue;
@@ -146,6 +146,7 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 let args = ReplayArgs {
                     game: None,
                     last: true,
+                    dir: None,
                     blue: Seat::Human,
                     yellow: Seat::Human,
                     session: Default::default(),

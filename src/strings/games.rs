@@ -89,3 +89,7 @@ pub(crate) const NO_TALLY: &str = "No game of a person against the AI yet: no ta
 
 /// How to open one.
 pub(crate) const REPLAY_HINT: &str = "Open one with `hijara replay N` or `hijara replay --last`.";
+
+/// How to open one of a `--dir` folder's, whose numbers are not the history's.
+pub(crate) const REPLAY_DIR_HINT: &str =
+    "Open one with `hijara replay --dir DIR N`, DIR the folder listed above.";

@@ -321,3 +321,86 @@ fn a_corners_claims_game_is_listed_within_80_columns() {
         );
     }
 }
+
+/// QA (s29): `hijara games --dir DIR` ended `Open one with hijara replay N`, but N
+/// opened game N of the history, not of DIR (an empty history said there were no
+/// games). `replay`, `score` and `analyze` now take `--dir DIR` with N or `--last`,
+/// numbered as the listing numbers, and the listing says so; a file with `--dir` is
+/// an error, not a folder silently ignored.
+#[test]
+fn a_dir_listing_s_numbers_open_its_own_games() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let record = |date: &str, moves: &str| {
+        format!("[Date \"{date}\"]\n[Blue \"human\"]\n[Yellow \"human\"]\n\n{moves}\n")
+    };
+    std::fs::write(
+        dir.path().join("older.hij"),
+        record("2026-11-01", "1. a1 b1"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("newer.hij"),
+        record("2026-12-01", "1. c1 d1 2. c1"),
+    )
+    .unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = hijara(data.path()).args(args).assert().success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let listing = run(&["games", "--dir", folder]);
+    assert!(
+        listing.contains("Open one with `hijara replay --dir DIR N`"),
+        "{listing}"
+    );
+    // The listing's numbers, read back by `score --json` on each.
+    let moves = |args: &[&str]| {
+        let json: Value = serde_json::from_str(&run(args)).unwrap();
+        json["moves"].as_u64().unwrap_or_else(|| panic!("{json}"))
+    };
+    let numbered: Vec<(u64, bool)> = (1..=2)
+        .map(|n| {
+            let n = n.to_string();
+            let listed = listing
+                .lines()
+                .find(|l| l.trim_start().starts_with(&format!("{n} ")))
+                .unwrap_or_else(|| panic!("{listing}"))
+                .contains("2026-12-01");
+            (moves(&["score", "--json", "--dir", folder, &n]), listed)
+        })
+        .collect();
+    // Each number opens the game its row lists (the December game has 3 moves).
+    for (moves, december) in &numbered {
+        assert_eq!(*moves == 3, *december, "{numbered:?} {listing}");
+    }
+    assert_ne!(numbered[0].0, numbered[1].0, "{listing}");
+    assert_eq!(
+        moves(&["score", "--json", "--dir", folder, "--last"]),
+        numbered[0].0
+    );
+    // Past the folder's end, and a file with --dir: errors naming what is wrong.
+    let err = hijara(data.path())
+        .args(["score", "--dir", folder, "3"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(err).unwrap();
+    assert!(
+        err.contains("no game 3 in") && err.contains("holds 2 games"),
+        "{err}"
+    );
+    let file = dir.path().join("older.hij");
+    let err = hijara(data.path())
+        .args(["score", "--dir", folder])
+        .arg(&file)
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(err).unwrap();
+    assert!(err.contains("--dir picks game N"), "{err}");
+}
