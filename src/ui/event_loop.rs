@@ -381,10 +381,19 @@ impl<F: Face> EventLoop<'_, F> {
             .news()
             .into_iter()
             .partition(|n| matches!(n, News::Chat(_) | News::Earlier(_)));
+        let (whole, news): (Vec<News>, Vec<News>) = news
+            .into_iter()
+            .partition(|n| matches!(n, News::Game { .. }));
         // Lines said at the table go first: a move that came with them is told after
         // them, beside them on the status line, as it was made after them.
         for line in said {
             self.queue.extend(app.table_news(line));
+        }
+        // The table's whole game (a rematch, an agreed undo) before its course: taking
+        // it clears the screen's clocks, which the table's then set (taken after, it
+        // hid a rematch's running clocks until the next move woke the screen).
+        for game in whole {
+            self.queue.extend(app.table_news(game));
         }
         for mv in moves {
             self.queue.extend(app.remote_move(mv));
@@ -772,6 +781,8 @@ mod tests {
         news: usize,
         /// Its idle time-out, as a served lobby's tick.
         idle: Option<Duration>,
+        /// The link the game it opens has to its table, if any.
+        link: Option<Box<dyn crate::ui::Link>>,
     }
 
     impl crate::ui::Lobby for TestLobby {
@@ -817,7 +828,7 @@ mod tests {
             self.idle
         }
         fn take_game(&mut self) -> Option<(App, Option<Box<dyn crate::ui::Link>>)> {
-            Some((self.ready.take()?, None))
+            Some((self.ready.take()?, self.link.take()))
         }
         fn back(&mut self) -> crate::ui::Effects {
             self.backs += 1;
@@ -867,6 +878,75 @@ mod tests {
         let wakes = [key('g'), key('b'), key('3'), key('q'), key('y'), key('q')];
         let shown = run_lobby(wakes);
         assert!(shown.contains("lobby 1"), "{shown}");
+    }
+
+    /// A table's link that hands a screen a rematch: the new game whole, once, and
+    /// its clocks running on the server.
+    #[derive(Debug, Default)]
+    struct RematchLink {
+        told: bool,
+    }
+
+    impl crate::ui::Link for RematchLink {
+        fn sync(&mut self, _game: &crate::rules::Game) -> Vec<crate::rules::Move> {
+            Vec::new()
+        }
+        fn news(&mut self) -> Vec<News> {
+            if std::mem::replace(&mut self.told, true) {
+                return Vec::new();
+            }
+            vec![News::Game {
+                game: crate::rules::Game::new(),
+                remote: [false, true],
+                ai: None,
+                names: ["bob".to_owned(), "alice".to_owned()],
+                ratings: [None, None],
+            }]
+        }
+        fn course(&mut self) -> Option<crate::session::Course> {
+            let control = crate::record::TimeControl::from_minutes("3+2").ok()?;
+            let mut clock = crate::session::Clock::new(control);
+            clock.start(Instant::now());
+            Some(crate::session::Course::with_clock(Some(clock)))
+        }
+    }
+
+    /// A rematch's clocks show as soon as its game does: the table's whole game is
+    /// taken before the table's course. Failed before (QA s29, two ssh clients at a
+    /// 3+2 table): the game, taken after the course, cleared the clocks the course had
+    /// just set, and they stayed hidden, Blue's running, until the next move.
+    #[test]
+    fn a_rematch_s_clocks_show_with_its_game() {
+        let lobby = TestLobby {
+            ready: Some(App::new(GameConfig::default()).served([false, true])),
+            link: Some(Box::new(RematchLink::default())),
+            ..TestLobby::default()
+        };
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        let inbox = Inbox::new();
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        for wake in [key('g'), Wake::Terminal(Event::Key(ctrl_c))] {
+            inbox.sender().send(wake).unwrap();
+        }
+        let mut storage = Storage::new(std::path::PathBuf::new(), None);
+        let setup = Setup {
+            look: Look::PLAIN,
+            ..Setup::default()
+        };
+        let screen = run(
+            &mut terminal,
+            &inbox,
+            Screen::Lobby(Box::new(lobby)),
+            setup,
+            &mut storage,
+        )
+        .unwrap();
+        let Screen::Game(app) = screen else {
+            panic!("Ctrl-c ends the loop at the game");
+        };
+        assert!(app.course().clock().is_some(), "the rematch's clocks");
+        let shown = terminal.backend().to_string();
+        assert!(shown.contains("3:00"), "{shown}");
     }
 
     /// Runs a [`TestLobby`] on the loop through `wakes`, which must end it; returns

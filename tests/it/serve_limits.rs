@@ -771,6 +771,109 @@ fn sigterm_tells_every_client_and_the_server_exits_0() {
     });
 }
 
+/// A client that notes when the server disconnects it.
+struct Noting {
+    checker: Checker,
+    told: Option<tokio::sync::oneshot::Sender<Instant>>,
+}
+
+impl client::Handler for Noting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        self.checker.check_server_key(key).await
+    }
+
+    async fn disconnected(
+        &mut self,
+        reason: client::DisconnectReason<Self::Error>,
+    ) -> Result<(), Self::Error> {
+        if let (client::DisconnectReason::ReceivedDisconnect(_), Some(told)) =
+            (&reason, self.told.take())
+        {
+            let _ = told.send(Instant::now());
+        }
+        Ok(())
+    }
+}
+
+/// At a stop, a client whose session said its last line and closed its channel has
+/// time to leave by itself before the server disconnects it: OpenSSH, disconnected
+/// right behind the line, exits without writing it (QA s29: 0 of 6 goodbyes read by
+/// clients connected 30 s). Failed before: the disconnect came within milliseconds
+/// of the channel's close.
+#[test]
+fn at_a_stop_a_client_has_time_to_leave_before_its_disconnect() {
+    run(async {
+        let mut server = Server::start();
+        let (told, disconnected) = tokio::sync::oneshot::channel();
+        let noting = Noting {
+            checker: Checker::expecting(&server),
+            told: Some(told),
+        };
+        let config = Arc::new(client::Config::default());
+        let mut handle =
+            tokio::time::timeout(PATIENCE, client::connect(config, server.addr, noting))
+                .await
+                .expect("connected in time")
+                .expect("connected");
+        let signer = PrivateKeyWithHashAlg::new(Arc::new(key(10)), None);
+        let auth = handle.authenticate_publickey("noa", signer).await.unwrap();
+        assert!(auth.success());
+        let mut channel = handle.channel_open_session().await.unwrap();
+        channel
+            .request_pty(false, "xterm-256color", 80, 24, 0, 0, &[])
+            .await
+            .unwrap();
+        channel.request_shell(false).await.unwrap();
+        let mut shown = Vec::new();
+        let mut screen = vt100::Parser::new(
+            std::num::NonZero::new(24).unwrap(),
+            std::num::NonZero::new(80).unwrap(),
+            0,
+        );
+        let lobby = tokio::time::timeout(PATIENCE, async {
+            while let Some(msg) = channel.wait().await {
+                if let ChannelMsg::Data { data } = msg {
+                    screen.process(&data);
+                    if screen.screen().contents().contains("q leave") {
+                        return true;
+                    }
+                }
+            }
+            false
+        });
+        assert!(lobby.await.unwrap_or(false), "the lobby");
+        // SAFETY: kill with a child's pid and SIGTERM touches no memory.
+        let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
+        assert_eq!(sent, 0);
+        let closed = tokio::time::timeout(PATIENCE, async {
+            while let Some(msg) = channel.wait().await {
+                if let ChannelMsg::Data { data } = msg {
+                    shown.extend_from_slice(&data);
+                }
+            }
+            Instant::now()
+        })
+        .await
+        .expect("the channel closed");
+        let said = String::from_utf8_lossy(&shown).into_owned();
+        assert!(said.contains("Goodbye."), "{said}");
+        let at = tokio::time::timeout(PATIENCE, disconnected)
+            .await
+            .expect("disconnected in time")
+            .expect("disconnected");
+        let waited = at.saturating_duration_since(closed);
+        assert!(waited >= Duration::from_millis(300), "{waited:?}");
+        drop(handle);
+        let status = server.wait_exit().expect("the server exited");
+        assert!(status.success(), "{status:?}");
+    });
+}
+
 /// A client's socket the test can freeze: from then on nothing of it is read (the
 /// kernel's buffers fill and the server's writes to it wait), until it is drained:
 /// then it is read to its end, to see when the server closed it.
