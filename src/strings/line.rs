@@ -240,17 +240,23 @@ pub(crate) const GAME_OVER: &str =
 pub(crate) const GAME_OVER_BACK: &str =
     "The game is over: new for a new game, review to review it, quit for the start screen";
 
-/// The stones an undo took back, in the order they were played: `Taken back: Blue
-/// c3, section 1; Yellow c4, section 1`.
-pub(crate) fn taken_back(stones: &[Placement]) -> String {
+/// [`took_back`] with the stones it took back named, in the order they were played:
+/// `Took back 2 moves (Blue c3, section 1; Yellow c4, section 1): undo again to undo
+/// more, redo to redo`.
+pub(crate) fn took_back_named(stones: &[Placement]) -> String {
     let named: Vec<String> = stones.iter().map(stone).collect();
-    format!("Taken back: {}", named.join("; "))
+    took_back_as(stones.len(), &format!(" ({})", named.join("; ")))
+}
+
+/// `Took back {count} moves{named}: ...`.
+fn took_back_as(count: usize, named: &str) -> String {
+    let moves = if count == 1 { "move" } else { "moves" };
+    format!("Took back {count} {moves}{named}: undo again to undo more, redo to redo")
 }
 
 /// [`super::message::took_back`] in the line mode's commands.
 pub(crate) fn took_back(count: usize) -> String {
-    let moves = if count == 1 { "move" } else { "moves" };
-    format!("Took back {count} {moves}: undo again to undo more, redo to redo")
+    took_back_as(count, "")
 }
 
 /// [`super::message::AI_STALLED`] in the line mode's commands.
