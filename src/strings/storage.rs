@@ -83,11 +83,12 @@ pub(crate) fn archived(path: &str) -> String {
     format!("Game kept as {path} (see: hijara games)")
 }
 
-/// What the stone that filled the board did (`stone`, its line), then where the
-/// finished game was kept (`kept`, [`archived`]'s note): the note took the stone's
-/// place, and its points were left only in the move list (qa29).
+/// Where the finished game was kept (`kept`, [`archived`]'s note, first: its whole
+/// path stays on the status line where it fits), then what the stone that filled the
+/// board did (`stone`, its line): the note took the stone's place, and its points
+/// were left only in the move list (qa29).
 pub(crate) fn kept_after_last(stone: &str, kept: &str) -> String {
-    format!("{stone}. {kept}")
+    format!("{kept}. {stone}")
 }
 
 /// A finished game kept beside the history folder, which could not take it.

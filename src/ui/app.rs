@@ -474,7 +474,7 @@ impl App {
             && let Some(stone) = &self.message
         {
             // The note replaces the line of the stone that filled the board: it says
-            // that line first, so what the stone made stays on screen (qa29).
+            // that line too, so what the stone made stays on screen (qa29).
             message = Message::keyed(
                 super::message::MessageKind::Info,
                 super::message::Keyed::KeptAfterLast(stone.text.clone(), message.text),

@@ -1497,8 +1497,7 @@ fn an_undo_names_the_stones_it_took_back() {
     assert_eq!(
         undone.last().map(String::as_str),
         Some(
-            "Took back 1 move (Yellow c3, section 1): undo again to undo more, redo to redo. \
-             Blue 0, Yellow 0. Your move, Yellow."
+            "Took back 1 move (Yellow c3, section 1): undo or redo more. Blue 0, Yellow 0. Your move, Yellow."
         ),
         "{undone:?}"
     );

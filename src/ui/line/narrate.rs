@@ -2451,15 +2451,14 @@ mod tests {
         assert_eq!(
             said,
             [
-                "Took back 1 move (Yellow c3, section 1): undo again to undo more, redo to \
-                 redo. Blue 0, Yellow 0. Your move, Yellow."
+                "Took back 1 move (Yellow c3, section 1): undo or redo more. Blue 0, \
+                 Yellow 0. Your move, Yellow."
             ]
         );
         // Two stones are named in the order they were played.
         assert_eq!(
             words::took_back_named(game.placements()),
-            "Took back 2 moves (Blue b2, section 1; Yellow c3, section 1): undo again to \
-             undo more, redo to redo"
+            "Took back 2 moves (Blue b2, section 1; Yellow c3, section 1): undo or redo more"
         );
     }
 
