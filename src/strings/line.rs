@@ -240,11 +240,17 @@ pub(crate) const GAME_OVER: &str =
 pub(crate) const GAME_OVER_BACK: &str =
     "The game is over: new for a new game, review to review it, quit for the start screen";
 
-/// The stones an undo took back, in the order they were played: `Taken back: Blue
-/// c3, section 1; Yellow c4, section 1`.
-pub(crate) fn taken_back(stones: &[Placement]) -> String {
+/// [`took_back`] with the stones it took back named, in the order they were played:
+/// `Took back 2 moves (Blue c3, section 1; Yellow c4, section 1): undo or redo more`.
+pub(crate) fn took_back_named(stones: &[Placement]) -> String {
     let named: Vec<String> = stones.iter().map(stone).collect();
-    format!("Taken back: {}", named.join("; "))
+    let moves = if stones.len() == 1 { "move" } else { "moves" };
+    // Short: with the totals and a claim's turn the line stays within 120 characters.
+    format!(
+        "Took back {} {moves} ({}): undo or redo more",
+        stones.len(),
+        named.join("; ")
+    )
 }
 
 /// [`super::message::took_back`] in the line mode's commands.
@@ -252,7 +258,6 @@ pub(crate) fn took_back(count: usize) -> String {
     let moves = if count == 1 { "move" } else { "moves" };
     format!("Took back {count} {moves}: undo again to undo more, redo to redo")
 }
-
 /// [`super::message::AI_STALLED`] in the line mode's commands.
 pub(crate) const AI_STALLED: &str = "The AI found no legal move: undo, or new for a new game";
 

@@ -312,12 +312,34 @@ pub(crate) fn quit_answers() -> Brief {
 }
 /// The resume question's yes in brief.
 const RESUME_BRIEF_YES: &str = "resume";
-/// The resume question at its shortest, for the status line.
-pub(crate) fn resume_brief() -> Brief {
-    Brief::asked(
-        "Resume it?",
-        brief_answers(RESUME_BRIEF_YES, false, RESUME_UNKNOWN_NO),
-    )
+
+/// The resume question in brief: `head`, then every answer its box names, in the
+/// box's order, `y: resume, q/Esc: {leave}, {other}: {no}` (`other` is `other key`,
+/// or `other` where columns are short); its answers listed in the order a click
+/// picks them ([`resume_key_answers`]'s: yes, no, then `q/Esc`). s29 (qa29): the
+/// briefs left `q/Esc` out, which the box names.
+fn resume_brief_of(head: Option<&str>, leave: &str, other: &str, no: &str) -> Brief {
+    let yes = format!("y: {RESUME_BRIEF_YES}");
+    let no = format!("{other}: {no}");
+    let leave = format!("{RESUME_LEAVE_KEYS}: {leave}");
+    let listed = format!("{yes}, {leave}, {no}");
+    Brief {
+        text: match head {
+            Some(head) => format!("{head} {listed}"),
+            None => listed,
+        },
+        answers: vec![yes, no, leave],
+    }
+}
+
+/// The resume question at its shortest, for the status line: every answer, within
+/// 44 columns (`y: resume, q/Esc: quit, other: new game`), after the same answers
+/// with the question's word where they fit (`leave`: what `q` does).
+pub(crate) fn resume_brief(leave: &str) -> [Brief; 2] {
+    [
+        resume_brief_of(Some("Resume?"), leave, "other key", RESUME_UNKNOWN_NO),
+        resume_brief_of(None, leave, "other", RESUME_UNKNOWN_NO),
+    ]
 }
 /// The replay viewer's play-on question at its shortest, for the status line.
 pub(crate) fn play_on_answers() -> Brief {
@@ -333,25 +355,30 @@ pub(crate) fn quit_autosaved_short() -> Brief {
 }
 
 /// The resume question in brief, for the status line: the autosaved game, and the
-/// new game any other key starts instead (`new_seats`). `Resume?`, not `Autosaved:`,
-/// keeps the totals' comma within 80 columns (the box above names the autosave).
-pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2]) -> Brief {
-    Brief::asked(
-        &format!(
-            "Resume? {}, Blue {}, Yellow {}.",
-            moves_count(game.len()),
-            game.score(Player::Blue),
-            game.score(Player::Yellow),
-        ),
-        brief_answers(RESUME_BRIEF_YES, false, &new_game_short(new_seats)),
-    )
+/// new game any other key starts instead (`new_seats`); the box above names the
+/// autosave and asks the question.
+/// With every answer named (`leave`: what `q` does) there is no room for `Resume?`
+/// (`y: resume` asks it); `other` for `other key` keeps a 40-move game's two-digit
+/// totals and `new game vs hard AI` within 80 columns.
+pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2], leave: &str) -> [Brief; 2] {
+    let head = format!(
+        "{}, Blue {}, Yellow {}.",
+        moves_count(game.len()),
+        game.score(Player::Blue),
+        game.score(Player::Yellow),
+    );
+    let no = new_game_short(new_seats);
+    ["other key", "other"].map(|other| resume_brief_of(Some(&head), leave, other, &no))
 }
 
-/// The resume question's answers, with the new game any other key starts.
-pub(crate) fn resume_answers(new_seats: [Seat; 2]) -> Brief {
-    Brief::asked(
-        "Resume?",
-        brief_answers(RESUME_BRIEF_YES, false, &new_game_short(new_seats)),
+/// The resume question's answers, with the new game any other key starts (`leave`:
+/// what `q` does).
+pub(crate) fn resume_answers(new_seats: [Seat; 2], leave: &str) -> Brief {
+    resume_brief_of(
+        Some("Resume?"),
+        leave,
+        "other key",
+        &new_game_short(new_seats),
     )
 }
 

@@ -83,6 +83,14 @@ pub(crate) fn archived(path: &str) -> String {
     format!("Game kept as {path} (see: hijara games)")
 }
 
+/// Where the finished game was kept (`kept`, [`archived`]'s note, first: its whole
+/// path stays on the status line where it fits), then what the stone that filled the
+/// board did (`stone`, its line): the note took the stone's place, and its points
+/// were left only in the move list (qa29).
+pub(crate) fn kept_after_last(stone: &str, kept: &str) -> String {
+    format!("{kept}. {stone}")
+}
+
 /// A finished game kept beside the history folder, which could not take it.
 pub(crate) fn archived_beside(dir: &str, error: &str, path: &str) -> String {
     format!("Game not kept in {dir} ({error}): kept as {path} instead")

@@ -469,6 +469,16 @@ impl App {
                 super::message::MessageKind::Info,
                 super::message::Keyed::KeptClaimOpen(*last, message.text),
             );
+        } else if let (StorageReport::Archived(_) | StorageReport::ArchivedBeside { .. }, true) =
+            (report, self.said_of_move && self.is_over())
+            && let Some(stone) = &self.message
+        {
+            // The note replaces the line of the stone that filled the board: it says
+            // that line too, so what the stone made stays on screen (qa29).
+            message = Message::keyed(
+                super::message::MessageKind::Info,
+                super::message::Keyed::KeptAfterLast(stone.text.clone(), message.text),
+            );
         }
         self.set_message(message, false);
     }

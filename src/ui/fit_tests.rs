@@ -814,3 +814,99 @@ fn a_box_over_the_replay_at_44x16_leaves_no_cut_word_beside_it() {
         }
     }
 }
+
+/// QA (s29, qa29): at a game's end the note where it was kept replaced the last
+/// stone's line (`Yellow +20: square b1 (20)`), so what the stone made was only in the
+/// move list, and `Enter` showed the result but not the stone. The note now says the
+/// stone's line after it (whole in the box), and the first status line the result, at
+/// 80×24 and 44×16.
+#[test]
+fn the_kept_note_at_the_game_s_end_keeps_what_the_last_stone_scored() {
+    use crate::session::StorageReport;
+    for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
+        let mut game = Game::new();
+        for mv in SIXTY_THREE_UNCLAIMED.split_whitespace() {
+            game.play(mv.parse::<Square>().unwrap()).unwrap();
+        }
+        let mut app = App::with_game(GameConfig::default(), game);
+        keys(&mut app, "b1");
+        assert!(app.is_over());
+        assert_eq!(app.game().last().unwrap().points, 20);
+        let stone = app.message().unwrap().text.clone();
+        assert_eq!(stone, "Yellow +20: square b1 (20)");
+        app.report(&StorageReport::Archived("/data/games/hijara-1.hij".into()));
+        let buf = game_screen_at(&app, width, height);
+        let screen = rows_of(&buf).join("\n");
+        eprintln!("{width}x{height}:\n{screen}");
+        let said = app.message().unwrap().wording(width).to_owned();
+        assert!(said.ends_with(&stone), "{said}");
+        assert!(
+            said.contains("Game kept as /data/games/hijara-1.hij"),
+            "{said}"
+        );
+        assert_readable(&buf, &said, Rect::new(0, 0, width, height));
+        assert!(
+            screen.contains("Yellow wins"),
+            "{width}x{height}:\n{screen}"
+        );
+        // The line mode said the stone as it was placed: the note alone there.
+        assert_eq!(
+            app.message().unwrap().line_words(),
+            "Game kept as /data/games/hijara-1.hij (see: hijara games)"
+        );
+        insta::assert_snapshot!(
+            format!("kept_after_the_last_stone_{width}x{height}"),
+            screen
+        );
+    }
+}
+
+/// QA (s29, qa29): the resume question's box names `q/Esc: back` (or `quit`), but the
+/// status line's brief under it (`Resume? ... y: resume, other key: new game vs easy
+/// AI`) left it out. Every brief names every answer the box does, with the box's own
+/// keys, within the width by display width; a click on `q/Esc` there picks the box's
+/// third answer. Drawn at 80×24, 60×20 and 44×16, from the command line (`quit`) and
+/// from the start screen (`back`). Fails on the old code (no `q/Esc` on the row).
+#[test]
+fn the_resume_question_s_brief_names_every_answer_its_box_does() {
+    use crate::ai::Seat;
+    let autosaved = Game::from_moves([Square::B2, Square::C3]).unwrap();
+    let door = GameConfig {
+        seats: [Seat::Human, Seat::Easy],
+        ..GameConfig::default()
+    };
+    for from_start in [false, true] {
+        let mut app = App::new(door).offer_resume(GameConfig::default(), autosaved.clone());
+        if from_start {
+            app = app.from_start();
+        }
+        let leave = if from_start { "back" } else { "quit" };
+        let box_answers = app.clickable_answers(Question::Resume);
+        assert_eq!(box_answers[2], format!("q/Esc: {leave}"), "{box_answers:?}");
+        for (width, height) in [(WIDTH, HEIGHT), (60, 20), (44, 16)] {
+            let brief = app.question_brief(Question::Resume, width);
+            let status = row(&game_screen_at(&app, width, height), height - 1);
+            assert!(status.contains(&brief.text), "{width}: {status}");
+            assert!(
+                crate::text::width(&brief.text) <= usize::from(width),
+                "{width}: {}",
+                brief.text
+            );
+            // Yes, no, then `q/Esc`, as a click in the box picks them.
+            assert_eq!(brief.answers.len(), 3, "{width}: {brief:?}");
+            assert!(brief.answers[0].starts_with("y: "), "{brief:?}");
+            assert!(brief.answers[1].contains("new game"), "{brief:?}");
+            assert_eq!(brief.answers[2], box_answers[2], "{width}");
+            for answer in &brief.answers {
+                assert!(brief.text.contains(answer.as_str()), "{width}: {brief:?}");
+            }
+            let at = status.find("q/Esc").map(|i| status[..i].chars().count());
+            let column = u16::try_from(at.unwrap_or(usize::MAX)).unwrap_or(u16::MAX);
+            assert_eq!(
+                super::screen::answer_at(&app, Rect::new(0, 0, width, height), column, height - 1),
+                Some(2),
+                "{width}: {status}"
+            );
+        }
+    }
+}

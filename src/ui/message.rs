@@ -95,6 +95,10 @@ pub enum Keyed {
     /// The stone that filled the board, its claim still open, and where the
     /// finished game was kept (the storage's note).
     KeptClaimOpen(Placement, String),
+    /// What the stone that filled the board did, as its line said it, and where the
+    /// finished game was kept (the storage's note, which took that line's place).
+    /// The line mode said the stone as it was placed: it says the note alone.
+    KeptAfterLast(String, String),
     /// The replay viewer's jump to a move the record has not: the number typed, and
     /// how many moves it has.
     NoSuchMove(String, usize),
@@ -246,6 +250,7 @@ impl Keyed {
             Keyed::OverAtThisMove => message::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::ReviewArrived => analysis::REVIEW_ARRIVED.to_owned(),
             Keyed::KeptClaimOpen(placement, kept) => claim::placed_last(placement, kept),
+            Keyed::KeptAfterLast(stone, kept) => storage::kept_after_last(stone, kept),
             Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => storage::autosave_failed(path, error),
             Keyed::Hints(hints) => keymap::hint_line(*hints),
@@ -349,6 +354,7 @@ impl Keyed {
             Keyed::OverAtThisMove => line::OVER_AT_THIS_MOVE.to_owned(),
             Keyed::ReviewArrived => line::REVIEW_ARRIVED.to_owned(),
             Keyed::KeptClaimOpen(_, kept) => line::kept_claim_open(kept),
+            Keyed::KeptAfterLast(_, kept) => kept.clone(),
             Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => line::autosave_failed(path, error),
             Keyed::Hints(hints) => line_hints(*hints).to_owned(),

@@ -151,22 +151,25 @@ impl Question {
             }
             (Question::Back, _) => wordings.push(question::back_not_kept_short()),
             (Question::Resume, Some(offer)) => {
-                wordings.push(question::resume_short(&offer.game, new_seats));
-                wordings.push(question::resume_answers(new_seats));
+                let leave = resume_leave(from_start);
+                wordings.extend(question::resume_short(&offer.game, new_seats, leave));
+                wordings.push(question::resume_answers(new_seats, leave));
             }
             (Question::Resign(_), _) => wordings.push(question::resign_answers()),
             _ => {}
         }
-        wordings.push(match self {
-            Question::Quit => question::quit_answers(),
-            Question::Back => question::back_answers(),
-            Question::NewGame => question::new_game_answers(),
-            Question::Resume => question::resume_brief(),
-            Question::Resign(_) => question::resign_brief(),
-            Question::UndoAsked => table::undo_asked_answers(),
-            Question::Rematch => table::rematch_answers(),
-            Question::Leave { .. } | Question::LeaveAi { .. } => table::leave_answers(),
-        });
+        match self {
+            Question::Quit => wordings.push(question::quit_answers()),
+            Question::Back => wordings.push(question::back_answers()),
+            Question::NewGame => wordings.push(question::new_game_answers()),
+            Question::Resume => wordings.extend(question::resume_brief(resume_leave(from_start))),
+            Question::Resign(_) => wordings.push(question::resign_brief()),
+            Question::UndoAsked => wordings.push(table::undo_asked_answers()),
+            Question::Rematch => wordings.push(table::rematch_answers()),
+            Question::Leave { .. } | Question::LeaveAi { .. } => {
+                wordings.push(table::leave_answers())
+            }
+        }
         wordings
     }
 }
@@ -278,7 +281,10 @@ mod tests {
         // Two-digit totals and `new game vs hard AI` fit the status line at 80x24
         // (they did, to the column, before the comma).
         assert!(yellow >= 10, "{yellow}");
-        assert_eq!(fitting_brief(&wordings, 80), Some(&wordings[1]));
+        assert!(
+            fitting_brief(&wordings, 80).is_some_and(|brief| brief.text.contains(&totals)),
+            "{wordings:?}"
+        );
     }
 
     /// The line mode's questions name their answers as commands, the full screen's

@@ -1482,7 +1482,8 @@ fn a_square_typed_at_the_resume_question_is_said_as_its_move() {
 }
 
 /// QA (s27): `undo` said `Took back 1 move` and whose move it is, never which stone
-/// left the board, which the full screen shows. The stones taken back are named.
+/// left the board, which the full screen shows. The stones taken back are named, in
+/// the undo's line before whose move it is (s29: they came in a line after it).
 #[test]
 fn an_undo_names_the_stones_it_took_back() {
     let mut s = Piped::start(&["play", "--no-history"]);
@@ -1492,17 +1493,18 @@ fn an_undo_names_the_stones_it_took_back() {
     s.send("c3");
     s.wait_for("Yellow c3, section 1.");
     s.send("undo");
-    s.wait_for("Took back 1 move");
-    // `score` says the state again: whatever the undo said comes before it.
+    let undone = s.wait_for("Took back 1 move");
+    assert_eq!(
+        undone.last().map(String::as_str),
+        Some(
+            "Took back 1 move (Yellow c3, section 1): undo or redo more. Blue 0, Yellow 0. Your move, Yellow."
+        ),
+        "{undone:?}"
+    );
+    // `score` says the state again: nothing of the undo is said after its line.
     s.send("score");
     let said = s.wait_for("Blue 0, Yellow 0. Your move, Yellow.");
-    assert_eq!(
-        said,
-        [
-            "Taken back: Yellow c3, section 1.",
-            "Blue 0, Yellow 0. Your move, Yellow."
-        ]
-    );
+    assert_eq!(said, ["Blue 0, Yellow 0. Your move, Yellow."]);
     s.finish();
 }
 

@@ -573,7 +573,10 @@ fn the_resume_question_names_the_game_each_answer_opens() {
     for width in [80, 60, 44] {
         let line = app.question_status(Question::Resume, width);
         assert!(hijara::text::width(&line) <= usize::from(width), "{line}");
-        assert!(line.contains("other key: new game"), "{line}");
+        // Every answer the box names (s29: `q/Esc` was left out); `other` for `other
+        // key` at 44 columns.
+        assert!(line.contains(": new game"), "{line}");
+        assert!(line.contains("y: resume, q/Esc: quit, other"), "{line}");
     }
     assert!(
         app.question_status(Question::Resume, 80)

@@ -343,11 +343,24 @@ impl Narrator {
         // so with its state: its own message may be followed by another (the ratings)
         // before the narrator speaks.
         let ended = !extended && now.over && !seen.over;
+        // An undo's message counts the moves it took back; the board shows which, and
+        // the line mode named none (QA s27): they are named in its line, before the
+        // totals and whose move it is (s29: a line of their own came after the turn).
+        let taken = old
+            .get(new.len()..)
+            .filter(|gone| !gone.is_empty() && old.starts_with(new))
+            .filter(|gone| {
+                app.message()
+                    .is_some_and(|m| m.line_words() == words::took_back(gone.len()))
+            });
         if message_new
             && !(of_move && extended)
             && let Some(message) = app.message()
         {
-            let text = message.line_words();
+            let text = match taken {
+                Some(gone) => std::borrow::Cow::Owned(words::took_back_named(gone)),
+                None => message.line_words(),
+            };
             if tells_the_end(app, &text) {
                 // The state's own words say the end, once: when it came.
                 if ended {
@@ -361,18 +374,6 @@ impl Narrator {
         } else if !extended && (new.len() != old.len() || ended) {
             // The game changed under the screen (a table's agreed undo, a rematch).
             lines.push(state_line(app, None));
-        }
-        // An undo's message counts the moves it took back; the board shows which, and
-        // the line mode named none (QA s27): they are said after it.
-        if message_new
-            && let Some(gone) = old
-                .get(new.len()..)
-                .filter(|gone| !gone.is_empty() && old.starts_with(new))
-            && app
-                .message()
-                .is_some_and(|m| m.line_words() == words::took_back(gone.len()))
-        {
-            lines.push(words::sentences(&[&words::taken_back(gone)]));
         }
         // What to type once the game is over, said as it ends: the full screen shows it
         // on its hint line, which the line mode does not say, so a player heard it
@@ -2420,6 +2421,44 @@ mod tests {
         assert_eq!(
             app.message().map(|m| m.text.as_str()),
             Some("New game: Blue to move")
+        );
+    }
+
+    /// QA (qa29): `undo` said `Took back 1 move: ... Blue 0, Yellow 0. Your move, Blue.`
+    /// then `Taken back: Blue a1, section 2.`: the stones came after whose move it
+    /// is. One line names them first, then the totals and the turn, each once. Fails
+    /// on the old code (two lines).
+    #[test]
+    fn an_undo_names_its_stones_before_whose_move_it_is() {
+        let press = |app: &mut App, c: char| {
+            let key = ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char(c),
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            );
+            let _ = app.handle(crate::ui::Input::Key(key));
+        };
+        let config = crate::session::GameConfig {
+            seats: [crate::ai::Seat::Human; 2],
+            ..crate::session::GameConfig::default()
+        };
+        let game = Game::from_moves([Square::B2, Square::C3]).unwrap();
+        let mut app = App::with_game(config, game.clone());
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        press(&mut app, 'u');
+        narrator.typed();
+        let said = narrator.tell(&Screen::Game(app.clone()));
+        assert_eq!(
+            said,
+            [
+                "Took back 1 move (Yellow c3, section 1): undo or redo more. Blue 0, \
+                 Yellow 0. Your move, Yellow."
+            ]
+        );
+        // Two stones are named in the order they were played.
+        assert_eq!(
+            words::took_back_named(game.placements()),
+            "Took back 2 moves (Blue b2, section 1; Yellow c3, section 1): undo or redo more"
         );
     }
 
