@@ -92,4 +92,4 @@ pub(crate) const REPLAY_HINT: &str = "Open one with `hijara replay N` or `hijara
 
 /// How to open one of a `--dir` folder's, whose numbers are not the history's.
 pub(crate) const REPLAY_DIR_HINT: &str =
-    "Open one with `hijara replay --dir DIR N`, DIR the folder listed above.";
+    "Open one with `hijara replay --dir DIR N` (DIR as above).";
