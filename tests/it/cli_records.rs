@@ -380,27 +380,16 @@ fn a_dir_listing_s_numbers_open_its_own_games() {
         numbered[0].0
     );
     // Past the folder's end, and a file with --dir: errors naming what is wrong.
-    let err = hijara(data.path())
-        .args(["score", "--dir", folder, "3"])
-        .assert()
-        .code(1)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(err).unwrap();
+    let fails = |args: &[&str]| {
+        let out = hijara(data.path()).args(args).assert().code(1);
+        String::from_utf8(out.get_output().stderr.clone()).unwrap()
+    };
+    let err = fails(&["score", "--dir", folder, "3"]);
     assert!(
         err.contains("no game 3 in") && err.contains("holds 2 games"),
         "{err}"
     );
     let file = dir.path().join("older.hij");
-    let err = hijara(data.path())
-        .args(["score", "--dir", folder])
-        .arg(&file)
-        .assert()
-        .code(1)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(err).unwrap();
+    let err = fails(&["score", "--dir", folder, file.to_str().unwrap()]);
     assert!(err.contains("--dir picks game N"), "{err}");
 }
