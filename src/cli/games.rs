@@ -69,18 +69,21 @@ fn unreadable(args: &GamesArgs, folder: &std::path::Path) -> String {
     format!("cannot read {what} {}", display_path(folder))
 }
 
+/// A folder of records named by hand (`--dir`), checked: the history may not exist
+/// yet (no game finished), but a folder named by hand must (a typo is not an empty
+/// history), and be a folder. `games`, `replay`, `score` and `analyze` alike.
+pub(crate) fn named_folder(dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    let meta = std::fs::metadata(dir)
+        .with_context(|| format!("cannot read the folder {}", display_path(dir)))?;
+    if !meta.is_dir() {
+        anyhow::bail!(text::not_a_folder(&display_path(dir)));
+    }
+    Ok(dir.to_path_buf())
+}
+
 pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {
     let folder = match &args.dir {
-        Some(dir) => {
-            // The history may not exist yet (no game finished); a folder named by
-            // hand must: a typo is not an empty history.
-            let meta = std::fs::metadata(dir)
-                .with_context(|| format!("cannot read the folder {}", display_path(dir)))?;
-            if !meta.is_dir() {
-                anyhow::bail!(text::not_a_folder(&display_path(dir)));
-            }
-            dir.clone()
-        }
+        Some(dir) => named_folder(dir)?,
         None => history_folder()?,
     };
     let history = History::read(&folder).with_context(|| unreadable(args, &folder))?;

@@ -32,7 +32,7 @@ pub(crate) fn history_game(
     dir: Option<&std::path::Path>,
 ) -> anyhow::Result<PathBuf> {
     let folder = match dir {
-        Some(dir) => dir.to_path_buf(),
+        Some(dir) => super::games::named_folder(dir)?,
         None => history_folder()?,
     };
     let shown = display_path(&folder);

@@ -392,4 +392,8 @@ fn a_dir_listing_s_numbers_open_its_own_games() {
     let file = dir.path().join("older.hij");
     let err = fails(&["score", "--dir", folder, file.to_str().unwrap()]);
     assert!(err.contains("--dir picks game N"), "{err}");
+    // A folder that is not there is named so, not as empty.
+    let gone = dir.path().join("gone");
+    let err = fails(&["score", "--dir", gone.to_str().unwrap(), "1"]);
+    assert!(err.contains("cannot read the folder"), "{err}");
 }
