@@ -11,7 +11,7 @@ use crate::text::display_path;
 use crate::text::{pad, pad_sanitized, sanitize};
 
 use super::GamesArgs;
-use super::replay::history_folder;
+use super::replay::{history_folder, named_folder};
 
 /// The `--json` output; its schema is documented in docs/commands.md.
 #[derive(Serialize)]
@@ -67,18 +67,6 @@ fn unreadable(args: &GamesArgs, folder: &std::path::Path) -> String {
         "the game history"
     };
     format!("cannot read {what} {}", display_path(folder))
-}
-
-/// A folder of records named by hand (`--dir`), checked: the history may not exist
-/// yet (no game finished), but a folder named by hand must (a typo is not an empty
-/// history), and be a folder. `games`, `replay`, `score` and `analyze` alike.
-pub(crate) fn named_folder(dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
-    let meta = std::fs::metadata(dir)
-        .with_context(|| format!("cannot read the folder {}", display_path(dir)))?;
-    if !meta.is_dir() {
-        anyhow::bail!(text::not_a_folder(&display_path(dir)));
-    }
-    Ok(dir.to_path_buf())
 }
 
 pub(crate) fn run(args: &GamesArgs) -> anyhow::Result<()> {

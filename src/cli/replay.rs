@@ -23,6 +23,18 @@ pub(crate) fn history_folder() -> anyhow::Result<PathBuf> {
     Ok(games_dir(&data))
 }
 
+/// A folder of records named by hand (`--dir`), checked: the history may not exist
+/// yet (no game finished), but a folder named by hand must (a typo is not an empty
+/// history), and be a folder. `games`, `replay`, `score` and `analyze` alike.
+pub(crate) fn named_folder(dir: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    let meta = std::fs::metadata(dir)
+        .with_context(|| format!("cannot read the folder {}", display_path(dir)))?;
+    if !meta.is_dir() {
+        anyhow::bail!(crate::strings::games::not_a_folder(&display_path(dir)));
+    }
+    Ok(dir.to_path_buf())
+}
+
 /// Game `n` (1 = newest) of the history, or of the folder `dir` (`--dir`, numbered
 /// as `hijara games --dir DIR` lists it), with clear errors for an empty folder or a
 /// number past its end (`typed`, the number as given: ASCII digits).
@@ -32,7 +44,7 @@ pub(crate) fn history_game(
     dir: Option<&std::path::Path>,
 ) -> anyhow::Result<PathBuf> {
     let folder = match dir {
-        Some(dir) => super::games::named_folder(dir)?,
+        Some(dir) => named_folder(dir)?,
         None => history_folder()?,
     };
     let shown = display_path(&folder);
