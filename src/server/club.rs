@@ -172,8 +172,8 @@ pub(crate) struct ClaimUntold {
     pub(crate) key: String,
     /// The winner, as shown.
     pub(crate) winner: String,
-    /// The moves played when the link dropped (none is played while the mover is
-    /// away, and the claim ends the game at once).
+    /// The moves played in the game (the other player may have moved once after the
+    /// link dropped).
     pub(crate) moves: u32,
     /// The loser's rating before and after the game, whole, if it was rated.
     pub(crate) rating: Option<[i64; 2]>,
