@@ -161,6 +161,24 @@ impl RatedEnd {
     }
 }
 
+/// A win claimed (`w`) against a player whose link dropped ([`super::table::Snapshot::claimed`]),
+/// that they were not told of yet: their next login says it once, then the store
+/// notes it told ([`super::store::club::write_claim_told`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ClaimUntold {
+    /// The game's number in the history.
+    pub(crate) game: i64,
+    /// The loser's key: whom to tell.
+    pub(crate) key: String,
+    /// The winner, as shown.
+    pub(crate) winner: String,
+    /// The moves played in the game (the other player may have moved once after the
+    /// link dropped).
+    pub(crate) moves: u32,
+    /// The loser's rating before and after the game, whole, if it was rated.
+    pub(crate) rating: Option<[i64; 2]>,
+}
+
 /// Who abandoned a game that ended so, if anyone did: the loser of a game that
 /// ended as abandoned (a confirmed `q` at a rated table with the other there, or a
 /// win claimed after the grace), and the loser on time of a correspondence game

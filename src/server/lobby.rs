@@ -330,7 +330,12 @@ impl LobbyState {
         match keymap::action(key, KeyContext::LobbyHelp) {
             Some(Action::ForceQuit) => return Choice::Leave,
             Some(Action::No) => self.help = None,
-            Some(Action::Scroll(scroll)) => *top = view.scrolled(area, *top, scroll),
+            // A help shown whole scrolls nowhere: the key closes it, as its foot
+            // says ("Press any key to close").
+            Some(Action::Scroll(scroll)) => match view.scrolled(area, *top, scroll) {
+                Some(moved) => *top = moved,
+                None => self.help = None,
+            },
             // Any other key closes it, as the game's help ("other keys close").
             _ => self.help = None,
         }
@@ -1318,7 +1323,11 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<Message> {
             | (crate::record::GameResult::YellowWins, Player::Yellow) => words::WON,
             _ => words::LOST,
         };
-        let how = words::last_how(history.last_ending, outcome == words::WON);
+        let how = words::last_how(
+            history.last_ending,
+            outcome == words::WON,
+            history.last_claimed,
+        );
         lines.push(Keyed::LastGame(Box::new((
             last.seats[me.other().index()].display_name(),
             outcome,
@@ -2118,6 +2127,40 @@ mod tests {
             lobby.key(key(KeyCode::PageDown), &rows);
             drawn_at(&lobby, w, h);
         }
+    }
+
+    /// QA s29 (qa30): the lobby's help, whole at 80x24, says `Press any key to close`,
+    /// but PgDn (and the other scrolling keys) left it open, scrolling nowhere. A help
+    /// shown whole closes at any key, as the game's does; one that scrolls still
+    /// scrolls. Fails on the old code (PgDn kept the help). Cost: a few frames, < 10 ms.
+    #[test]
+    fn a_lobby_help_shown_whole_closes_at_a_scrolling_key_as_its_foot_says() {
+        let rows = [];
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 24);
+        for scroll in [
+            KeyCode::PageDown,
+            KeyCode::Down,
+            KeyCode::Char(' '),
+            KeyCode::End,
+        ] {
+            lobby.key(key(KeyCode::Char('?')), &rows);
+            let shown = drawn_at(&lobby, 80, 24).join("\n");
+            assert!(
+                shown.contains(crate::strings::screen::CLOSE_HELP),
+                "{shown}"
+            );
+            assert_eq!(lobby.key(key(scroll), &rows), Choice::Stay, "{scroll:?}");
+            assert_ne!(lobby.context(), KeyContext::LobbyHelp, "{scroll:?} closes");
+        }
+        // Too long for 40x12: PgDn scrolls it, and its foot says other keys close.
+        lobby.resized(40, 12);
+        lobby.key(key(KeyCode::Char('?')), &rows);
+        let before = drawn_at(&lobby, 40, 12);
+        assert!(before[11].contains(crate::strings::screen::CLOSE_HELP_SCROLLING));
+        lobby.key(key(KeyCode::PageDown), &rows);
+        assert_eq!(lobby.context(), KeyContext::LobbyHelp, "scrolled, open");
+        assert_ne!(drawn_at(&lobby, 40, 12), before, "scrolled");
     }
 
     /// QA: at 50 columns the keys wrapped as words do: `f` ended a row with `find`

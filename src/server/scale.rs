@@ -175,6 +175,7 @@ impl Probe {
             snapshot,
             by: None,
             rated_end: None,
+            claim_untold: None,
             from: None,
         };
         let store = self.store()?.clone();

@@ -322,6 +322,10 @@ pub(crate) struct LobbyHost {
     /// taken from the hall until the note is drawn ([`Lobby::shown`]), and the note's
     /// text (as [`LobbyHost::telling_days`]).
     telling_closed: Option<(Vec<u32>, String)>,
+    /// The wins claimed against this player while their link was down that this
+    /// lobby's note tells, taken from the hall until the note is drawn
+    /// ([`Lobby::shown`]), and the note's text (as [`LobbyHost::telling_days`]).
+    telling_claims: Option<(Vec<super::club::ClaimUntold>, String)>,
     /// The key of the player asked after last (`f name`) whose public correspondence games in
     /// play this lobby lists ([`super::hall::Hall::public_corr_rows`]), to watch one by its number:
     /// the shared listing leaves them out, there may be thousands.
@@ -378,6 +382,7 @@ impl LobbyHost {
             idled: Arc::default(),
             range: crate::ui::ColourRange::Many,
             telling_days: None,
+            telling_claims: None,
             from: None,
             telling_closed: None,
             looked_up: None,
@@ -489,16 +494,22 @@ impl LobbyHost {
         }
     }
 
-    /// The open correspondence tables the last restart closed (at login) and the
-    /// vacation days used for this player since they were last told (at their login,
-    /// or now in the lobby): said once, in one note (the tables first: a note of the
-    /// days alone took the tables' place, never read), where they look next; each
+    /// The wins claimed against this player while their link was down, the open
+    /// correspondence tables the last restart closed (at login) and the vacation days
+    /// used for this player since they were last told (at their login, or now in the
+    /// lobby): said once, in one note (the claims first, then the tables: a note of
+    /// the days alone took the tables' place, never read), where they look next; each
     /// counted as told once that note is drawn ([`Lobby::shown`]), or given back and
     /// said at the next look if it was not (the keys' help covered it).
     fn tell_once(&mut self) {
         let key = &self.who.key;
-        let (closed, days) = {
+        let (claims, closed, days) = {
             let mut hall = self.hall.lock();
+            let claims = if self.telling_claims.is_none() {
+                Some(hall.take_claims_untold(key)).filter(|c| !c.is_empty())
+            } else {
+                None
+            };
             let closed = if self.telling_closed.is_none() {
                 Some(hall.take_closed_corr(key)).filter(|c| !c.is_empty())
             } else {
@@ -509,17 +520,25 @@ impl LobbyHost {
             } else {
                 None
             };
-            (closed, days)
+            (claims, closed, days)
         };
-        if closed.is_none() && days.is_none() {
+        if claims.is_none() && closed.is_none() && days.is_none() {
             return;
         }
         // A new note: it says, too, what the one it replaces said and was not drawn.
+        let claims = claims.or_else(|| self.telling_claims.take().map(|(c, _)| c));
         let closed = closed.or_else(|| self.telling_closed.take().map(|(ids, _)| ids));
         let days = days
             .map(|days| (days.used, club_words::vacation_used(days)))
             .or_else(|| self.telling_days.take());
         let mut said = Vec::new();
+        for claim in claims.iter().flatten() {
+            said.push(club_words::claimed_while_away(
+                &claim.winner,
+                claim.moves,
+                claim.rating,
+            ));
+        }
         if let Some(ids) = &closed {
             let numbers: Vec<String> = ids
                 .iter()
@@ -532,6 +551,7 @@ impl LobbyHost {
         }
         let text = said.join(". ");
         self.screen.note(text.clone());
+        self.telling_claims = claims.map(|c| (c, text.clone()));
         self.telling_closed = closed.map(|ids| (ids, text.clone()));
         self.telling_days = days.map(|(used, _)| (used, text));
     }
@@ -1386,6 +1406,15 @@ impl Lobby for LobbyHost {
                 hall.days_untold_back(&self.who.key, days);
             }
         }
+        // The wins claimed likewise: counted told only once read.
+        if let Some((claims, text)) = self.telling_claims.take() {
+            let mut hall = self.hall.lock();
+            if self.screen.noted() == Some(text.as_str()) {
+                hall.claims_told(&claims);
+            } else {
+                hall.claims_back(&self.who.key, claims);
+            }
+        }
         // The closed tables likewise: counted told only once read.
         if let Some((closed, text)) = self.telling_closed.take() {
             let mut hall = self.hall.lock();
@@ -1514,6 +1543,9 @@ impl Drop for LobbyHost {
         }
         if let Some((closed, _)) = self.telling_closed.take() {
             self.hall.lock().closed_corr_back(&self.who.key, closed);
+        }
+        if let Some((claims, _)) = self.telling_claims.take() {
+            self.hall.lock().claims_back(&self.who.key, claims);
         }
     }
 }
@@ -1783,6 +1815,148 @@ mod tests {
         assert_eq!(untold(), [] as [u32; 0], "told");
         let host = login();
         assert_ne!(host.screen.noted(), Some(said.as_str()));
+    }
+
+    /// Brief s30 (club30, from qa30): bob's link dropped, the grace ran out and ann
+    /// claimed the win (`w`): bob's next login read only `last: v ann, lost 0-0 (you
+    /// left)` (the record says `abandoned` for a player who left and one whose link
+    /// dropped), his rating fallen, nothing saying the win was claimed. The history
+    /// keeps the claim apart (schema 16) and bob's lobby tells him once, at his next
+    /// login after a restart, in the full screen and the line mode; the note is on
+    /// disk with the game (nothing else is written for it: a `kill -9` keeps it),
+    /// and once drawn it is told, after a restart too. Fails on the old code (no
+    /// note, `you left`). Cost: two opens of a store in a temp folder, ~50 ms.
+    #[test]
+    fn a_win_claimed_against_a_dropped_link_is_told_to_its_loser_once_at_login() {
+        use super::super::hall::Terms;
+        use crate::rules::{Game, Player, Square};
+        use crate::ui::Link;
+        let dir = tempfile::tempdir().unwrap();
+        let open = || {
+            let (hall, problems) =
+                SharedHall::open(dir.path(), Duration::ZERO, Arc::new(|_: &str| {})).unwrap();
+            assert!(problems.is_empty(), "{problems:?}");
+            hall
+        };
+        let hall = open();
+        let terms = Terms {
+            rated: true,
+            ..Terms::default()
+        };
+        let id = hall
+            .lock()
+            .open_with(
+                who("ann"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                terms,
+            )
+            .unwrap();
+        assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
+        let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+        let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+        ann.sync(&Game::from_moves([Square::B2]).unwrap());
+        hall.flush();
+        bob.sync(&Game::from_moves([Square::B2, Square::C3]).unwrap());
+        hall.flush();
+        // Bob's link drops; past the grace (none here) ann claims.
+        drop(bob);
+        hall.lock().drop_out(id, "SHA256:bob");
+        assert_eq!(hall.lock().claim(id, "SHA256:ann"), Ok(()));
+        hall.flush();
+        drop(ann);
+        // On disk with the game, untold: what a `kill -9` now would leave.
+        let db = rusqlite::Connection::open(super::super::store::db_path(dir.path())).unwrap();
+        let (claimed, untold, before, after): (bool, bool, f64, f64) = db
+            .query_row(
+                "SELECT claimed, claim_untold, yellow_before, yellow_after FROM finished",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .unwrap();
+        assert!(claimed && untold);
+        drop(db);
+        drop(hall);
+        let hall = open();
+        let said = club_words::claimed_while_away(
+            "ann",
+            2,
+            Some([before.round() as i64, after.round() as i64]),
+        );
+        assert!(said.contains("your rating went from 1500 to 1"), "{said}");
+        // Ann is not told (she won); bob is, at the full screen, wrapped whole.
+        let ann_lobby = LobbyHost::new(
+            hall.clone(),
+            who("ann"),
+            1,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        assert_ne!(ann_lobby.screen.noted(), Some(said.as_str()));
+        drop(ann_lobby);
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            who("bob"),
+            2,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        assert_eq!(host.screen.noted(), Some(said.as_str()));
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for (w, h) in [(80, 24), (44, 16)] {
+            let _ = Lobby::handle(&mut host, Input::Resize(w, h));
+            let area = Rect::new(0, 0, w, h);
+            let mut buf = Buffer::empty(area);
+            Lobby::render(&host, area, &mut buf);
+            let rows: Vec<String> = (0..h)
+                .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+                .collect();
+            assert!(
+                words(&rows.join(" ")).contains(&words(&said)),
+                "{w}x{h}: {rows:#?}"
+            );
+        }
+        // His last game says how it ended, from his side.
+        let last = history_lines(&hall.history("SHA256:bob"), "SHA256:bob");
+        let how = last.iter().find_map(|m| match &m.keyed {
+            Some(crate::ui::Keyed::LastGame(game)) => Some(game.4),
+            _ => None,
+        });
+        assert_eq!(how, Some(Some("claimed: your link dropped")));
+        // Closed before it was drawn: given back, and said at the next login, in the
+        // line mode this time.
+        drop(host);
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            who("bob"),
+            3,
+            Duration::from_secs(60),
+            true,
+            None,
+        );
+        assert!(
+            Lobby::lines(&host).contains(&said),
+            "{:#?}",
+            Lobby::lines(&host)
+        );
+        // Drawn: told, never again, after a restart too.
+        Lobby::shown(&mut host);
+        drop(host);
+        hall.flush();
+        drop(hall);
+        let hall = open();
+        let host = LobbyHost::new(
+            hall.clone(),
+            who("bob"),
+            4,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        assert_eq!(host.screen.noted(), None);
     }
 
     /// QA s28 (qa28, over ssh): `w` and the number of a table where the player has no

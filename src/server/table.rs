@@ -122,6 +122,10 @@ pub(crate) struct Snapshot {
     /// A private table's invitation code: kept, so that a private game stays
     /// unlisted after a restart.
     pub(crate) code: Option<String>,
+    /// The game ended by a win claimed (`w`) against a player whose link dropped,
+    /// past the grace: the record says `abandoned`, as for a player who left, and the
+    /// history keeps this apart, so the loser is told what happened.
+    pub(crate) claimed: bool,
 }
 
 impl Snapshot {
@@ -136,6 +140,7 @@ impl Snapshot {
             && self.rated == other.rated
             && self.corr == other.corr
             && self.code == other.code
+            && self.claimed == other.claimed
     }
 }
 
@@ -157,6 +162,10 @@ pub(crate) struct Keep {
     /// Filled in by the store: the ratings before and after, when the game that
     /// ended was rated and entered the history with this keep.
     pub(crate) rated_end: Option<RatedEnd>,
+    /// Filled in by the store: the win claimed against a player whose link dropped,
+    /// when the game that ended was won so and entered the history with this keep
+    /// (its loser is to be told, [`super::hall::Hall::kept`]).
+    pub(crate) claim_untold: Option<super::club::ClaimUntold>,
     /// The client address the table was opened from, if known (filled in by the
     /// hall): kept with the game in play, so that a game brought back at a restart
     /// still counts to its address's cap.
@@ -339,6 +348,7 @@ impl GameTable {
             corr: None,
             chat: talk.chat.log().clone(),
             code: talk.code.clone(),
+            claimed: false,
         });
         GameTable {
             state,
@@ -621,6 +631,8 @@ impl GameTable {
             }),
             chat: self.talk.chat.log().clone(),
             code: self.talk.code.clone(),
+            // Only the ended game's copy says so ([`GameTable::claim_win`]).
+            claimed: false,
         }
     }
 
@@ -1349,6 +1361,10 @@ impl GameTable {
             .end(&self.game, Termination::Abandoned, me.other())
             .map_err(|_| NoClaim::NotHere)?;
         self.ended_now();
+        // The history tells this from a player who left ([`Snapshot::claimed`]).
+        if let Some((_, ended)) = &mut self.ended {
+            Arc::make_mut(ended).claimed = true;
+        }
         self.touch(Some(me));
         self.say_if_not_rated();
         Ok(())
@@ -1446,6 +1462,7 @@ impl GameTable {
             snapshot: Arc::new(self.snapshot()),
             by: self.by.take(),
             rated_end: None,
+            claim_untold: None,
             from: None,
         })
     }

@@ -410,6 +410,19 @@ pub(crate) fn corr_closed_at_restart(numbers: &[String]) -> String {
         ),
     }
 }
+/// At login, once: a win claimed by `winner` against the player while their link
+/// was down, `moves` played in the game, their rating before and after if it was
+/// rated. Plain words, the same on the full screen and in the line mode (no `->` for
+/// a screen reader to spell out).
+pub(crate) fn claimed_while_away(winner: &str, moves: u32, rating: Option<[i64; 2]>) -> String {
+    let played = super::count(moves, "move", "moves");
+    let rating = rating
+        .map(|[before, after]| format!("; your rating went from {before} to {after}"))
+        .unwrap_or_default();
+    format!(
+        "While you were away: {winner} claimed the win against you after your link dropped ({played} played){rating}"
+    )
+}
 pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
 /// A guest opening or picking a correspondence table: a guest is a new person at each
 /// connection, so could never come back to the game.

@@ -615,16 +615,24 @@ pub(crate) fn last_game(
     }
 }
 /// How the player's last game ended early, from their side (`won` or not): the
-/// totals of a game ended so (`won 0-0`) do not say who won it, nor why.
-pub(crate) fn last_how(ending: crate::record::Termination, won: bool) -> Option<&'static str> {
+/// totals of a game ended so (`won 0-0`) do not say who won it, nor why. `claimed`:
+/// abandoned by a link that dropped, the win claimed (not a player who chose to
+/// leave).
+pub(crate) fn last_how(
+    ending: crate::record::Termination,
+    won: bool,
+    claimed: bool,
+) -> Option<&'static str> {
     use crate::record::Termination;
-    match (ending, won) {
-        (Termination::Normal, _) => None,
-        (Termination::Resignation, true) => Some("they resigned"),
-        (Termination::Resignation, false) => Some("you resigned"),
-        (Termination::Abandoned, true) => Some("they left"),
-        (Termination::Abandoned, false) => Some("you left"),
-        (Termination::TimeForfeit, _) => Some("on time"),
+    match (ending, won, claimed) {
+        (Termination::Normal, _, _) => None,
+        (Termination::Resignation, true, _) => Some("they resigned"),
+        (Termination::Resignation, false, _) => Some("you resigned"),
+        (Termination::Abandoned, true, true) => Some("claimed: their link dropped"),
+        (Termination::Abandoned, false, true) => Some("claimed: your link dropped"),
+        (Termination::Abandoned, true, false) => Some("they left"),
+        (Termination::Abandoned, false, false) => Some("you left"),
+        (Termination::TimeForfeit, _, _) => Some("on time"),
     }
 }
 /// [`last_game`]'s line for a game played as rated that ended before both players

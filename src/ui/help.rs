@@ -331,11 +331,21 @@ impl KeysHelp {
 
     /// The first line shown once `scroll` moves the help drawn in `area` on from its
     /// line `top` (a page: the box's height, as the foot's count of lines shows).
-    pub(crate) fn scrolled(&self, area: Rect, top: usize, scroll: Scroll) -> usize {
+    /// `None` when the help shows whole: nothing scrolls, and the key closes it as any
+    /// other does, as its foot says ([`CLOSE_HELP`]) and as the game's help does
+    /// ([`HelpView::scrolled`]).
+    pub(crate) fn scrolled(&self, area: Rect, top: usize, scroll: Scroll) -> Option<usize> {
         let (lines, _, shown) = self.laid_out(area);
         let narrow = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
         let last = narrow(lines.len().saturating_sub(shown));
-        usize::from(scroll.moved(narrow(top), last, narrow(shown.max(1))))
+        if last == 0 {
+            return None;
+        }
+        Some(usize::from(scroll.moved(
+            narrow(top),
+            last,
+            narrow(shown.max(1)),
+        )))
     }
 }
 
@@ -360,7 +370,7 @@ impl Widget for &KeysHelp {
         // whole says what the game's does.
         let full = match at {
             Some(_) => hint_line(HintLine::LobbyHelp),
-            None => crate::strings::screen::CLOSE_HELP.to_owned(),
+            None => CLOSE_HELP.to_owned(),
         };
         let with_at = |t: &str| at.as_ref().map_or(t.to_owned(), |a| format!("{a}  {t}"));
         let choices = [

@@ -10,7 +10,8 @@ use crate::rules::Player;
 use crate::session::Played;
 
 use super::super::club::{
-    Board, MIN_GAMES, MIN_OPPONENTS, RatedEnd, SYSTEM, Speed, Standing, abandoned_by, days_between,
+    Board, ClaimUntold, MIN_GAMES, MIN_OPPONENTS, RatedEnd, SYSTEM, Speed, Standing, abandoned_by,
+    days_between,
 };
 use super::super::table::Snapshot;
 use super::super::who::Who;
@@ -725,6 +726,85 @@ pub(crate) fn days_untold(conn: &Connection) -> rusqlite::Result<Vec<(String, u3
     conn.prepare("SELECT key, vacation_untold FROM players WHERE vacation_untold > 0")?
         .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
         .collect()
+}
+
+/// Notes game `id` (just entered into the history, `ended` as it ended; `rated`, its
+/// ratings' change, if rated) as won by a claim if it was, and as untold to its loser
+/// unless a guest lost it (a guest never comes back with the same key), all in `tx`.
+/// Returns what its loser is to be told.
+pub(crate) fn note_claim(
+    tx: &Connection,
+    id: i64,
+    ended: &Snapshot,
+    rated: Option<&RatedEnd>,
+) -> rusqlite::Result<Option<ClaimUntold>> {
+    let Some(ending) = ended.course.ending().filter(|_| ended.claimed) else {
+        return Ok(None);
+    };
+    let (winner, loser) = (ending.winner(), ending.loser());
+    let (Some(winner_seat), Some(loser_seat)) =
+        (&ended.seats[winner.index()], &ended.seats[loser.index()])
+    else {
+        return Ok(None);
+    };
+    let untold = !loser_seat.is_guest() && !loser_seat.is_ai();
+    tx.prepare_cached("UPDATE finished SET claimed = 1, claim_untold = ?2 WHERE id = ?1")?
+        .execute(params![id, untold])?;
+    let whole = |r: &Rating| r.rating.round() as i64;
+    Ok(untold.then(|| ClaimUntold {
+        game: id,
+        key: loser_seat.key.clone(),
+        winner: winner_seat.display_name(),
+        moves: u32::try_from(ended.game.len()).unwrap_or(u32::MAX),
+        rating: rated.map(|r| {
+            let i = loser.index();
+            [whole(&r.before[i]), whole(&r.after[i])]
+        }),
+    }))
+}
+
+/// The player was told of the win claimed against them in game `id`: no later login
+/// says it again.
+pub(crate) fn write_claim_told(tx: &Connection, id: i64) -> rusqlite::Result<()> {
+    tx.prepare_cached("UPDATE finished SET claim_untold = 0 WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
+}
+
+/// The wins claimed against players who were not told of them yet, oldest first.
+pub(crate) fn claims_untold(conn: &Connection) -> rusqlite::Result<Vec<ClaimUntold>> {
+    // The loser is the side the result is against (a claimed game has a winner).
+    conn.prepare(
+        "SELECT id, moves, rated,
+             CASE result WHEN '1-0' THEN yellow_key ELSE blue_key END,
+             CASE result WHEN '1-0' THEN blue_name ELSE yellow_name END,
+             CASE result WHEN '1-0' THEN blue_key ELSE yellow_key END,
+             CASE result WHEN '1-0' THEN yellow_before ELSE blue_before END,
+             CASE result WHEN '1-0' THEN yellow_after ELSE blue_after END
+         FROM finished WHERE claim_untold = 1 ORDER BY id",
+    )?
+    .query_map([], |row| {
+        let winner = Who {
+            name: row.get(4)?,
+            key: row.get(5)?,
+        };
+        let before: Option<f64> = row.get(6)?;
+        let after: Option<f64> = row.get(7)?;
+        let rating = match (row.get::<_, bool>(2)?, before, after) {
+            (true, Some(before), Some(after)) => {
+                Some([before.round() as i64, after.round() as i64])
+            }
+            _ => None,
+        };
+        Ok(ClaimUntold {
+            game: row.get(0)?,
+            key: row.get(3)?,
+            winner: winner.display_name(),
+            moves: row.get(1)?,
+            rating,
+        })
+    })?
+    .collect()
 }
 
 /// Every player's vacation days used in `year`, for the players who used any.

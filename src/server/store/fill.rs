@@ -344,6 +344,7 @@ fn finished_game(rng: &mut SmallRng, members: &[Member], (a, b): (usize, usize))
         corr: corr.then(|| corr_state(CorrClock::new(days))),
         chat: Default::default(),
         code: None,
+        claimed: false,
     }
 }
 
@@ -392,6 +393,7 @@ fn corr_game(
         corr: Some(corr_state(clock)),
         chat: Default::default(),
         code: None,
+        claimed: false,
     }
 }
 
@@ -410,6 +412,7 @@ pub(crate) fn rated_game(rng: &mut SmallRng, seats: [Who; 2]) -> Snapshot {
         corr: None,
         chat: Default::default(),
         code: None,
+        claimed: false,
     }
 }
 
@@ -500,6 +503,7 @@ pub(crate) fn fill(
             snapshot,
             by: None,
             rated_end: None,
+            claim_untold: None,
             from: None,
         };
         write_keep(&tx, first_table + u32::try_from(c)?, &keep)?;

@@ -220,6 +220,7 @@ fn import_games(
                     corr: None,
                     chat: Default::default(),
                     code: None,
+                    claimed: false,
                 };
                 write_finished(tx, None, &ended, stamp_of(&name.to_string_lossy()))?;
             }

@@ -80,6 +80,8 @@ pub(crate) struct Opened {
     pub(crate) closed_corr: Vec<(String, u32)>,
     /// The vacation days used for players who were not told of them yet, by key.
     pub(crate) days_untold: Vec<(String, u32)>,
+    /// The wins claimed against players who were not told of them yet.
+    pub(crate) claims_untold: Vec<super::club::ClaimUntold>,
 }
 
 /// The open correspondence tables a previous run left, closed now (no open table is
@@ -107,6 +109,9 @@ pub(crate) struct History {
     pub(crate) last_too_soon: bool,
     /// How that game ended (a resignation, on time, abandoned), for the lobby to say.
     pub(crate) last_ending: crate::record::Termination,
+    /// Whether that game, abandoned, was won by a claim (the loser's link dropped)
+    /// rather than left.
+    pub(crate) last_claimed: bool,
     /// Their results against each opponent.
     pub(crate) tally: Tally,
 }
@@ -482,6 +487,7 @@ impl Store {
         };
         let vacations = club::vacations(&conn, time.year())?;
         let days_untold = club::days_untold(&conn)?;
+        let claims_untold = club::claims_untold(&conn)?;
         let closed_corr = close_open_corr(&mut conn)?;
         let (stored, last_table) = load_live(&mut conn, &mut problems)?;
         // After a crash the clock resumes from the last heartbeat (a minute at most
@@ -550,6 +556,7 @@ impl Store {
                 vacations,
                 closed_corr,
                 days_untold,
+                claims_untold,
             },
         ))
     }
@@ -650,7 +657,7 @@ impl Store {
             let last = conn
                 .prepare_cached(
                     "SELECT blue_name, blue_key, yellow_name, yellow_key, result, blue_total, yellow_total,
-                            played_rated AND moves < ?2, termination
+                            played_rated AND moves < ?2, termination, claimed
                      FROM finished WHERE (blue_key = ?1 OR yellow_key = ?1) AND result != '*'
                      ORDER BY id DESC LIMIT 1",
                 )?
@@ -674,12 +681,15 @@ impl Store {
                         finished,
                         row.get::<_, bool>(7)?,
                         ending.parse().unwrap_or_default(),
+                        row.get::<_, bool>(9)?,
                     ))
                 })
                 .optional()?;
-            let (last, last_too_soon, last_ending) = match last {
-                Some((finished, too_soon, ending)) => (Some(finished), too_soon, ending),
-                None => (None, false, crate::record::Termination::Normal),
+            let (last, last_too_soon, last_ending, last_claimed) = match last {
+                Some((finished, too_soon, ending, claimed)) => {
+                    (Some(finished), too_soon, ending, claimed)
+                }
+                None => (None, false, crate::record::Termination::Normal, false),
             };
             // The opponent's name as last seen: SQLite takes the bare column from the
             // row of max(id).
@@ -718,6 +728,7 @@ impl Store {
                 last,
                 last_too_soon,
                 last_ending,
+                last_claimed,
                 tally: Tally { each: tally, early },
             })
         })

@@ -6,7 +6,8 @@
 //! migrated before it; version 12 keeps the vacation days not told yet and whether
 //! a palette was chosen; version 13 the address a game in play was opened from;
 //! version 14 when a name was last logged in with; version 15 a live clocked game's
-//! thinking on the turn under way.
+//! thinking on the turn under way; version 16 which abandoned games were won by a
+//! claim, and whether their losers were told.
 //!
 //! A migration, once on main, is never edited: a store that had it already would
 //! never get the edit. What it lacks goes in a new one.
@@ -323,6 +324,19 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration::Sql(
         "
     ALTER TABLE live ADD COLUMN thought INTEGER;
+    ",
+    ),
+    // 16: a game that ended as abandoned was either left (a confirmed `q`) or won by
+    // a claim (`w`) once its loser's link had dropped and the grace ran out: the
+    // record's termination says `abandoned` for both, so `claimed` tells them apart.
+    // `claim_untold`: its loser (a player with a key) was not told yet; told once at
+    // their next login, then 0. The games kept before can't tell, and read as left,
+    // as before; nobody is told of them.
+    Migration::Sql(
+        "
+    ALTER TABLE finished ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE finished ADD COLUMN claim_untold INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX finished_claims_untold ON finished (id) WHERE claim_untold = 1;
     ",
     ),
 ];

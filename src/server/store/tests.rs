@@ -671,6 +671,9 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
          ALTER TABLE live DROP COLUMN opened_from;
          ALTER TABLE names DROP COLUMN seen;
          ALTER TABLE live DROP COLUMN thought;
+         DROP INDEX finished_claims_untold;
+         ALTER TABLE finished DROP COLUMN claimed;
+         ALTER TABLE finished DROP COLUMN claim_untold;
          PRAGMA user_version = 7;",
     )
     .unwrap();
@@ -729,6 +732,9 @@ fn a_store_at_version_8_from_before_its_invitation_codes_opens() {
          ALTER TABLE live DROP COLUMN opened_from;
          ALTER TABLE names DROP COLUMN seen;
          ALTER TABLE live DROP COLUMN thought;
+         DROP INDEX finished_claims_untold;
+         ALTER TABLE finished DROP COLUMN claimed;
+         ALTER TABLE finished DROP COLUMN claim_untold;
          PRAGMA user_version = 8;",
     )
     .unwrap();
@@ -755,6 +761,65 @@ fn a_store_at_version_8_from_before_its_invitation_codes_opens() {
     assert!(opened.problems.is_empty(), "{:?}", opened.problems);
 }
 
+/// Brief s30 (club30): a win claimed against a dropped link is kept apart from a
+/// player who left (`finished.claimed`, schema 16), untold to its loser until told
+/// (handed over at the next start). A store at version 15 opens at 16: its abandoned
+/// games, which can't tell, read as left, as before, and nobody is told of them.
+/// Cost: three opens of a store in a temp folder, ~30 ms.
+#[test]
+fn a_claimed_win_is_kept_apart_and_a_store_at_version_15_reads_its_games_as_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    let (mut table, keep) = keep_of(&[Square::B2, Square::C3]);
+    assert!(store.writer().keep(4, keep));
+    let now = std::time::Instant::now();
+    table.drop_out(&who("bob").key, now);
+    let nobody = |_: &str| false;
+    let grace = std::time::Duration::ZERO;
+    assert_eq!(
+        table.claim_win(&who("ann").key, now, grace, &nobody),
+        Ok(())
+    );
+    assert!(store.writer().keep(4, table.take_keep().unwrap()));
+    assert!(store.writer().flush());
+    drop(store);
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(
+        opened.claims_untold,
+        [super::super::club::ClaimUntold {
+            game: 1,
+            key: who("bob").key,
+            winner: "ann".to_owned(),
+            moves: 2,
+            rating: None,
+        }]
+    );
+    let history = store.history(&who("bob").key).unwrap();
+    assert_eq!(history.last_ending, crate::record::Termination::Abandoned);
+    assert!(history.last_claimed);
+    drop((store, opened));
+    // Back to version 15: no column of claims.
+    let conn = Connection::open(db_path(dir.path())).unwrap();
+    conn.execute_batch(
+        "DROP INDEX finished_claims_untold;
+         ALTER TABLE finished DROP COLUMN claimed;
+         ALTER TABLE finished DROP COLUMN claim_untold;
+         PRAGMA user_version = 15;",
+    )
+    .unwrap();
+    drop(conn);
+    let (store, opened, _) = open(dir.path());
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    assert!(opened.claims_untold.is_empty(), "nobody told");
+    let history = store.history(&who("bob").key).unwrap();
+    assert_eq!(history.last_ending, crate::record::Termination::Abandoned);
+    assert!(!history.last_claimed, "read as left");
+    assert_eq!(
+        schema::version(&db_conn(dir.path())).unwrap(),
+        schema::current()
+    );
+}
+
 /// A store at version 9, its invitation codes kept: migration 10 adds nothing there,
 /// and a public game in play (no code) comes back listed, as it was. Unlisting it
 /// too (all that migration 10 passes by) would hide every public game of a store
@@ -775,6 +840,9 @@ fn a_public_game_of_a_store_at_version_9_stays_listed() {
          ALTER TABLE live DROP COLUMN opened_from;
          ALTER TABLE names DROP COLUMN seen;
          ALTER TABLE live DROP COLUMN thought;
+         DROP INDEX finished_claims_untold;
+         ALTER TABLE finished DROP COLUMN claimed;
+         ALTER TABLE finished DROP COLUMN claim_untold;
          PRAGMA user_version = 9;",
     )
     .unwrap();
@@ -872,10 +940,10 @@ fn a_store_of_schema_12_migrates_and_games_in_play_keep_their_address() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/store-v12/hijara.db");
     std::fs::copy(&fixture, db_path(dir.path())).unwrap();
     let (store, opened, _) = open(dir.path());
-    assert_eq!(schema::current(), 15);
+    assert_eq!(schema::current(), 16);
     assert_eq!(
         schema::version(&Connection::open(db_path(dir.path())).unwrap()).unwrap(),
-        15
+        schema::current()
     );
     assert_eq!(opened.stored.len(), 1, "{:?}", opened.problems);
     assert_eq!(opened.stored[0].id, 1);

@@ -102,6 +102,9 @@ enum Work {
     ToldClosed(String),
     /// A player was shown this many of their vacation days used.
     DaysTold(String, u32),
+    /// A player was told of the win claimed against them in this game (by its
+    /// number in the history).
+    ClaimTold(i64),
     /// The server is up at this wall-clock time.
     Heartbeat(i64),
     /// Each live clocked game's thinking so far on the turn under way, as noted.
@@ -278,6 +281,14 @@ impl Writer {
         }
     }
 
+    /// Keeps that the players were told of the wins claimed against them (each
+    /// game's number in the history), so that no later login tells them again.
+    pub(crate) fn claims_told(&self, told: Vec<i64>) {
+        for game in told {
+            self.send(Work::ClaimTold(game));
+        }
+    }
+
     /// Keeps that the server is up at wall-clock time `wall`.
     pub(crate) fn heartbeat(&self, wall: i64) {
         self.send(Work::Heartbeat(wall));
@@ -448,7 +459,10 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
                             continue;
                         }
                         let result = in_savepoint(&mut tx, |tx| write_keep(tx, id, &keep));
-                        let result = result.map(|rated| keep.rated_end = rated);
+                        let result = result.map(|(rated, claim)| {
+                            keep.rated_end = rated;
+                            keep.claim_untold = claim;
+                        });
                         keeps.push((id, keep, result.map_err(|e| e.to_string())));
                     }
                     Work::OpenCorr(id, key, open) => {
@@ -473,6 +487,14 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
                             .map(|_| ())
                         }) {
                             log(&format!("a table closed at a restart was not forgotten: {error}"));
+                        }
+                    }
+                    Work::ClaimTold(game) => {
+                        // Not kept (a full disk): the next start tells it again.
+                        if let Err(error) =
+                            in_savepoint(&mut tx, |tx| club::write_claim_told(tx, game))
+                        {
+                            log(&format!("a claim told was not noted: {error}"));
                         }
                     }
                     Work::DaysTold(key, days) => {
@@ -543,8 +565,11 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
                         };
                         match result {
                             Ok(rated) => {
-                                for ((id, mut keep), rated) in lengthened.into_iter().zip(rated) {
+                                for ((id, mut keep), (rated, claim)) in
+                                    lengthened.into_iter().zip(rated)
+                                {
                                     keep.rated_end = rated;
+                                    keep.claim_untold = claim;
                                     keeps.push((id, keep, Ok(())));
                                 }
                                 days_written.extend(days);
@@ -765,17 +790,19 @@ fn in_savepoint<T>(
 /// Keeps table `id` as `keep` says, in `tx`: the game that ended into the history
 /// (once: a later keep may carry it again), with both ratings if it was rated, then
 /// the game in play, or the mark that it has none; a keep older than the one kept
-/// changes nothing. Returns the ratings' change, when this keep rated the game.
+/// changes nothing. Returns the ratings' change, when this keep rated the game, and
+/// the win claimed that its loser is to be told of, when this keep entered it.
 pub(super) fn write_keep(
     tx: &Connection,
     id: u32,
     keep: &Keep,
-) -> rusqlite::Result<Option<RatedEnd>> {
-    let mut rated = None;
+) -> rusqlite::Result<(Option<RatedEnd>, Option<super::super::club::ClaimUntold>)> {
+    let (mut rated, mut claim) = (None, None);
     if let Some((round, ended)) = &keep.ended
         && let Some(game) = write_finished(tx, Some((id, *round)), ended, None)?
     {
         rated = club::rate_finished(tx, game, ended, chrono::Utc::now().timestamp())?;
+        claim = club::note_claim(tx, game, ended, rated.as_ref())?;
     }
     let version = i64::try_from(keep.version).unwrap_or(i64::MAX);
     match keep.playing {
@@ -819,7 +846,7 @@ pub(super) fn write_keep(
             .execute(params![id, version])?;
         }
     }
-    Ok(rated)
+    Ok((rated, claim))
 }
 
 /// Puts a game that ended (or stopped, `*`) into the history, with the columns it
