@@ -869,7 +869,9 @@ mod tests {
         assert!(!draws(&["learn", "--plain"]));
     }
 
-    /// The long help of `hijara ARGS... --help`, as the binary prints it.
+    /// The long help of `hijara ARGS... --help`, as the binary prints it, but not
+    /// wrapped (clap's `wrap_help` wraps it to the terminal the tests run in, else
+    /// `COLUMNS`), so a phrase reads whole at any width.
     fn help(args: &[&str]) -> String {
         use clap::CommandFactory;
         let mut command = Cli::command();
@@ -879,7 +881,7 @@ mod tests {
                 .find_subcommand_mut(name)
                 .unwrap_or_else(|| panic!("no subcommand {name}"));
         }
-        sub.render_long_help().to_string()
+        sub.clone().term_width(0).render_long_help().to_string()
     }
 
     /// Issue 28, defect 12: `--threads` on the commands that play or analyse told of

@@ -139,7 +139,7 @@ pub(crate) fn run_on(
     let judged = match args.answer {
         Some(answer) => match judge_within(puzzle, answer, &SOLVE_BUDGET) {
             Some(v) => Some(v),
-            None => bail!(words::full_answer(answer)),
+            None => bail!(words::full_answer(&puzzle.id, answer)),
         },
         None => None,
     };
@@ -148,7 +148,7 @@ pub(crate) fn run_on(
         true => match judge(puzzle, puzzle.answer) {
             Some(v) => Some(v),
             // A shipped set's answers are all legal (checked when it is read).
-            None => bail!(words::full_answer(puzzle.answer)),
+            None => bail!(words::full_answer(&puzzle.id, puzzle.answer)),
         },
         false => None,
     };

@@ -198,6 +198,14 @@ impl Value {
         }
     }
 
+    /// The value's notation without a proven outcome: `+15`, `~+3` (where the whole
+    /// notation says `~+3 win`), for a line too narrow for the outcome.
+    pub fn margin_text(&self) -> String {
+        let tilde = if self.exact { "" } else { "~" };
+        let sign = if self.margin > 0 { "+" } else { "" };
+        format!("{tilde}{sign}{}", self.margin)
+    }
+
     /// The same value from the other player's side.
     pub fn flipped(self) -> Value {
         Value {
@@ -217,9 +225,7 @@ impl Value {
 /// `-5` when exact; `~+3`, or `~+3 win` with a proven outcome.
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let tilde = if self.exact { "" } else { "~" };
-        let sign = if self.margin > 0 { "+" } else { "" };
-        write!(f, "{tilde}{sign}{}", self.margin)?;
+        f.write_str(&self.margin_text())?;
         match (self.exact, self.outcome) {
             (false, Some(wdl)) => write!(f, " {}", wdl_name(wdl)),
             _ => Ok(()),

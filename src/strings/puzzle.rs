@@ -83,9 +83,14 @@ pub(crate) fn full(square: Square) -> String {
     format!("{square} is full: choose a square with an open section.")
 }
 
-/// A full square given to `puzzle --answer`: an error, so no closing stop.
-pub(crate) fn full_answer(square: Square) -> String {
-    format!("{square} is full: choose a square with an open section")
+/// A full square given to `puzzle --answer`: an error, so no closing stop. It names
+/// the puzzle, whose board the error comes before: without `--id` the puzzle nearest
+/// the rating is answered, and that changes after each try.
+pub(crate) fn full_answer(id: &str, square: Square) -> String {
+    format!(
+        "puzzle {id}: {square} is full: choose a square with an open section \
+         (`hijara puzzle --id {id} --print` shows its board)"
+    )
 }
 
 /// The status line while a puzzle asks.

@@ -77,9 +77,12 @@ impl AnalysisPanel<'_> {
 }
 
 /// [`judged`] in the longest wording that fits `width` columns: whole, then without
-/// the move's number (the status line under the panel gives it), then [`judged_short`];
-/// cut with `…` only when even that does not fit. QA (learn4): at 80×24 the whole line
-/// was cut at the border, and `best a1 ~+27` read `best a1 ~+2`.
+/// the move's number (the status line under the panel gives it), then without the
+/// values' proven outcomes (`~-66`, not `~-66 loss`), then [`judged_short`]; cut with
+/// `…` only when even that does not fit. QA (learn4): at 80×24 the whole line was cut
+/// at the border, and `best a1 ~+27` read `best a1 ~+2`. QA (qa31): at 80×24 a move
+/// with both outcomes proven (`d3 ~-66 loss · best b2 ~-39 loss for Blue`) fell to the
+/// short wording, which drops the values and the range of an estimated loss.
 pub(crate) fn judged_in(m: &crate::review::MoveReview, width: usize) -> String {
     let played = format!("{}{}", m.mv, mark(m.class));
     let wordings = [
@@ -90,11 +93,17 @@ pub(crate) fn judged_in(m: &crate::review::MoveReview, width: usize) -> String {
             &m.played_value.to_string(),
             &m.best_value.to_string(),
         ),
+        describe::reviewed_move_unnumbered(
+            m,
+            &played,
+            &m.played_value.margin_text(),
+            &m.best_value.margin_text(),
+        ),
         judged_short(m),
     ];
     match text::first_fitting(wordings.iter().map(String::as_str), width) {
         Some(fitting) => fitting.to_owned(),
-        None => text::fit(&wordings[2], width).into_owned(),
+        None => text::fit(&wordings[3], width).into_owned(),
     }
 }
 
@@ -247,5 +256,44 @@ mod tests {
             tiny.ends_with(text::ELLIPSIS) && text::width(&tiny) <= 12,
             "{tiny}"
         );
+    }
+
+    /// QA (qa31): move 43 of a game against easy, both values with a proven loss. Its
+    /// unnumbered line is 81 columns, and at 80×24 (78 inside the panel) the short
+    /// wording was shown: `d3??: likely blunder, lost 27, best b2`, no values and no
+    /// range for an estimated loss. The outcomes go first, the values and range stay.
+    #[test]
+    fn at_80_columns_a_line_with_proven_outcomes_keeps_its_values_and_range() {
+        let value = |margin| Value {
+            margin,
+            exact: false,
+            outcome: Some(crate::ai::analysis::Wdl::Loss),
+            margin_error: 20,
+        };
+        let m = MoveReview {
+            number: 43,
+            player: Player::Blue,
+            mv: Square::D3,
+            best: Square::B2,
+            best_value: value(-39),
+            played_value: value(-66),
+            lost: 27,
+            lost_range: Some([19, 41]),
+            class: Class::Blunder,
+            likely: true,
+        };
+        let whole = judged(&m);
+        assert!(
+            whole.contains("d3 ~-66 loss · best b2 ~-39 loss"),
+            "{whole}"
+        );
+        assert_eq!(judged_in(&m, 200), whole);
+        let at_80 = judged_in(&m, 78);
+        assert_eq!(
+            at_80,
+            "d3??: likely blunder, lost 27 (19-41) · d3 ~-66 · best b2 ~-39 for Blue"
+        );
+        // Where even that is too wide, the short wording as before.
+        assert_eq!(judged_in(&m, 60), judged_short(&m));
     }
 }

@@ -366,7 +366,8 @@ fn a_full_square_answer_prints_nothing_before_the_error() {
     let err = fails(data.path(), &args, None, 1);
     assert_eq!(
         err.trim_end(),
-        "hijara: a1 is full: choose a square with an open section"
+        "hijara: puzzle p0001: a1 is full: choose a square with an open section \
+         (`hijara puzzle --id p0001 --print` shows its board)"
     );
     // Nothing was tried, so nothing was kept.
     assert!(!data.path().join("puzzles.json").exists());

@@ -160,6 +160,48 @@ fn a_full_square_and_an_unknown_id_are_clear_errors() {
         .stderr(predicate::str::contains("no puzzle is named \"nope\""));
 }
 
+/// QA (qa31): without `--id`, `--answer` answers the puzzle nearest the rating, which
+/// changes after each try, and a full square was refused as `hijara: b3 is full: ...`
+/// with no puzzle named (b3 had an open section in the puzzle printed just before).
+/// The error now names the puzzle, and how to see its board.
+#[test]
+fn a_full_square_answered_names_the_puzzle_it_is_full_in() {
+    let data = tempfile::tempdir().unwrap();
+    let printed = hijara(data.path())
+        .args(["puzzle", "--print"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let printed = String::from_utf8(printed).unwrap();
+    // `Puzzle p0008 (most points, rating 1300)`, then rows `1 [BB..] [BYYY] ...`.
+    let id = printed.split_whitespace().nth(1).unwrap().to_owned();
+    assert!(id.starts_with('p'), "{printed}");
+    let full = printed
+        .lines()
+        .filter_map(|line| {
+            let (row, cells) = line.split_once(' ')?;
+            row.parse::<u8>().ok()?;
+            let cells: Vec<&str> = cells.split_whitespace().collect();
+            let column = cells
+                .iter()
+                .position(|c| c.len() == 6 && !c.contains('.'))?;
+            Some(format!("{}{row}", ["a", "b", "c", "d"][column]))
+        })
+        .next()
+        .unwrap_or_else(|| panic!("no full square: {printed}"));
+    hijara(data.path())
+        .args(["puzzle", "--answer", &full])
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "puzzle {id}: {full} is full: choose a square with an open section \
+             (`hijara puzzle --id {id} --print` shows its board)"
+        )));
+}
+
 #[test]
 fn an_unreadable_progress_file_is_kept_aside() {
     let data = tempfile::tempdir().unwrap();

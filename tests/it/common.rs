@@ -641,9 +641,9 @@ pub const NO_CONFIG: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/no-config-her
 
 /// The environment every spawned `hijara` gets, so no preference or guess comes from
 /// the developer's: no config file, a UTF-8 locale (the Unicode board), no palette
-/// hints, no terminal but the `TERM` given (the notifications' protocol). `None`
-/// removes the variable.
-pub const ISOLATED_ENV: [(&str, Option<&str>); 10] = [
+/// hints, no terminal but the `TERM` given (the notifications' protocol), no
+/// `COLUMNS` (clap wraps help to it off a terminal). `None` removes the variable.
+pub const ISOLATED_ENV: [(&str, Option<&str>); 11] = [
     ("HIJARA_CONFIG", Some(NO_CONFIG)),
     ("LANG", Some("C.UTF-8")),
     ("LC_ALL", None),
@@ -654,6 +654,7 @@ pub const ISOLATED_ENV: [(&str, Option<&str>); 10] = [
     ("TERM_PROGRAM", None),
     ("KITTY_WINDOW_ID", None),
     ("VTE_VERSION", None),
+    ("COLUMNS", None),
 ];
 
 /// `cmd` with [`ISOLATED_ENV`].

@@ -25,6 +25,7 @@ mod cli_analyze;
 mod cli_bench;
 mod cli_clock;
 mod cli_config;
+mod cli_help;
 mod cli_inputs;
 mod cli_output;
 mod cli_persist;
