@@ -2789,7 +2789,10 @@ mod tests {
         use crate::ui::News;
         // carol (Yellow) played d4; bob (Blue) b2; carol c3: bob asks for his b2 back.
         let mut app = carol_at_a_table();
-        assert!(app.handle(crate::ui::Input::Click(Some(Square::B2))).len() > 0);
+        assert!(
+            !app.handle(crate::ui::Input::Click(Some(Square::B2)))
+                .is_empty()
+        );
         assert_eq!(
             app.message().map(|m| m.text.as_str()),
             Some("Wait: bob (Blue) plays at another terminal")
