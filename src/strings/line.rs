@@ -268,6 +268,11 @@ pub(crate) const REVIEW_AFTER_THE_GAME: &str = "review reviews the game once it 
 pub(crate) const TABLE_OVER: &str =
     "The game is over: new offers a rematch, quit goes back to the lobby";
 
+/// [`super::table::REMATCH_SENT`] in the line mode's commands: the offer, and what is
+/// left to type while it waits (said once: qa30 heard the offer three ways).
+pub(crate) const REMATCH_SENT: &str =
+    "Rematch offered: waiting for the other player's answer; quit goes back to the lobby";
+
 /// [`super::table::GAME_OVER_REMATCH_SENT`] in the line mode's commands.
 pub(crate) const TABLE_REMATCH_SENT: &str =
     "The game is over and your rematch offer is sent: quit goes back to the lobby";
@@ -322,6 +327,12 @@ pub(crate) fn board_full(outcome: crate::rules::Outcome) -> String {
 /// The game is over: how it ended.
 pub(crate) fn over(result: &str) -> String {
     format!("Game over: {}", describe::result_sentence(result))
+}
+
+/// [`over`] of a result that begins with a name (`carol wins: bob resigned`), kept as
+/// it is written: a name is not capitalised.
+pub(crate) fn over_as_said(result: &str) -> String {
+    format!("Game over: {result}")
 }
 
 /// Who plays whom, under which rules: the first line of a game. `names`, at a

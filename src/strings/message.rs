@@ -56,6 +56,11 @@ pub(crate) fn wait_for(mover: Player, seat: Seat) -> String {
 pub(crate) fn wait_for_remote(mover: Player) -> String {
     format!("Wait: {mover} plays at another terminal")
 }
+/// [`wait_for_remote`] naming the player (qa30: `Wait: Yellow ...` where bob plays):
+/// `Wait: bob (Yellow) plays at another terminal`.
+pub(crate) fn wait_for_remote_named(name: &str, mover: Player) -> String {
+    format!("Wait: {name} ({mover}) plays at another terminal")
+}
 pub(crate) fn wait(mover: Player) -> String {
     format!("Wait: {mover} is thinking")
 }

@@ -47,6 +47,30 @@ pub(crate) fn undo_asked(how: Answering) -> String {
         answers(how, UNDO_ASKED.yes, None, UNDO_ASKED.no)
     )
 }
+/// [`undo_asked`] naming who asks and what goes back (qa30: it named no one):
+/// `bob asks to take back their b3 (and your c2 after it)`.
+pub(crate) fn undo_asked_by(name: &str, stones: &str, how: Answering) -> String {
+    format!(
+        "{name} asks to take back {stones}. {}",
+        answers(how, UNDO_ASKED.yes, None, UNDO_ASKED.no)
+    )
+}
+/// The stones an undo asked takes back: the asker's last, `theirs`, and this player's
+/// after it, `yours`.
+pub(crate) fn undo_stones(theirs: &str, yours: &[String]) -> String {
+    match yours {
+        [] => format!("their {theirs}"),
+        yours => format!("their {theirs} (and your {} after it)", yours.join(", ")),
+    }
+}
+/// [`undo_asked_by`] in brief, for the status line where it fits: `bob asks to take
+/// back b3: y: agree, other key: refuse`.
+pub(crate) fn undo_asked_by_answers(name: &str, theirs: &str) -> Brief {
+    Brief::asked(
+        &format!("{name} asks to take back {theirs}:"),
+        brief_answers(UNDO_ASKED.yes, false, UNDO_ASKED.no),
+    )
+}
 /// [`undo_asked`] in brief, for the status line.
 pub(crate) fn undo_asked_answers() -> Brief {
     Brief::asked(
@@ -70,6 +94,13 @@ pub(crate) const REMATCH: Answers = Answers {
 pub(crate) fn rematch(how: Answering) -> String {
     format!(
         "The other player offers a rematch, colours swapped. {}",
+        answers(how, REMATCH.yes, None, REMATCH.no)
+    )
+}
+/// [`rematch`] naming who offers it.
+pub(crate) fn rematch_by(name: &str, how: Answering) -> String {
+    format!(
+        "{name} offers a rematch, colours swapped. {}",
         answers(how, REMATCH.yes, None, REMATCH.no)
     )
 }

@@ -317,6 +317,9 @@ impl App {
     /// knows: a colour and its total joined by [`crate::text::NO_BREAK`], which the box's
     /// wrapping writes as a space.
     pub fn question_text(&self, question: Question) -> String {
+        if let Some(named) = self.named_question(question, Answering::Keys) {
+            return named;
+        }
         question.text(
             Answering::Keys,
             self.autosaved,
@@ -353,13 +356,15 @@ impl App {
     /// The text of `question` in one line, its answers named `how` (the line mode's
     /// commands).
     pub(crate) fn question_words(&self, question: Question, how: Answering) -> String {
-        let text = question.text(
-            how,
-            self.autosaved,
-            self.resume_offer.as_deref(),
-            self.config.seats,
-            self.from_start,
-        );
+        let text = self.named_question(question, how).unwrap_or_else(|| {
+            question.text(
+                how,
+                self.autosaved,
+                self.resume_offer.as_deref(),
+                self.config.seats,
+                self.from_start,
+            )
+        });
         crate::text::plain_spaces(&text).into_owned()
     }
 
@@ -372,12 +377,22 @@ impl App {
     /// it, with its answers' words there in the order [`App::clickable_answers`] gives
     /// them: what a click on the status line picks.
     pub(crate) fn question_brief(&self, question: Question, width: u16) -> Brief {
-        let wordings = question.status_wordings(
+        let mut wordings = question.status_wordings(
             self.autosaved,
             self.resume_offer.as_deref(),
             self.config.seats,
             self.from_start,
         );
+        // The other player's question names them (and the stones) where it fits:
+        // the whole question first, then the named brief, before the plain ones.
+        if let Some(named) = self.named_question(question, Answering::Keys)
+            && let Some(whole) = wordings.first_mut()
+        {
+            whole.text = crate::text::plain_spaces(&named).into_owned();
+        }
+        if let Some(brief) = self.named_brief(question) {
+            wordings.insert(1.min(wordings.len()), brief);
+        }
         super::question::fitting_brief(&wordings, width)
             .cloned()
             .unwrap_or_default()

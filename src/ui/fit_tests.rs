@@ -15,7 +15,7 @@ use crate::strings::{message, storage as storage_words};
 
 use super::layout::ScreenLayout;
 use super::screen::box_rect;
-use super::{App, AppView, Input, Look, Question, ReplayState, ReplayView};
+use super::{App, AppView, Input, Look, News, Question, ReplayState, ReplayView};
 
 const WIDTH: u16 = 80;
 const HEIGHT: u16 = 24;
@@ -130,6 +130,35 @@ fn every_question_is_readable_in_full_at_80x24() {
     let status = app.question_status(Question::Resume, WIDTH);
     assert!(row(&buf, HEIGHT - 1).contains(&status), "{status}");
     assert!(status.contains("4 moves"), "{status}");
+}
+
+/// qa30: the other player's undo asked, and their rematch, name them (and the undo its
+/// stones): with 16-column names each is whole in its box at 80×24 and 44×16, and its
+/// status line fits.
+#[test]
+fn the_other_player_s_questions_with_long_names_are_readable_at_80x24_and_44x16() {
+    let game = Game::from_moves([Square::A1, Square::D4, Square::B2, Square::C3]).unwrap();
+    let mut app = App::with_game(GameConfig::default(), game)
+        .served([true, false])
+        .named(["bartholomewjones".into(), "alexandrapetrova".into()]);
+    for (news, question) in [
+        (News::UndoAsked, Question::UndoAsked),
+        (News::RematchOffered, Question::Rematch),
+    ] {
+        let _ = app.table_news(news);
+        let text = app.question_text(question);
+        assert!(text.starts_with("bartholomewjones "), "{text}");
+        for (width, height) in [
+            (WIDTH, HEIGHT),
+            (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
+        ] {
+            let buf = game_screen_at(&app, width, height);
+            assert_readable(&buf, &text, Rect::new(0, 0, width, height));
+            let status = app.question_status(question, width);
+            assert!(row(&buf, height - 1).contains(&status), "{width}: {status}");
+        }
+        let _ = app.table_news(News::Resigned(crate::rules::Player::Blue));
+    }
 }
 
 /// The resume question named the autosaved game's people `human`; with their names

@@ -75,6 +75,8 @@ pub enum Keyed {
     AiStalled,
     /// A review asked for before the game is over.
     ReviewAfterTheGame,
+    /// This player's rematch offer, made: it waits for the other player's answer.
+    RematchSent,
     /// A move or a resignation at a server table once its game is over.
     TableOver,
     /// [`Keyed::TableOver`] while this player's rematch offer waits for the other's
@@ -241,6 +243,7 @@ impl Keyed {
             Keyed::TookBack(count) => message::took_back(*count),
             Keyed::AiStalled => message::AI_STALLED.to_owned(),
             Keyed::ReviewAfterTheGame => message::REVIEW_AFTER_THE_GAME.to_owned(),
+            Keyed::RematchSent => table::REMATCH_SENT.to_owned(),
             Keyed::TableOver => table::GAME_OVER.to_owned(),
             Keyed::TableRematchSent => table::GAME_OVER_REMATCH_SENT.to_owned(),
             Keyed::TableOverAi => table::GAME_OVER_AI.to_owned(),
@@ -345,6 +348,7 @@ impl Keyed {
             Keyed::TookBack(count) => line::took_back(*count),
             Keyed::AiStalled => line::AI_STALLED.to_owned(),
             Keyed::ReviewAfterTheGame => line::REVIEW_AFTER_THE_GAME.to_owned(),
+            Keyed::RematchSent => line::REMATCH_SENT.to_owned(),
             Keyed::TableOver => line::TABLE_OVER.to_owned(),
             Keyed::TableRematchSent => line::TABLE_REMATCH_SENT.to_owned(),
             Keyed::TableOverAi => line::TABLE_OVER_AI.to_owned(),

@@ -76,7 +76,17 @@ impl App {
             return self.refuse(message::wait_for(mover, self.config.seat(mover)));
         }
         if self.is_remote(mover) {
-            return self.refuse(message::wait_for_remote(mover));
+            let said = match self.player_names() {
+                // Named where it fits; by colour alone on a narrow screen.
+                Some(names) => Message::with_short(
+                    MessageKind::Error,
+                    message::wait_for_remote_named(&names[mover.index()], mover),
+                    message::wait_for_remote(mover),
+                ),
+                None => Message::new(MessageKind::Error, message::wait_for_remote(mover)),
+            };
+            self.set_message(said, false);
+            return vec![Effect::Redraw];
         }
         self.play(square)
     }

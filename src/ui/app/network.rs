@@ -9,6 +9,7 @@ use crate::ai::Seat;
 use crate::record::Termination;
 use crate::rules::{ClaimState, Player};
 use crate::session::Course;
+use crate::strings::question::{Answering, Brief};
 use crate::strings::{message, table, talk};
 use crate::text;
 
@@ -142,6 +143,51 @@ impl App {
                 && self.player_names().is_some_and(|names| {
                     talk::resigned(&names[ending.loser().index()], ending.winner()) == text
                 }))
+    }
+
+    /// The other player's question at a table (their undo asked, their rematch), with
+    /// their name and, for an undo, the stones it takes back (qa30: `The other player
+    /// asks ...` named no one); `None` for any other question, or with no names.
+    pub(crate) fn named_question(&self, question: Question, how: Answering) -> Option<String> {
+        let (name, stones) = self.asker(question)?;
+        Some(match stones {
+            Some((theirs, yours)) => {
+                table::undo_asked_by(name, &table::undo_stones(&theirs, &yours), how)
+            }
+            None => table::rematch_by(name, how),
+        })
+    }
+
+    /// [`App::named_question`] in brief for the status line (the undo asked; the
+    /// plain brief follows it, for a screen too narrow for the name).
+    pub(crate) fn named_brief(&self, question: Question) -> Option<Brief> {
+        let (name, stones) = self.asker(question)?;
+        let (theirs, _) = stones?;
+        Some(table::undo_asked_by_answers(name, &theirs))
+    }
+
+    /// Who asks `question` at a table, and for an undo the squares it takes back: the
+    /// asker's last stone, and this player's after it.
+    #[allow(clippy::type_complexity)]
+    fn asker(&self, question: Question) -> Option<(&str, Option<(String, Vec<String>)>)> {
+        if !matches!(question, Question::UndoAsked | Question::Rematch)
+            || !self.at_table()
+            || self.spectating()
+        {
+            return None;
+        }
+        let asker = Player::BOTH.into_iter().find(|p| self.is_remote(*p))?;
+        let name = self.player_names()?[asker.index()].as_str();
+        if question == Question::Rematch {
+            return Some((name, None));
+        }
+        let placements = self.game.placements();
+        let last = placements.iter().rposition(|p| p.player == asker)?;
+        let yours = placements[last + 1..]
+            .iter()
+            .map(|p| p.square().to_string())
+            .collect();
+        Some((name, Some((placements[last].square().to_string(), yours))))
     }
 
     /// Whether leaving the game in progress now ends it too soon to be rated (before
@@ -515,7 +561,7 @@ impl App {
             Action::Message if self.opponent_left() => self.refuse(talk::NOT_DELIVERED),
             Action::NewGame if at_table => {
                 if ended {
-                    let said = self.say(MessageKind::Info, table::REMATCH_SENT);
+                    let said = self.say_keyed(MessageKind::Info, Keyed::RematchSent);
                     self.to_table(Request::Rematch, said)
                 } else {
                     self.refuse(table::REMATCH_AT_THE_END)

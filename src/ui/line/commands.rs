@@ -759,11 +759,19 @@ const QUIT_HELP: &str = "leave";
 /// lessons, the puzzles), to the game a review is of, or to a server's lobby, said so;
 /// out of the program, its own words. QA (qa29): a review's help said `quit (or q):
 /// leave.`, where it goes back to the game.
-pub(crate) fn help_leaving(command: &Command, to: Leaving) -> &'static str {
+///
+/// At a server's table (`to` the lobby) a game's `quit` goes back to the lobby (qa30:
+/// it said `leave`); `asks`: whether it asks first while the game is in progress (a
+/// correspondence game, which waits for its next move, does not).
+pub(crate) fn help_leaving(command: &Command, to: Leaving, asks: bool) -> &'static str {
     match (command.help, to) {
         (GAME_QUIT_HELP, Leaving::StartScreen) => {
             "back to the start screen (asks while a game is in progress)"
         }
+        (GAME_QUIT_HELP, Leaving::Lobby) if asks => {
+            "back to the lobby (asks while a game is in progress)"
+        }
+        (GAME_QUIT_HELP, Leaving::Lobby) => "back to the lobby",
         (QUIT_HELP, Leaving::StartScreen) => "back to the start screen",
         (QUIT_HELP, Leaving::Game) => "back to the game",
         (QUIT_HELP, Leaving::Lobby) => "back to the lobby",

@@ -62,6 +62,8 @@ fn from_start(screen: &Screen) -> bool {
 fn leaving(screen: &Screen) -> keymap::Leaving {
     match screen {
         Screen::Replay(state, _) => state.leaving(),
+        // A server's game goes back to its lobby.
+        Screen::Game(app) if app.is_served() => keymap::Leaving::Lobby,
         _ if from_start(screen) => keymap::Leaving::StartScreen,
         _ => keymap::Leaving::Out,
     }
@@ -366,7 +368,12 @@ impl Narrator {
                 if ended {
                     lines.push(state_line(app, None));
                 }
-            } else if !extended && (now.totals != seen.totals || new.len() != old.len() || ended) {
+            } else if ended {
+                // The result first, then what came with it (the ratings: qa30 heard
+                // `Rated ...` before `Game over`).
+                lines.push(state_line(app, None));
+                lines.push(words::sentences(&[&text]));
+            } else if !extended && (now.totals != seen.totals || new.len() != old.len()) {
                 lines.push(state_line(app, Some(&text)));
             } else {
                 lines.push(words::sentences(&[&text]));
@@ -382,8 +389,17 @@ impl Narrator {
             lines.push(words::sentences(&[&over_next(app).commands()]));
         } else if now.over && now.rematch_sent != seen.rematch_sent && !app.spectating() {
             // The offer now waits (only quit is left), or waits no more (declined:
-            // `new` offers again), as the full screen's status line says.
-            lines.push(words::sentences(&[&over_next(app).commands()]));
+            // `new` offers again), as the full screen's status line says. Each once
+            // (qa30 heard the offer three ways): the offer made here said what is
+            // left already; an offer taken waits no more before its game comes, with
+            // no line (a decline comes with one, a player gone too).
+            let offer_said = app
+                .message()
+                .is_some_and(|m| m.keyed == Some(Keyed::RematchSent));
+            let answered = message_new || app.opponent_left();
+            if (now.rematch_sent && !offer_said) || (!now.rematch_sent && answered) {
+                lines.push(words::sentences(&[&over_next(app).commands()]));
+            }
         }
         if now.overlay != seen.overlay
             && let Overlay::Question(question) = now.overlay
@@ -845,7 +861,7 @@ fn tells_the_end(app: &App, text: &str) -> bool {
 fn turn(app: &App) -> String {
     let game = app.game();
     if app.is_over() {
-        let over = || words::over(&describe::ended(app.played()));
+        let over = || result(app);
         // The stone that filled the board may still be claimed: the result counts it.
         // Unless its claimer already wins, the claim could change it, so it is said as
         // it stands, as the full screen says it (QA s27: `Game over: Blue wins; Yellow
@@ -883,7 +899,25 @@ fn turn(app: &App) -> String {
     }
 }
 
-/// Whose move it is.
+/// How the game ended, after `Game over: `: at a server's game by the players'
+/// names, as its full screen says it (`carol wins: bob resigned`; qa30: the line mode
+/// said `Yellow wins: Blue resigned`); elsewhere by colour.
+fn result(app: &App) -> String {
+    // A seat with no one named (`-`) is said by colours.
+    let Some(names) = app
+        .player_names()
+        .filter(|names| !names.iter().any(|n| n == crate::strings::serve::EMPTY_SEAT))
+    else {
+        return words::over(&describe::ended(app.played()));
+    };
+    let said = match (app.played().course.ending(), app.game().outcome()) {
+        (Some(ending), _) => app.ending_words(ending),
+        (None, Some(outcome)) => crate::strings::table::named_outcome(outcome, names),
+        (None, None) => return words::over(&describe::ended(app.played())),
+    };
+    words::over_as_said(&said)
+}
+
 /// What a game over leaves to type, as a move refused then says it.
 fn over_next(app: &App) -> Keyed {
     if app.at_table() {
@@ -1435,6 +1469,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             };
             let instead = acts_as.and_then(|(from, to)| Some((keyed(from)?, keyed(to)?.help)));
             let guest = matches!(screen, Screen::Lobby(lobby) if lobby.guest());
+            let corresponding = matches!(screen, Screen::Game(app) if app.corresponding());
             std::iter::once(words::HELP.to_owned())
                 .chain(commands::of(place).filter(|c| applies(c, screen)).map(|c| {
                     let arg = if c.words.is_empty() && c.arg.name() == "b3" {
@@ -1444,7 +1479,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     };
                     let help = match instead {
                         Some((from, help)) if std::ptr::eq(from, c) => help,
-                        _ => commands::help_leaving(c, to),
+                        _ => commands::help_leaving(c, to, !corresponding),
                     };
                     // A guest has no key: nothing is kept for them.
                     let help = if guest {
@@ -2659,5 +2694,170 @@ mod tests {
         );
         let why = read(&screen, Reading::Why, "");
         assert!(why[0].starts_with("Move 8 Yellow b4"), "{why:?}");
+    }
+
+    /// carol's screen at a table, Yellow, after bob's a1 and her d4 (a rated game).
+    fn carol_at_a_table() -> App {
+        let game = Game::from_moves([Square::A1, Square::D4]).unwrap();
+        App::with_game(crate::session::GameConfig::default(), game)
+            .served([true, false])
+            .named(["bob".into(), "carol".into()])
+    }
+
+    /// The table's ratings line of a game carol won.
+    fn carol_rated() -> crate::ui::Message {
+        crate::ui::Message::keyed(
+            crate::ui::MessageKind::Info,
+            Keyed::Rated(Box::new([
+                "Rated standard live: carol 1807? +307 · bob 1193? -307".into(),
+                "Rated standard live: carol up 307, now 1807, provisional; bob down 307, now \
+                 1193, provisional"
+                    .into(),
+            ])),
+        )
+    }
+
+    /// qa30: bob resigned a rated game; carol, in lines, heard `Rated standard live:
+    /// carol up 307 ... Game over: Yellow wins: Blue resigned.`: the ratings before the
+    /// result, and colours where the full screen says `carol wins: bob resigned`. The
+    /// result comes first, by name at a table, then the ratings; a local game keeps its
+    /// colours. Fails on the old code.
+    #[test]
+    fn a_rated_end_at_a_table_says_the_result_by_name_then_the_ratings() {
+        use crate::ui::{Message, MessageKind, News};
+        let over = format!("{}.", words::TABLE_OVER);
+        let resigned = || {
+            let mut course = crate::session::Course::default();
+            course
+                .resign(
+                    &Game::from_moves([Square::A1, Square::D4]).unwrap(),
+                    Player::Blue,
+                )
+                .unwrap();
+            course
+        };
+        let note = || {
+            Message::new(
+                MessageKind::Info,
+                crate::strings::talk::resigned("bob", Player::Yellow),
+            )
+        };
+        let result = "Blue 0, Yellow 0. Game over: carol wins: bob resigned.";
+        // The ratings with the end, or after it.
+        let mut app = carol_at_a_table();
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let _ = app.follow_course(resigned());
+        let _ = app.table_news(News::Note(note()));
+        let _ = app.table_news(News::Note(carol_rated()));
+        let said = narrator.tell(&Screen::Game(app.clone()));
+        let rated = format!("{}.", carol_rated().line_words());
+        assert_eq!(said, [result, rated.as_str(), over.as_str()]);
+        let mut app = carol_at_a_table();
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let _ = app.follow_course(resigned());
+        let _ = app.table_news(News::Note(note()));
+        assert_eq!(
+            narrator.tell(&Screen::Game(app.clone())),
+            [result, over.as_str()]
+        );
+        let _ = app.table_news(News::Note(carol_rated()));
+        assert_eq!(narrator.tell(&Screen::Game(app.clone())), [rated.as_str()]);
+        assert_eq!(read(&Screen::Game(app), Reading::Score, "")[0], result);
+        // A local game says the colours, as before.
+        let mut local = App::with_game(
+            crate::session::GameConfig::default(),
+            Game::from_moves([Square::A1, Square::D4]).unwrap(),
+        );
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(local.clone()));
+        let _ = local.follow_course(resigned());
+        let said = narrator.tell(&Screen::Game(local));
+        assert_eq!(
+            said[0],
+            "Blue 0, Yellow 0. Game over: Yellow wins: Blue resigned."
+        );
+    }
+
+    /// qa30: bob's undo asked said `The other player asks to take back their last
+    /// move`, naming no one and no stone (the full screen's `Take it back?` neither);
+    /// Enter on bob's turn said `Wait: Yellow plays at another terminal`. Both name
+    /// bob now, the undo its stones; a local game's words stay. Fails on the old code.
+    #[test]
+    fn the_other_player_s_undo_and_turn_name_them() {
+        use crate::ui::News;
+        // carol (Yellow) played d4; bob (Blue) b2; carol c3: bob asks for his b2 back.
+        let mut app = carol_at_a_table();
+        assert!(
+            !app.handle(crate::ui::Input::Click(Some(Square::B2)))
+                .is_empty()
+        );
+        assert_eq!(
+            app.message().map(|m| m.text.as_str()),
+            Some("Wait: bob (Blue) plays at another terminal")
+        );
+        assert_eq!(
+            app.message().map(|m| m.wording(40)),
+            Some("Wait: Blue plays at another terminal")
+        );
+        let mut app = App::with_game(
+            crate::session::GameConfig::default(),
+            Game::from_moves([Square::A1, Square::D4, Square::B2, Square::C3]).unwrap(),
+        )
+        .served([true, false])
+        .named(["bob".into(), "carol".into()]);
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let _ = app.table_news(News::UndoAsked);
+        assert_eq!(
+            narrator.tell(&Screen::Game(app.clone())),
+            ["bob asks to take back their b2 (and your c3 after it). yes: agree, no: refuse"]
+        );
+        let question = crate::ui::Question::UndoAsked;
+        assert_eq!(
+            app.question_status(question, 100),
+            "bob asks to take back their b2 (and your c3 after it). y: agree, any other key: refuse"
+        );
+        assert_eq!(
+            app.question_status(question, 80),
+            "bob asks to take back b2: y: agree, other key: refuse"
+        );
+        let narrow = app.question_status(question, 42);
+        assert!(crate::text::width(&narrow) <= 42, "{narrow}");
+        let _ = app.table_news(News::Resigned(Player::Blue));
+        let _ = app.table_news(News::RematchOffered);
+        let said = narrator.tell(&Screen::Game(app.clone())).join(" ");
+        assert!(
+            said.contains("bob offers a rematch, colours swapped. yes: play, no: no thanks"),
+            "{said}"
+        );
+    }
+
+    /// qa30: the help at a server's table said `quit (or q): leave (asks ...)`, where
+    /// quit goes back to the lobby; a correspondence game's asks nothing. A local
+    /// game's help keeps its words. Fails on the old code.
+    #[test]
+    fn the_help_at_a_table_says_quit_goes_back_to_the_lobby() {
+        let help = |app: App| read(&Screen::Game(app), Reading::Help, "");
+        let quit = |help: &[String]| {
+            help.iter()
+                .find(|l| l.starts_with("quit (or q):"))
+                .cloned()
+                .unwrap_or_default()
+        };
+        let new = || App::with_game(crate::session::GameConfig::default(), Game::new());
+        assert_eq!(
+            quit(&help(new().served([false, true]))),
+            "quit (or q): back to the lobby (asks while a game is in progress)."
+        );
+        assert_eq!(
+            quit(&help(new().served([false, true]).correspondence())),
+            "quit (or q): back to the lobby."
+        );
+        assert_eq!(
+            quit(&help(new())),
+            "quit (or q): leave (asks while a game is in progress)."
+        );
     }
 }
