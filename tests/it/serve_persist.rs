@@ -344,3 +344,71 @@ async fn thinking_charged_across(stop: Stop) {
         "{before} s left at the stop, {after} s after the restart\n{shown}"
     );
 }
+
+/// A live clocked game whose mover's clock was used up when the server was killed
+/// (the store had noted thinking past it: the flag falls only when a screen at the
+/// table syncs, so with nobody's screen syncing the note may pass the clock) is
+/// lost on time as the server starts again: over, out of play, in the history as a
+/// time forfeit, rated, and each player finds it in the lobby at the next login.
+/// The time the server was down counts for no live clock (the `--clock-file` moves
+/// correspondence time only), so the note stands for the thinking: written into the
+/// dead server's database as its timer would have. Failed with the restart's check
+/// (`Hall::lost_on_time_at_restart`) taken out: nothing reached the history in 20 s.
+/// About 1 s wall.
+#[test]
+fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = seated_with(&server, &[("n", "no clock"), ("t", "clock 3+2")]).await;
+        // Both move (rated from then on); Alice (Blue) thinks.
+        play(&alice, &bob, 1, "a1").await;
+        play(&bob, &alice, 2, "b1").await;
+        alice.wait_for("Blue to move").await;
+        server.kill();
+        drop((alice, bob));
+        // 3:02 left (3:00 and the increment): 10 minutes noted.
+        let noted = server
+            .db()
+            .execute("UPDATE live SET thought = 600000 WHERE playing = 1", [])
+            .unwrap();
+        assert_eq!(noted, 1);
+        server.restart(&[]);
+        let text = server.history_of(1).await.remove(0);
+        for tag in [
+            "[Termination \"time forfeit\"]",
+            "[Result \"0-1\"]",
+            "[Blue \"alice\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert_eq!(server.in_play(), 0);
+        let log = server.log();
+        assert!(
+            log.contains("1 live game lost on time at the start"),
+            "{log}"
+        );
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("last: v bob, lost").await;
+        let shown = alice.screen();
+        let last = shown
+            .lines()
+            .find(|l| l.contains("last: v bob"))
+            .unwrap_or("");
+        assert!(last.contains("(on time)"), "{shown}");
+        assert!(!shown.contains("unfinished"), "{shown}");
+        alice.send(b"p").await;
+        alice.wait_for("1 rated game  0-0-1").await;
+        alice.wait_for("1258?").await;
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("last: v alice, won").await;
+        let shown = bob.screen();
+        let last = shown
+            .lines()
+            .find(|l| l.contains("last: v alice"))
+            .unwrap_or("");
+        assert!(last.contains("(on time)"), "{shown}");
+        bob.send(b"p").await;
+        bob.wait_for("1 rated game  1-0-0").await;
+        bob.wait_for("1742?").await;
+    });
+}
