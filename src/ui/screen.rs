@@ -847,7 +847,7 @@ mod tests {
                 }
                 // On the grid's lines: its edges, or those between its squares.
                 let step = (grid.width - 1) / 4;
-                let on_a_line = |x: u16| x >= grid.x && (x - grid.x) % step == 0;
+                let on_a_line = |x: u16| x >= grid.x && (x - grid.x).is_multiple_of(step);
                 let inside = boxed.x > grid.x && boxed.right() < grid.right();
                 let on_lines = on_a_line(boxed.x) && on_a_line(boxed.right() - 1);
                 assert!(covers(grid) || (inside && on_lines), "a square cut: {at}");
