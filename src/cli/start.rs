@@ -26,6 +26,7 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
     // or what the lessons or puzzles sum up.
     let mut note: Option<String> = None;
     let mut summary: Option<String> = None;
+    let mut returned = false;
     loop {
         // A damaged autosave whose first moves still read is offered too: by the
         // game's own question, which says what is wrong and keeps the file aside.
@@ -47,6 +48,11 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             .and_then(|dir| History::read(&dir).ok())
             .is_some_and(|h| !h.is_empty());
         let mut state = StartState::new(can_resume, can_replay).with_selected(selected);
+        // Each turn of the loop after the first comes back from a door.
+        if returned {
+            state = state.returned();
+        }
+        returned = true;
         // Something else where the data folder should be: the doors' "(none)" alone
         // would not say why nothing is kept (s24). Any other note comes first. No
         // path: a long one would not fit the box at 44 columns (commands name it).

@@ -685,6 +685,18 @@ pub(crate) const WHY_AT_START: &str = "No move shown yet: type next first.";
 /// The start screen's first line.
 pub(crate) const START: &str = "Hijara. Type the key of a door:";
 
+/// The start screen said again, after the first time (back from a game, a lesson or
+/// the puzzles; a line that changed nothing there): the doors open now, each its key
+/// and short name ([`door_short`]), then that `help` says them whole.
+pub(crate) fn start_again(doors: &[String]) -> String {
+    format!("Start: {}. Type a key, or help.", doors.join(", "))
+}
+
+/// A door in [`start_again`]: its key, its short name.
+pub(crate) fn door_short(key: char, name: &str) -> String {
+    format!("{key} {name}")
+}
+
 /// A door of the start screen: its key and its words.
 pub(crate) fn door(key: char, label: &str, open: bool) -> String {
     let closed = if open { "" } else { super::start::CLOSED };

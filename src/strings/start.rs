@@ -16,6 +16,18 @@ pub(crate) const LEARN: &str = "Learn: lessons on the board";
 pub(crate) const PUZZLES: &str = "Puzzles, each answer proven";
 /// See [`HOT_SEAT`].
 pub(crate) const REPLAY: &str = "Replay your last game";
+/// The doors' short names, for the line mode's start screen said again (after a game,
+/// a lesson or the puzzles): [`crate::ui::StartChoice::short_name`]. The AI's doors
+/// are named as the ladders name the AI ([`super::seat_name`]: `easy AI`).
+pub(crate) const SHORT_HOT_SEAT: &str = "hot-seat";
+/// See [`SHORT_HOT_SEAT`].
+pub(crate) const SHORT_RESUME: &str = "resume";
+/// See [`SHORT_HOT_SEAT`].
+pub(crate) const SHORT_LEARN: &str = "lessons";
+/// See [`SHORT_HOT_SEAT`].
+pub(crate) const SHORT_PUZZLES: &str = "puzzles";
+/// See [`SHORT_HOT_SEAT`].
+pub(crate) const SHORT_REPLAY: &str = "replay";
 /// The box's title.
 pub(crate) const TITLE: &str = " Hijara ";
 /// The first line.

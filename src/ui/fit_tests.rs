@@ -57,11 +57,8 @@ fn assert_readable(buf: &Buffer, text: &str, body: Rect) {
     if rows.iter().any(|r| r.contains(text)) {
         return;
     }
-    let board = ScreenLayout::new(body).unwrap().board;
-    let boxed = inside(
-        buf,
-        box_rect(text, super::screen::message_area(body, board)),
-    );
+    let layout = ScreenLayout::new(body).unwrap();
+    let boxed = inside(buf, box_rect(text, super::screen::message_area(&layout)));
     assert!(
         boxed.contains(&words(text)),
         "not readable in full: {text:?}\nbox: {boxed:?}\nscreen:\n{}",
@@ -272,8 +269,8 @@ fn a_saved_path_in_the_message_box_breaks_after_a_separator_at_44x16_and_80x24()
         app.notify(Notice::Info(text.clone()));
         let buf = game_screen_at(&app, width, height);
         let screen = Rect::new(0, 0, width, height);
-        let board = ScreenLayout::new(screen).unwrap().board;
-        let boxed = box_rect(&text, super::screen::message_area(screen, board));
+        let layout = ScreenLayout::new(screen).unwrap();
+        let boxed = box_rect(&text, super::screen::message_area(&layout));
         let rows: Vec<String> = (boxed.y + 1..boxed.bottom() - 1)
             .map(|y| {
                 (boxed.x + 1..boxed.right() - 1)
@@ -481,7 +478,7 @@ fn the_help_of_a_corners_game_with_claims_is_whole_at_80x24() {
     assert!(screen.contains(CLOSE_HELP), "{screen}");
 }
 
-/// At 44×16 a question's box takes the width a long message's does (40 columns,
+/// At 44×16 a question's box takes the width a long message's does (43 columns,
 /// over the ladders), not the board's 27, so its text wraps into fewer rows. Failed
 /// before: the question stood in the board's 25 columns inside its border.
 #[test]
@@ -493,10 +490,12 @@ fn a_question_s_box_uses_the_width_at_44x16() {
     let text = app.question_text(Question::Leave { early: true });
     let buf = game_screen_at(&app, width, height);
     let screen = Rect::new(0, 0, width, height);
-    let board = ScreenLayout::new(screen).unwrap().board;
-    assert!(board.width < 40, "{board:?}");
-    let boxed = box_rect(&text, super::screen::message_area(screen, board));
-    assert_eq!(boxed.width, 40);
+    let layout = ScreenLayout::new(screen).unwrap();
+    assert!(layout.board.width < 40, "{layout:?}");
+    let boxed = box_rect(&text, super::screen::message_area(&layout));
+    // Over both ladders, its borders on their outer edges (s30; 40 columns before).
+    assert_eq!(boxed.x, layout.blue.x);
+    assert_eq!(boxed.right(), layout.yellow.right());
     assert_eq!(buf[(boxed.x, boxed.y)].symbol(), "┌");
     assert_eq!(buf[(boxed.right() - 1, boxed.y)].symbol(), "┐");
     assert!(inside(&buf, boxed).contains(&words(&text)));
@@ -583,8 +582,8 @@ fn the_resume_questions_totals_stay_with_their_colours() {
                     let body = Rect::new(0, 0, width, height);
                     assert_readable(&buf, &question, body);
                     // The box's rows, inside its border.
-                    let board = ScreenLayout::new(body).unwrap().board;
-                    let popup = box_rect(&question, super::screen::message_area(body, board));
+                    let layout = ScreenLayout::new(body).unwrap();
+                    let popup = box_rect(&question, super::screen::message_area(&layout));
                     let rows: Vec<String> = (popup.y + 1..popup.bottom() - 1)
                         .map(|y| {
                             (popup.x + 1..popup.right() - 1)
@@ -936,6 +935,90 @@ fn the_resume_question_s_brief_names_every_answer_its_box_does() {
                 Some(2),
                 "{width}: {status}"
             );
+        }
+    }
+}
+
+/// The question's box drawn on `buf`: its top row, left and right border columns and
+/// bottom row, found as an unbroken `┌─…─┐` more than 20 columns wide (the board's
+/// lines have `┬` in them) and the `└` under its left corner. Every cell of these
+/// screens is one column wide.
+fn drawn_box(buf: &Buffer) -> Option<(u16, u16, u16, u16)> {
+    let rows = rows_of(buf);
+    let (top, left, right) = rows.iter().enumerate().find_map(|(y, r)| {
+        let chars: Vec<char> = r.chars().collect();
+        let left = chars.iter().position(|&c| c == '┌')?;
+        let right = left + 1 + chars[left + 1..].iter().position(|&c| c != '─')?;
+        (chars[right] == '┐' && right - left > 20).then_some((y, left, right))
+    })?;
+    let bottom = (top + 1..rows.len()).find(|&y| rows[y].chars().nth(left) == Some('└'))?;
+    let as_u16 = |n: usize| u16::try_from(n).ok();
+    Some((as_u16(top)?, as_u16(left)?, as_u16(right)?, as_u16(bottom)?))
+}
+
+/// s30: the question's box in the game, the replay viewer and a game's review, at
+/// 44×16, 80×24 and 120×40, cuts nothing beside it: on each of its rows the cell
+/// outside each side border is off the screen, blank, a whole frame's side (`│`,
+/// `┃`) or a grid line running under the box (`─` at 120×40, where the box stands on
+/// the lines between squares), never a piece of a square's, a ladder's scale or words.
+/// The old code left `50┤` of Yellow's scale beside it in the replay at 80×24, the
+/// inside of Yellow's ladder at 44×16, and a square's `4` at 120×40 (`4┌`).
+#[test]
+fn the_question_s_box_cuts_nothing_beside_it_in_the_game_the_replay_and_the_review() {
+    let record: Record = include_str!("../../assets/games/complete.hij")
+        .parse()
+        .unwrap();
+    let game = record.to_game().unwrap();
+    let press = |state: &mut ReplayState, code: KeyCode| {
+        let _ = state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    };
+    for (width, height) in [(44, 16), (WIDTH, HEIGHT), (120, 40)] {
+        let mut app = App::with_game(against_hard(), Game::from_moves([Square::B2]).unwrap());
+        let _ = app.handle(Input::Resize(width, height));
+        key(&mut app, 'q');
+        let replay = ReplayState::new("complete.hij", &record, game.clone());
+        let review = ReplayState::new("Review", &record, game.clone()).over_game();
+        let mut screens = vec![("game", game_screen_at(&app, width, height))];
+        for (name, mut state) in [("replay", replay), ("review", review)] {
+            if name == "review" {
+                let _ = state.open_panel();
+            }
+            for code in [KeyCode::Char('g'), KeyCode::Char('3'), KeyCode::Char('0')] {
+                press(&mut state, code);
+            }
+            press(&mut state, KeyCode::Enter);
+            press(&mut state, KeyCode::Char('c'));
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+            terminal
+                .draw(|frame| {
+                    let view = ReplayView {
+                        state: &state,
+                        look: Look::PLAIN,
+                    };
+                    frame.render_widget(&view, frame.area());
+                })
+                .unwrap();
+            screens.push((name, terminal.backend().buffer().clone()));
+        }
+        for (name, buf) in screens {
+            let shown = rows_of(&buf).join("\n");
+            let at = format!("{name} at {width}x{height}:\n{shown}");
+            let (top, left, right, bottom) = drawn_box(&buf).expect(&at);
+            if std::env::var_os("SHOW_BOXES").is_some() {
+                eprintln!("{at}");
+            }
+            for y in top..=bottom {
+                for beside in [left.checked_sub(1), Some(right + 1)] {
+                    let Some(x) = beside.filter(|&x| x < width) else {
+                        continue;
+                    };
+                    let cell = buf[(x, y)].symbol();
+                    assert!(
+                        [" ", "│", "┃", "─", "━"].contains(&cell),
+                        "{cell:?} beside the box at column {x}, row {y}, {at}"
+                    );
+                }
+            }
         }
     }
 }

@@ -737,7 +737,8 @@ mod tests {
                     .unwrap_or_else(|| panic!("{w}x{h}: no {needle:?} drawn"))
             };
             let (yes_x, yes_y) = at("y: resume");
-            let (no_x, no_y) = at("any other");
+            // `any` ends a row of the 43-column box at 44×16 (s30).
+            let (no_x, no_y) = at("other key");
             let (question_x, question_y) = at("Resume the");
             assert_eq!(
                 screen.input_of(&click(yes_x + 4, yes_y), buf.area),
@@ -1067,7 +1068,7 @@ mod tests {
                 let area = terminal.backend().buffer().area;
                 let boxed = super::super::screen::box_rect(&app.question_text(question), {
                     let layout = super::super::layout::ScreenLayout::new(area).unwrap();
-                    super::super::screen::message_area(area, layout.board)
+                    super::super::screen::message_area(&layout)
                 });
                 let mut in_view = None;
                 for y in 0..h {

@@ -176,7 +176,7 @@ pub(crate) fn answer_at(state: &ReplayState, drawn: Rect, column: u16, row: u16)
     let (_, layout, _) = areas(state, drawn)?;
     super::screen::answer_in_box(
         || (state.continue_question(), state.continue_answers()),
-        message_area(drawn, layout.board),
+        message_area(&layout),
         column,
         row,
     )
@@ -433,14 +433,9 @@ impl Widget for &ReplayView<'_> {
                 state.help_view(look).render(above_status(area), buf);
             }
             (ReplayOverlay::ConfirmContinue, _) => {
-                render_box(
-                    &state.continue_question(),
-                    message_area(area, layout.board),
-                    look,
-                    buf,
-                );
+                render_box(&state.continue_question(), message_area(&layout), look, buf);
             }
-            (ReplayOverlay::None, Some(m)) => render_long_message(m, area, layout.board, look, buf),
+            (ReplayOverlay::None, Some(m)) => render_long_message(m, area, &layout, look, buf),
             // The record's comments before its first move (its introduction) over the
             // empty board at the start, the hint line kept: the full screen showed
             // them nowhere, while the line mode says them.
@@ -454,12 +449,7 @@ impl Widget for &ReplayView<'_> {
                     .filter(|c| !c.is_empty())
                     .collect();
                 if !intro.is_empty() {
-                    render_box(
-                        &intro.join(" "),
-                        message_area(area, layout.board),
-                        look,
-                        buf,
-                    );
+                    render_box(&intro.join(" "), message_area(&layout), look, buf);
                 }
             }
             (ReplayOverlay::None, None) => {}

@@ -16,7 +16,7 @@ use crate::text::wrap;
 
 use super::ai_worker::AiJob;
 use super::app::App;
-use super::board::{BoardGeometry, BoardView, Highlight};
+use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line, hint_line_leaving, hint_parts};
 use super::ladder::{LadderView, ladder_scale, provisional_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
@@ -396,19 +396,16 @@ impl Widget for &AppView<'_> {
             (Overlay::Help, _) => {
                 app.help_view(look).render(above_status(area), buf);
             }
-            (Overlay::Question(q), _) => render_box(
-                &app.question_text(q),
-                message_area(area, layout.board),
-                look,
-                buf,
-            ),
+            (Overlay::Question(q), _) => {
+                render_box(&app.question_text(q), message_area(&layout), look, buf)
+            }
             (Overlay::None, _) if app.typing().is_some() => {
                 let (said, _) = app.chat();
                 render_chat(&said, layout.board, look, buf);
             }
             (Overlay::None, Some(m)) => {
                 let shown = app.boxed_chat(area.width).unwrap_or(m);
-                render_long_message(shown, area, layout.board, look, buf);
+                render_long_message(shown, area, &layout, look, buf);
             }
             (Overlay::None, None) => {}
         }
@@ -477,62 +474,58 @@ pub(crate) fn render_chat(said: &[&str], board: Rect, look: Look, buf: &mut Buff
 }
 
 /// A message too long for the status line of `screen`, shown whole in a box over
-/// `board` ([`message_area`]).
+/// the board of `layout` ([`message_area`]).
 pub(crate) fn render_long_message(
     message: &Message,
     screen: Rect,
-    board: Rect,
+    layout: &ScreenLayout,
     look: Look,
     buf: &mut Buffer,
 ) {
     if !message.fits(screen.width) {
         render_box(
             message.wording(screen.width),
-            message_area(screen, board),
+            message_area(layout),
             look,
             buf,
         );
     }
 }
 
-/// The widest a question's or a long message's box is.
-const BOX_WIDTH: u16 = 40;
+/// The narrowest a question's or a long message's box is: a saved file's name
+/// (`hijara-20261130-041500.hij`, 26 columns) whole inside its borders.
+const MIN_BOX_WIDTH: u16 = 28;
 
-/// Where a long message's box or a question's goes: `board`'s rows, and the box's own
-/// columns, [`BOX_WIDTH`] at most where `screen` has them, centred on the board. Over a
-/// narrow board (27 columns at 44×16) the box spreads over the ladders, so a saved
-/// file's name (`hijara-20261130-041500.hij`, 26 columns) is not broken inside. Over a
-/// grid wider than the box, the box leaves a clear column inside both of its edges,
-/// or is as wide as the grid, its borders on the grid's: at 80×24 a 40-column box
-/// over the 41-column grid left the grid's right edge showing beside its own (s29).
-pub(crate) fn message_area(screen: Rect, board: Rect) -> Rect {
-    let most = screen.width.min(BOX_WIDTH);
-    let width = most.max(board.width);
-    let centre = board.x + board.width / 2;
-    let x = centre
-        .saturating_sub(width / 2)
-        .clamp(screen.x, screen.right().saturating_sub(width));
-    let area =
-        Rect::new(x, board.y, width, board.height).centered_horizontally(Constraint::Length(most));
-    let Some(grid) = BoardGeometry::fit(board).map(|g| g.grid()) else {
-        return area;
-    };
-    let Some(spare) = grid.width.checked_sub(most).filter(|&s| s > 0) else {
-        return area;
-    };
-    // A column of the grid between each edge and the box's border takes 2 spare
-    // columns a side; an even spare keeps the two sides alike.
-    let width = if spare < 4 {
-        grid.width
-    } else {
-        most - spare % 2
-    };
-    Rect::new(
-        grid.x + (grid.width - width) / 2,
+/// Where a long message's box or a question's goes on a screen laid out as `layout`:
+/// the board's rows, and columns that cut nothing in half, its borders on lines
+/// already there, the first of these at least [`MIN_BOX_WIDTH`] wide: the two
+/// middle squares, its borders on the grid's lines between `a` and `b` and between
+/// `c` and `d` (squares 13 columns wide or more: 120×40 gives 37); the grid, its
+/// borders on the grid's edges (80×24: 41 in a game, 33 in the replay); both ladders
+/// and the board, its borders on the ladders' outer edges (44×16: 43). Each is
+/// centred on the grid or on the ladders. Before s30 a 40-column box was centred on
+/// the board with its row labels: at 44×16 it cut both ladders (`│┌`, `┐ ┃`), in the
+/// replay at 80×24 it left `50┤` of Yellow's scale beside it, and over a wide grid
+/// it cut squares `a` and `d` beside their numbers (`4┌`).
+pub(crate) fn message_area(layout: &ScreenLayout) -> Rect {
+    let board = layout.board;
+    let ladders = Rect::new(
+        layout.blue.x,
         board.y,
-        width,
+        layout.yellow.right().saturating_sub(layout.blue.x),
         board.height,
-    )
+    );
+    let Some(grid) = layout.board_geometry().map(|g| g.grid()) else {
+        return ladders;
+    };
+    // A square and its line on one side: the grid is 4 of them and its last line.
+    let step = grid.width.saturating_sub(1) / 4;
+    let middle = Rect::new(grid.x + step, board.y, 2 * step + 1, board.height);
+    let on_grid = Rect::new(grid.x, board.y, grid.width, board.height);
+    [middle, on_grid]
+        .into_iter()
+        .find(|area| area.width >= MIN_BOX_WIDTH)
+        .unwrap_or(ladders)
 }
 
 /// The answer of the question on `app`'s screen, drawn in a frame of `drawn`, that a
@@ -545,7 +538,7 @@ pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option
         return None;
     };
     let layout = ScreenLayout::new(drawn)?;
-    let area = message_area(drawn, layout.board);
+    let area = message_area(&layout);
     answer_in_box(
         || (app.question_text(question), app.clickable_answers(question)),
         area,
@@ -574,7 +567,7 @@ pub(crate) fn in_question_box(app: &App, drawn: Rect, column: u16, row: u16) -> 
     let Some(layout) = ScreenLayout::new(drawn) else {
         return false;
     };
-    let area = message_area(drawn, layout.board);
+    let area = message_area(&layout);
     box_rect(&app.question_text(question), area)
         .contains(ratatui::layout::Position::new(column, row))
 }
@@ -814,40 +807,76 @@ mod tests {
 
     /// s29: at 80×24 the question's box (40 columns) sat over the 41-column grid
     /// with its left border on the grid's left edge and the grid's right edge showing
-    /// beside its own (`┐││`). At every size from 44×16 to 120×40 the box covers both
-    /// of the grid's side edges, or leaves a clear column inside each; it keeps to the
-    /// screen and the board's rows. Fails on the old code (80×24: box 13..=52, grid
-    /// 13..=53).
+    /// beside its own (`┐││`). s30: at 44×16 the box (columns 0-based 1..=40) cut both
+    /// ladders (`│┌`, `┐ ┃`), and in the replay at 80×24 it left `50┤` of Yellow's
+    /// scale beside it. At every size from 44×16 to 120×40 (the replay's body is a
+    /// game's layout one row lower) what the box may cut: nothing. Each ladder it
+    /// covers whole or leaves whole; the grid it covers whole, or it stands inside
+    /// with its borders on the lines between squares, cutting none; the move list it
+    /// leaves alone. It sits
+    /// symmetrically: centred on the grid, or on both ladders' outer edges; it keeps
+    /// to the board's rows and is wide enough for a saved file's name (26 columns).
+    /// The old code fails at 44×16 (Blue's ladder 0..=7, box 1..=40).
     #[test]
-    fn the_box_never_half_covers_a_board_edge() {
-        use crate::ui::board::BoardGeometry;
+    fn the_box_cuts_no_ladder_nor_the_grid_and_sits_symmetrically() {
         use crate::ui::layout::ScreenLayout;
         use ratatui::layout::Rect;
-        let mut covered = 0;
+        // Inside the grid, on its edges, over the ladders.
+        let mut kinds = [0; 3];
         for width in 44..=120 {
             for height in 16..=40 {
                 let screen = Rect::new(0, 0, width, height);
-                let board = ScreenLayout::new(screen).unwrap().board;
-                let grid = BoardGeometry::fit(board).unwrap().grid();
-                let boxed = super::box_rect("Quit? y: quit", super::message_area(screen, board));
-                let (left, right) = (boxed.x, boxed.right() - 1);
-                let (edge_l, edge_r) = (grid.x, grid.right() - 1);
-                let covers = left <= edge_l && right >= edge_r;
-                let clear = left >= edge_l + 2 && right + 2 <= edge_r;
-                assert!(
-                    covers || clear,
-                    "{width}x{height}: box {left}..={right}, grid {edge_l}..={edge_r}"
+                let layout = ScreenLayout::new(screen).unwrap();
+                let grid = layout.board_geometry().unwrap().grid();
+                let boxed = super::box_rect("Quit? y: quit", super::message_area(&layout));
+                let at = format!(
+                    "{width}x{height}: box {}..={}, Blue {}..={}, grid {}..={}, Yellow {}..={}",
+                    boxed.x,
+                    boxed.right() - 1,
+                    layout.blue.x,
+                    layout.blue.right() - 1,
+                    grid.x,
+                    grid.right() - 1,
+                    layout.yellow.x,
+                    layout.yellow.right() - 1
                 );
-                covered += usize::from(covers);
+                let covers = |r: Rect| boxed.x <= r.x && boxed.right() >= r.right();
+                let clear_of = |r: Rect| boxed.right() <= r.x || boxed.x >= r.right();
+                for ladder in [layout.blue, layout.yellow] {
+                    assert!(covers(ladder) || clear_of(ladder), "a ladder cut: {at}");
+                }
+                // On the grid's lines: its edges, or those between its squares.
+                let step = (grid.width - 1) / 4;
+                let on_a_line = |x: u16| x >= grid.x && (x - grid.x).is_multiple_of(step);
+                let inside = boxed.x > grid.x && boxed.right() < grid.right();
+                let on_lines = on_a_line(boxed.x) && on_a_line(boxed.right() - 1);
+                assert!(covers(grid) || (inside && on_lines), "a square cut: {at}");
+                if let Some(history) = layout.history {
+                    assert!(clear_of(history), "the move list covered: {at}");
+                }
+                let on_grid = 2 * boxed.x + boxed.width == 2 * grid.x + grid.width;
+                let on_ladders = boxed.x == layout.blue.x && boxed.right() == layout.yellow.right();
+                assert!(on_grid || on_ladders, "not symmetric: {at}");
+                kinds[if inside {
+                    0
+                } else if on_grid {
+                    1
+                } else {
+                    2
+                }] += 1;
                 assert!(
-                    boxed.right() <= screen.right() && boxed.width <= 41,
-                    "{width}x{height}"
+                    boxed.right() <= screen.right() && boxed.width >= super::MIN_BOX_WIDTH,
+                    "{at}"
                 );
-                assert!(boxed.y >= board.y && boxed.bottom() <= board.bottom());
+                let board = layout.board;
+                assert!(
+                    boxed.y >= board.y && boxed.bottom() <= board.bottom(),
+                    "{at}"
+                );
             }
         }
-        // Both kinds were met: narrow grids covered, wide ones with a gap.
-        assert!(covered > 0 && covered < 77 * 25, "{covered}");
+        // All three kinds were met.
+        assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
     }
 
     #[test]

@@ -32,6 +32,21 @@ pub enum StartChoice {
     Replay,
 }
 
+impl StartChoice {
+    /// The door's name in the line mode's short start screen (`h hot-seat, 1 easy
+    /// AI, ...`), said after the first time instead of its label.
+    pub(crate) fn short_name(self) -> &'static str {
+        match self {
+            StartChoice::HotSeat => words::SHORT_HOT_SEAT,
+            StartChoice::Ai(level) => crate::strings::seat_name(level.into()),
+            StartChoice::Resume => words::SHORT_RESUME,
+            StartChoice::Learn => words::SHORT_LEARN,
+            StartChoice::Puzzles => words::SHORT_PUZZLES,
+            StartChoice::Replay => words::SHORT_REPLAY,
+        }
+    }
+}
+
 /// The start screen's items: the choice, its key (from the key table), its label.
 pub const START_ITEMS: [(StartChoice, char, &str); 8] = [
     (StartChoice::HotSeat, START_KEYS[0], words::HOT_SEAT),
@@ -83,6 +98,9 @@ pub struct StartState {
     help: bool,
     /// The help's first line shown.
     help_top: u16,
+    /// Shown before in this run, now come back to from a door: the line mode says
+    /// its doors in one line.
+    returned: bool,
 }
 
 impl StartState {
@@ -97,7 +115,21 @@ impl StartState {
             size: Rect::default(),
             help: false,
             help_top: 0,
+            returned: false,
         }
+    }
+
+    /// The screen come back to from a door it opened (a game, a lesson, the puzzles,
+    /// the replay viewer, the resume question): its doors were said whole before, so
+    /// the line mode says them in one line (s30: it read all ten again each time).
+    pub fn returned(mut self) -> StartState {
+        self.returned = true;
+        self
+    }
+
+    /// Whether the screen was come back to ([`StartState::returned`]).
+    pub(crate) fn is_returned(&self) -> bool {
+        self.returned
     }
 
     /// The screen with item `selected` under the pointer (the door last taken, when

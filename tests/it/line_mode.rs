@@ -1365,6 +1365,33 @@ fn the_start_screen_and_its_door_take_lines_typed_ahead() {
     assert_a_line_starts(&lines, "The game is kept");
 }
 
+/// s30: `hijara --plain` read the start screen's ten lines again on every return; after
+/// the first time one line names the doors open now (`r resume` once a game is kept),
+/// and `help` says them whole. Fails on the old code (the doors' heading again).
+#[test]
+fn the_start_screen_says_its_doors_in_one_line_on_coming_back() {
+    let mut s = Piped::start(&["--plain"]);
+    s.wait_for("quit (or q): leave.");
+    s.send("h");
+    s.wait_for("Your move, Blue.");
+    s.send("b3");
+    s.send("quit");
+    s.send("yes");
+    let back = s.wait_for("r resumes it.");
+    let short = "Start: h hot-seat, 1 easy AI, 2 medium AI, 3 hard AI, r resume, l lessons, \
+                 p puzzles. Type a key, or help.";
+    assert!(back.contains(&short.to_owned()), "{back:?}");
+    assert!(!back.iter().any(|l| l.starts_with("Hijara.")), "{back:?}");
+    s.send("help");
+    let help = s.wait_for("quit (or q): leave.");
+    assert!(
+        help.contains(&"h: Two players here, hot-seat.".to_owned()),
+        "{help:?}"
+    );
+    s.send("quit");
+    s.finish();
+}
+
 /// A damaged autosave whose first moves still read: `hijara resume` says `hijara`
 /// offers them, and the start screen's resume door does (through the game's own
 /// offer and its note on the damage). The door used to say there was nothing to
@@ -1383,7 +1410,8 @@ fn the_start_screen_offers_a_damaged_autosave_s_moves() {
         "{asked:?}"
     );
     s.send("quit");
-    let back = s.wait_for("Hijara. Type the key of a door:");
+    // s30: back at the start screen, its doors in one line (said whole at first).
+    let back = s.wait_for(". Type a key, or help.");
     let autosave = std::fs::read_to_string(data.join("autosave.hij")).unwrap();
     assert_eq!(autosave, "1. a1 b2 2. c3 e9\n");
     s.send("r");

@@ -151,6 +151,11 @@ pub(crate) struct Narrator {
     /// game back from its review keeps the message it had, said already (s25: `Game
     /// kept as …` was said again each time the review was left).
     game_said: Option<(u64, String)>,
+    /// The start screen's doors were said whole once: after, coming back to it says
+    /// them short ([`start_short`]); `help` and `list` say them whole again. The
+    /// start screen of `hijara` runs a narrator a visit: one come back to says so
+    /// itself ([`StartState::is_returned`]).
+    doors_said: bool,
 }
 
 /// Which move's verdict is awaited.
@@ -692,8 +697,15 @@ impl Narrator {
         let mut lines = Vec::new();
         let note = match std::mem::take(&mut self.seen) {
             Seen::Start { note } => note,
+            // s30: the ten doors were read whole on every return from a game or a
+            // lesson; after the first time, in one short line.
+            _ if self.doors_said || state.is_returned() => {
+                lines.push(start_short(state));
+                None
+            }
             _ => {
                 lines.extend(start_screen(state));
+                self.doors_said = true;
                 None
             }
         };
@@ -702,7 +714,7 @@ impl Narrator {
         {
             lines.push(text.into_owned());
         } else if typed && lines.is_empty() {
-            lines.extend(start_screen(state));
+            lines.push(start_short(state));
         }
         self.seen = Seen::Start {
             note: state.note_words().map(|text| text.into_owned()),
@@ -1148,14 +1160,27 @@ fn start_screen(state: &StartState) -> Vec<String> {
             )
         })
         .map(|c| words::help_row(c.words, c.arg.name(), c.help));
-    std::iter::once(words::START.to_owned())
-        .chain(
-            START_ITEMS
-                .iter()
-                .map(|(choice, key, label)| words::door(*key, label, state.enabled(*choice))),
-        )
-        .chain(leave_and_help)
-        .collect()
+    start_doors(state).chain(leave_and_help).collect()
+}
+
+/// The start screen's first line and its doors, whole.
+fn start_doors(state: &StartState) -> impl Iterator<Item = String> + '_ {
+    std::iter::once(words::START.to_owned()).chain(
+        START_ITEMS
+            .iter()
+            .map(|(choice, key, label)| words::door(*key, label, state.enabled(*choice))),
+    )
+}
+
+/// The start screen in one line: its open doors' keys and short names, from the
+/// doors [`start_screen`] says whole (a closed door is left out: its key does nothing).
+fn start_short(state: &StartState) -> String {
+    let doors: Vec<String> = START_ITEMS
+        .iter()
+        .filter(|(choice, ..)| state.enabled(*choice))
+        .map(|(choice, key, _)| words::door_short(*key, choice.short_name()))
+        .collect();
+    words::start_again(&doors)
 }
 
 /// The lessons menu, or the lesson.
@@ -1470,7 +1495,15 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             let instead = acts_as.and_then(|(from, to)| Some((keyed(from)?, keyed(to)?.help)));
             let guest = matches!(screen, Screen::Lobby(lobby) if lobby.guest());
             let corresponding = matches!(screen, Screen::Game(app) if app.corresponding());
-            std::iter::once(words::HELP.to_owned())
+            // The start screen's help says its doors whole before its commands: its
+            // short line sends there for them (s30).
+            let doors: Vec<String> = match screen {
+                Screen::Start(state) => start_doors(state).collect(),
+                _ => Vec::new(),
+            };
+            doors
+                .into_iter()
+                .chain(std::iter::once(words::HELP.to_owned()))
                 .chain(commands::of(place).filter(|c| applies(c, screen)).map(|c| {
                     let arg = if c.words.is_empty() && c.arg.name() == "b3" {
                         "b3"
@@ -1571,6 +1604,57 @@ mod tests {
         for row in ["help (or ?): these commands.", "quit (or q): leave."] {
             assert!(said.contains(&row.to_owned()), "{row} in {said:?}");
             assert!(help.contains(&row.to_owned()), "{row} in {help:?}");
+        }
+    }
+
+    /// s30: back at the start screen from a game or a lesson, the line mode read its
+    /// ten lines (the heading, eight doors, help and quit) every time. Whole the first
+    /// time; after, one line of the open doors' keys and short names, built from the
+    /// doors' table; `help` says them whole, then its commands. Fails on the old code
+    /// (11 lines on the return; the help without the doors).
+    #[test]
+    fn the_start_screen_is_said_whole_once_then_in_one_line() {
+        use crate::session::GameConfig;
+        for (resume, replay) in [(false, false), (true, true)] {
+            let start = || Screen::Start(StartState::new(resume, replay));
+            let mut narrator = Narrator::default();
+            let first = narrator.tell(&start());
+            assert_eq!(first.len(), 1 + START_ITEMS.len() + 2, "{first:?}");
+            let visits = [
+                Screen::Game(App::new(GameConfig::default())),
+                Screen::Lesson(Box::new(LessonState::resume(
+                    crate::learn::lessons().unwrap(),
+                    crate::learn::LearnProgress::default(),
+                    None,
+                ))),
+            ];
+            for away in visits {
+                let _ = narrator.tell(&away);
+                let back = narrator.tell(&start());
+                assert_eq!(back.len(), 1, "{back:?}");
+                let line = &back[0];
+                for (choice, key, _) in START_ITEMS {
+                    let door = format!("{key} {}", choice.short_name());
+                    let open = StartState::new(resume, replay).enabled(choice);
+                    assert_eq!(line.contains(&door), open, "{door:?} in {line:?}");
+                }
+                assert!(line.ends_with(". Type a key, or help."), "{line}");
+                assert!(crate::text::width(line) <= 120, "{line}");
+            }
+            // A line typed that changes nothing: the short line again.
+            narrator.typed();
+            let again = narrator.tell(&start());
+            assert_eq!(again.len(), 1);
+            // `hijara`'s loop runs a narrator a visit: the screen says it came back.
+            let returned = Screen::Start(StartState::new(resume, replay).returned());
+            assert_eq!(Narrator::default().tell(&returned), again);
+            let help = read(&start(), Reading::Help, "");
+            assert_eq!(
+                help[..first.len() - 2],
+                first[..first.len() - 2],
+                "{help:?}"
+            );
+            assert_eq!(help[first.len() - 2], words::HELP, "{help:?}");
         }
     }
 
