@@ -270,7 +270,7 @@ fn a_small_estimated_loss_proven_big_is_a_mistake() {
     );
     assert_eq!(
         crate::strings::line::reviewed_move(&m),
-        "Move 39 Blue a1: likely mistake, lost 15 (15 to 29); a1 about -15; best c3, 0"
+        "Move 39 Blue a1: likely mistake, lost 15 (15 to 29); a1 about -15; best c3, 0 for Blue"
     );
     let json = serde_json::to_value(m).unwrap();
     assert_eq!(
@@ -326,7 +326,10 @@ fn a_move_whose_loss_was_proven_shows_the_proofs_exact_value() {
         "{panel}"
     );
     let line = crate::strings::line::reviewed_move(&m);
-    assert!(line.ends_with(&format!(" {mv}: best, {value}")), "{line}");
+    assert!(
+        line.ends_with(&format!(" {mv}: best, {value} for {side}")),
+        "{line}"
+    );
     // `hijara analyze`'s table: the played move's value column.
     let review = Review {
         total_moves: 53,
@@ -433,7 +436,10 @@ fn a_move_that_lost_10_under_an_estimate_of_0_is_proven_an_inaccuracy_not_best()
         let said = crate::strings::line::reviewed_move(&m);
         let class = if likely { "likely best" } else { "best" };
         let value = crate::strings::line::value(&m.played_value);
-        assert!(said.ends_with(&format!("c3: {class}, {value}")), "{said}");
+        assert!(
+            said.ends_with(&format!("c3: {class}, {value} for Blue")),
+            "{said}"
+        );
     }
 }
 
@@ -805,6 +811,56 @@ fn the_text_table_and_summary() {
         "{said}"
     );
     assert_eq!(review.summary_of(Player::Blue).proven_best(), 1);
+}
+
+/// QA (s30): `Biggest swing, Blue: move 49 c4 ~-77 loss (best b2 ~-44 loss), 33
+/// (28-45) points lost` was 86 columns, cut at 80. Too wide, the points lost go on a
+/// line of their own, indented; with the widest values every line still fits 80
+/// display columns, and a swing that fits stays one line.
+#[test]
+fn a_biggest_swing_too_wide_for_80_columns_is_wrapped_with_an_indent() {
+    let loss = |margin| Value {
+        margin,
+        exact: false,
+        outcome: Some(Wdl::Loss),
+        margin_error: 20,
+    };
+    let text_with = |played: Value, best: Value, lost: i32, range: [i32; 2]| {
+        let mut review = sample_review();
+        review.summary[0].biggest_swing = Some(report::Swing {
+            number: 49,
+            mv: Square::C4,
+            best: Square::B2,
+            lost,
+            lost_range: Some(range),
+            best_value: best,
+            played_value: played,
+        });
+        let mut out = Vec::new();
+        crate::strings::review::write_review(&mut out, &review).unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    let text = text_with(loss(-77), loss(-44), 33, [28, 45]);
+    assert!(
+        text.contains(
+            "Biggest swing, Blue: move 49 c4 ~-77 loss (best b2 ~-44 loss),\n  33 (28-45) points lost\n"
+        ),
+        "{text}"
+    );
+    let widest = text_with(loss(-999), loss(-999), 999, [985, 999]);
+    for text in [&text, &widest] {
+        for line in text.lines() {
+            assert!(crate::text::width(line) <= 80, "{line:?}");
+        }
+    }
+    // One that fits is one line, as before.
+    let text = text_with(est(-10), est(5), 15, [3, 29]);
+    assert!(
+        text.contains(
+            "Biggest swing, Blue: move 49 c4 ~-10 (best b2 ~+5), 15 (3-29) points lost\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

@@ -1188,13 +1188,14 @@ pub(crate) fn value(value: &crate::review::Value) -> String {
 /// The move shown, judged, as the line mode says it (the `why` line): the full
 /// screen's [`super::describe::reviewed_move`] without its symbols (`·`, `~`, the
 /// mark, whose class is said in words): `Move 12 Blue b3: likely mistake, lost 12
-/// (4 to 20); b3 about -9; best c3, about +3`.
+/// (4 to 20); b3 about -9; best c3, about +3 for Blue`. The values are the mover's,
+/// and said so, as on the full screen.
 pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
     let (number, player, mv, best) = (m.number, m.player, m.mv, m.best);
     let class = super::review::class_text(m.class, m.likely);
     let played = value(&m.played_value);
     if m.best == m.mv {
-        return format!("Move {number} {player} {mv}: {class}, {played}");
+        return format!("Move {number} {player} {mv}: {class}, {played} for {player}");
     }
     let lost = match (m.lost, m.lost_range) {
         (0, _) => String::new(),
@@ -1202,7 +1203,9 @@ pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
         (lost, None) => format!(", lost {lost}"),
     };
     let best_value = value(&m.best_value);
-    format!("Move {number} {player} {mv}: {class}{lost}; {mv} {played}; best {best}, {best_value}")
+    format!(
+        "Move {number} {player} {mv}: {class}{lost}; {mv} {played}; best {best}, {best_value} for {player}"
+    )
 }
 
 /// Both ratings after a rated game in words, where the full screen writes `Rated

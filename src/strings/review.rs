@@ -102,20 +102,35 @@ fn write_summaries(out: &mut impl Write, review: &Review) -> io::Result<()> {
     Ok(())
 }
 
-/// `Biggest swing, Blue: move 46 c3 -10 (best a1 ~+15 win), 25 (17-33) points lost`.
+/// The columns every line of the table and summaries keeps within.
+const COLUMNS: usize = 80;
+
+/// `Biggest swing, Blue: move 46 c3 -10 (best a1 ~+15 win), 25 (17-33) points lost`;
+/// where that is wider than 80 columns (values with outcomes and a range, s30: 86),
+/// the points lost go on a line of their own, indented:
+/// `Biggest swing, Blue: move 49 c4 ~-77 loss (best b2 ~-44 loss),` then
+/// `  33 (28-45) points lost`. The first line is at most 66 columns with the widest
+/// values (`~-999 loss`), so the two always fit.
 fn swing_line(s: &PlayerSummary) -> String {
     let who = s.player;
     match s.biggest_swing {
-        Some(w) => format!(
-            "Biggest swing, {who}: move {} {} {} (best {} {}), {} point{} lost",
-            w.number,
-            w.mv,
-            w.played_value,
-            w.best,
-            w.best_value,
-            lost_text(w.lost, w.lost_range),
-            if w.lost == 1 { "" } else { "s" }
-        ),
+        Some(w) => {
+            let swing = format!(
+                "Biggest swing, {who}: move {} {} {} (best {} {}),",
+                w.number, w.mv, w.played_value, w.best, w.best_value,
+            );
+            let lost = format!(
+                "{} point{} lost",
+                lost_text(w.lost, w.lost_range),
+                if w.lost == 1 { "" } else { "s" }
+            );
+            let one_line = format!("{swing} {lost}");
+            if crate::text::fits(&one_line, COLUMNS) {
+                one_line
+            } else {
+                format!("{swing}\n  {lost}")
+            }
+        }
         None => format!("Biggest swing, {who}: none, no move lost points"),
     }
 }

@@ -775,7 +775,13 @@ fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static
         } else {
             HintLine::Lesson
         };
-        let keys = hint_line_leaving_doing(line, state.is_from_start(), &hint_keys(state, line));
+        let keys = if let LessonPhase::Claiming(_, Some(_)) = state.phase() {
+            // A claim being typed takes only its own keys (`claim_key`): `u`, `n`,
+            // `m` and `q` would be refused (s30: the row offered them, not Enter).
+            keymap::hint_line(HintLine::ClaimEntry)
+        } else {
+            hint_line_leaving_doing(line, state.is_from_start(), &hint_keys(state, line))
+        };
         lines.push(Line::styled(keys, look.dim()));
     }
     (lines, feedback)

@@ -259,8 +259,11 @@ impl LessonView<'_> {
             LessonPhase::Tried(_, check) if check.done => words::to_move(to_move, words::WELL_DONE),
             _ => words::to_move(to_move, lesson.task),
         };
-        // No text on screen: the status line's last row says the key that reads it.
-        let key = text_hidden(area).then(|| {
+        // No text on screen: the status line's last row says the key that reads it;
+        // not while a claim is typed, which refuses `e` and `?` (its status line says
+        // its own keys, Enter and Esc).
+        let typing = matches!(state.phase(), LessonPhase::Claiming(_, Some(_)));
+        let key = (text_hidden(area) && !typing).then(|| {
             // Once done, the way on first: the text that says `n` is not in view.
             let done = matches!(state.phase(), LessonPhase::Tried(_, check) if check.done);
             let line = if done {

@@ -128,6 +128,43 @@ fn text_output_has_a_row_per_move_and_a_summary() {
     assert!(lines.iter().all(|l| l.chars().count() <= 80), "{text}");
 }
 
+/// QA (s30): a real game's (qa31's, lost to easy) text output had an 85-column line,
+/// `Biggest swing, Blue: move 49 c4 ~-77 loss (best b2 ~-44 loss), 33 (28-45) points
+/// lost`, cut at 80 by the terminal. Every line of the whole output fits 80 display
+/// columns: the points lost go on a line of their own, indented. One thread and a
+/// node budget make the review the same on any machine (0.1 s).
+#[test]
+fn every_line_of_a_real_game_s_review_fits_80_columns() {
+    let out = hijara()
+        .args([
+            "analyze",
+            "tests/data/wide-swing.hij",
+            "--nodes",
+            "2000",
+            "--threads",
+            "1",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.lines().count() > 70, "{text}");
+    let wide: Vec<&str> = text
+        .lines()
+        .filter(|l| hijara::text::width(l) > 80)
+        .collect();
+    assert!(wide.is_empty(), "{wide:#?}\n{text}");
+    // The swing wrapped: the points lost indented under it, nothing left out.
+    let lines: Vec<&str> = text.lines().collect();
+    let swing = lines
+        .iter()
+        .position(|l| l.starts_with("Biggest swing, Blue: move 49 c4 ~-77 loss (best b2"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(lines[swing + 1], "  33 (28-45) points lost", "{text}");
+}
+
 /// QA (cliqa): `analyze --json` did not say the rules its values are under, so a
 /// script could not tell a corners game's review from a standard one's. The keys
 /// are those of `score --json`, left out for the standard game without claims.

@@ -618,6 +618,9 @@ fn a_review_through_a_pipe() {
         !why.contains(['·', '~', '?', '!']) && why.contains("; best "),
         "{why}"
     );
+    // The values are the mover's and say so, as the full screen's `for Blue` does
+    // (s30: `best b2, about -39, a loss` named no side).
+    assert!(why.ends_with(" for Blue."), "{why}");
     s.send("row 1");
     s.wait_for("Row 1: ");
     s.send("back");

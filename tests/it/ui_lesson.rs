@@ -264,6 +264,40 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
     assert!(s.progress().is_done("08-claims"));
 }
 
+/// QA (s30): at 80x24, after `a1` then `+`, the key row under the claims lesson's text
+/// still offered `u: again · n: next · m: menu · q: quit`, keys a claim being typed
+/// refuses, and not Enter and Esc, which the text above names. The row follows the
+/// state: the claim's keys while it is typed, the lesson's again once it is cancelled.
+#[test]
+fn the_key_row_offers_the_claim_s_keys_while_it_is_typed() {
+    let mut s = state();
+    open_lesson(&mut s, "08-claims");
+    let _ = typing(&mut s, "a1");
+    let said = text_side(&s);
+    assert!(said.contains("u: again · n: next"), "{said}");
+    let _ = typing(&mut s, "+");
+    let said = text_side(&s);
+    assert!(
+        said.contains("Enter: claim · Backspace: rub out · Esc: cancel"),
+        "{said}"
+    );
+    for refused in ["u: again", "n: next", "m: menu", "q: quit"] {
+        assert!(!said.contains(refused), "{refused}: {said}");
+    }
+    // At 44x16, where no text is shown, the status line's key row offered `e` and
+    // `?`, which a claim being typed refuses too: its status line says its keys.
+    let small = render(&s, 44, 16).backend().to_string();
+    assert!(small.contains("Enter: claim"), "{small}");
+    assert!(!small.contains("e: read the lesson"), "{small}");
+    let _ = press(&mut s, KeyCode::Esc);
+    assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
+    let said = text_side(&s);
+    assert!(said.contains("u: again · n: next"), "{said}");
+    assert!(!said.contains("Esc: cancel"), "{said}");
+    let small = render(&s, 44, 16).backend().to_string();
+    assert!(small.contains("e: read the lesson"), "{small}");
+}
+
 /// A square clicked (or typed in the line mode, which clicks it) while the stone's
 /// points wait for a claim is refused as a typed one is: the stone stays, the claim
 /// still waits (it was taken as a new try, on the position with the stone played).
