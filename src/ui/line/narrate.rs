@@ -695,12 +695,15 @@ impl Narrator {
 
     fn start(&mut self, state: &StartState, typed: bool) -> Vec<String> {
         let mut lines = Vec::new();
+        // The short line is a prompt: said last, after the note of what just
+        // happened (a game not kept), as a screen reader's last words.
+        let mut short = false;
         let note = match std::mem::take(&mut self.seen) {
             Seen::Start { note } => note,
             // s30: the ten doors were read whole on every return from a game or a
             // lesson; after the first time, in one short line.
             _ if self.doors_said || state.is_returned() => {
-                lines.push(start_short(state));
+                short = true;
                 None
             }
             _ => {
@@ -714,6 +717,9 @@ impl Narrator {
         {
             lines.push(text.into_owned());
         } else if typed && lines.is_empty() {
+            short = true;
+        }
+        if short {
             lines.push(start_short(state));
         }
         self.seen = Seen::Start {
@@ -1645,6 +1651,16 @@ mod tests {
             narrator.typed();
             let again = narrator.tell(&start());
             assert_eq!(again.len(), 1);
+            // A note of what just happened comes before the short line, the prompt
+            // last (lead s30: `Start: ...` was said before `The game ... was NOT saved`).
+            let noted = StartState::new(resume, replay).with_note("The game was kept.".into());
+            let mut back = Narrator::default();
+            let _ = back.tell(&start());
+            let _ = back.tell(&Screen::Game(App::new(GameConfig::default())));
+            let said = back.tell(&Screen::Start(noted));
+            assert_eq!(said.len(), 2, "{said:?}");
+            assert_eq!(said[0], "The game was kept.", "{said:?}");
+            assert_eq!(said[1], again[0], "{said:?}");
             // `hijara`'s loop runs a narrator a visit: the screen says it came back.
             let returned = Screen::Start(StartState::new(resume, replay).returned());
             assert_eq!(Narrator::default().tell(&returned), again);
