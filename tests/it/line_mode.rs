@@ -1380,10 +1380,17 @@ fn the_start_screen_says_its_doors_in_one_line_on_coming_back() {
     s.send("b3");
     s.send("quit");
     s.send("yes");
-    let back = s.wait_for("r resumes it.");
+    let back = s.wait_for(". Type a key, or help.");
     let short = "Start: h hot-seat, 1 easy AI, 2 medium AI, 3 hard AI, r resume, l lessons, \
                  p puzzles. Type a key, or help.";
-    assert!(back.contains(&short.to_owned()), "{back:?}");
+    // The note of the game kept (`... r resumes it.`) first, the short line last.
+    assert_eq!(back.last(), Some(&short.to_owned()), "{back:?}");
+    assert!(
+        back[..back.len() - 1]
+            .iter()
+            .any(|l| l.ends_with("r resumes it.")),
+        "{back:?}"
+    );
     assert!(!back.iter().any(|l| l.starts_with("Hijara.")), "{back:?}");
     s.send("help");
     let help = s.wait_for("quit (or q): leave.");
