@@ -387,13 +387,19 @@ fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
             log.contains("1 live game lost on time at the start"),
             "{log}"
         );
+        // The lobby's `last:` line against `other`, and the whole screen.
+        let last_line = |player: &Player, other: &str| {
+            let shown = player.screen();
+            let last = shown
+                .lines()
+                .find(|l| l.contains(&format!("last: v {other}")))
+                .unwrap_or("")
+                .to_owned();
+            (last, shown)
+        };
         let alice = Player::join(&server, "alice", 1, 80, 24).await;
         alice.wait_for("last: v bob, lost").await;
-        let shown = alice.screen();
-        let last = shown
-            .lines()
-            .find(|l| l.contains("last: v bob"))
-            .unwrap_or("");
+        let (last, shown) = last_line(&alice, "bob");
         assert!(last.contains("(on time)"), "{shown}");
         assert!(!shown.contains("unfinished"), "{shown}");
         alice.send(b"p").await;
@@ -401,11 +407,7 @@ fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
         alice.wait_for("1258?").await;
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("last: v alice, won").await;
-        let shown = bob.screen();
-        let last = shown
-            .lines()
-            .find(|l| l.contains("last: v alice"))
-            .unwrap_or("");
+        let (last, shown) = last_line(&bob, "alice");
         assert!(last.contains("(on time)"), "{shown}");
         bob.send(b"p").await;
         bob.wait_for("1 rated game  1-0-0").await;
