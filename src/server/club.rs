@@ -161,21 +161,35 @@ impl RatedEnd {
     }
 }
 
-/// A win claimed (`w`) against a player whose link dropped ([`super::table::Snapshot::claimed`]),
-/// that they were not told of yet: their next login says it once, then the store
-/// notes it told ([`super::store::club::write_claim_told`]).
+/// How a game ended that a player was away for and is to be told of
+/// ([`EndUntold`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum EndHow {
+    /// A win claimed (`w`) against them once their link dropped
+    /// ([`super::table::Snapshot::claimed`]), `moves` played in the game (the other
+    /// player may have moved once after the link dropped).
+    Claimed { moves: u32 },
+    /// A live game ended as the server started again, the mover's clock having run
+    /// out before the stop ([`super::table::Snapshot::at_restart`]): `lost`, theirs
+    /// (else the other's, and they won).
+    AtRestart { lost: bool },
+}
+
+/// A game's end that a player was away for and was not told of yet: a win claimed
+/// against them, or a game ended on time at a restart (both its players). Their next
+/// login says it once, then the store notes it told
+/// ([`super::store::club::write_end_told`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ClaimUntold {
+pub(crate) struct EndUntold {
     /// The game's number in the history.
     pub(crate) game: i64,
-    /// The loser's key: whom to tell.
+    /// The player's key: whom to tell.
     pub(crate) key: String,
-    /// The winner, as shown.
-    pub(crate) winner: String,
-    /// The moves played in the game (the other player may have moved once after the
-    /// link dropped).
-    pub(crate) moves: u32,
-    /// The loser's rating before and after the game, whole, if it was rated.
+    /// The other player, as shown (the winner of a claimed win).
+    pub(crate) other: String,
+    /// How it ended.
+    pub(crate) how: EndHow,
+    /// The player's rating before and after the game, whole, if it was rated.
     pub(crate) rating: Option<[i64; 2]>,
 }
 

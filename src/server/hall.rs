@@ -17,7 +17,7 @@ use crate::record::TimeControl;
 use crate::rules::{Game, Player, Ruleset};
 use crate::ui::{NewsWaker, Request};
 
-use super::club::ClaimUntold;
+use super::club::EndUntold;
 use super::corr::{DaysTaken, Stamp, Vacation};
 use super::gate::counted_as;
 use super::listing::{Listing, Row};
@@ -161,9 +161,9 @@ pub(crate) struct Writes {
     pub(crate) told: Vec<String>,
     /// Vacation days their players were shown, by key: not to be told again.
     pub(crate) days_told: Vec<(String, u32)>,
-    /// The wins claimed that their losers were told of, by game: not to be told
-    /// again.
-    pub(crate) claims_told: Vec<i64>,
+    /// The games' ends (a win claimed against them, an end at a restart) their
+    /// players were told of, by game and key: not to be told again.
+    pub(crate) ends_told: Vec<(i64, String)>,
 }
 
 /// How a table is played: rated or casual, with a live clock or days a move.
@@ -285,12 +285,13 @@ pub(crate) struct Hall {
     closed_corr: HashMap<String, Vec<u32>>,
     /// The keys told of their tables closed, for the store.
     told_writes: Vec<String>,
-    /// The wins claimed against players away, kept and not told to them yet, by the
-    /// loser's key: their lobby tells them once ([`Hall::take_claims_untold`]). The
-    /// store keeps the same (`finished.claim_untold`), so a restart loses none.
-    claims_untold: HashMap<String, Vec<ClaimUntold>>,
-    /// The wins claimed told, by game, for the store.
-    claims_told_writes: Vec<i64>,
+    /// The ends of games kept that players were away for and not told of yet (a win
+    /// claimed against them, a game ended at a restart), by the player's key: their
+    /// lobby tells them once ([`Hall::take_ends_untold`]). The store keeps the same
+    /// (`finished.claim_untold`, `finished.restart_untold`), so a restart loses none.
+    ends_untold: HashMap<String, Vec<EndUntold>>,
+    /// The ends told, by game and key, for the store.
+    ends_told_writes: Vec<(i64, String)>,
     /// The client address each table of this run was opened from (a table gone is
     /// forgotten at the next open), for the caps per address.
     opened_from: HashMap<u32, IpAddr>,
@@ -345,8 +346,8 @@ impl Hall {
             open_corr_writes: Vec::new(),
             closed_corr: HashMap::new(),
             told_writes: Vec::new(),
-            claims_untold: HashMap::new(),
-            claims_told_writes: Vec::new(),
+            ends_untold: HashMap::new(),
+            ends_told_writes: Vec::new(),
             opened_from: HashMap::new(),
             ceilings: Ceilings::default(),
         }
@@ -462,42 +463,42 @@ impl Hall {
         kept.dedup();
     }
 
-    /// The wins claimed against players who were not told of them yet (from the
-    /// store, at the start).
-    pub(crate) fn set_claims_untold(&mut self, untold: Vec<ClaimUntold>) {
-        for claim in untold {
-            self.claims_untold
-                .entry(claim.key.clone())
+    /// The games' ends that players were not told of yet (from the store, at the
+    /// start).
+    pub(crate) fn set_ends_untold(&mut self, untold: Vec<EndUntold>) {
+        for end in untold {
+            self.ends_untold
+                .entry(end.key.clone())
                 .or_default()
-                .push(claim);
+                .push(end);
         }
     }
 
-    /// The wins claimed against `key` while they were away that they were not told
-    /// of, oldest first, for one screen to show: no other takes them meanwhile. Once
-    /// shown, [`Hall::claims_told`]; if the screen did not show them after all,
-    /// [`Hall::claims_back`].
-    pub(crate) fn take_claims_untold(&mut self, key: &str) -> Vec<ClaimUntold> {
-        self.claims_untold.remove(key).unwrap_or_default()
+    /// The ends of games `key` was away for (a win claimed against them, a game
+    /// ended at a restart) that they were not told of, oldest first, for one screen to show: no other takes them meanwhile. Once
+    /// shown, [`Hall::ends_told`]; if the screen did not show them after all,
+    /// [`Hall::ends_back`].
+    pub(crate) fn take_ends_untold(&mut self, key: &str) -> Vec<EndUntold> {
+        self.ends_untold.remove(key).unwrap_or_default()
     }
 
-    /// The wins `claims` were shown to their loser ([`Hall::take_claims_untold`]):
+    /// The games' `ends` were shown to their players ([`Hall::take_ends_untold`]):
     /// the store notes them told, so no later login says them again.
-    pub(crate) fn claims_told(&mut self, claims: &[ClaimUntold]) {
+    pub(crate) fn ends_told(&mut self, ends: &[EndUntold]) {
         if self.stored {
-            self.claims_told_writes
-                .extend(claims.iter().map(|claim| claim.game));
+            self.ends_told_writes
+                .extend(ends.iter().map(|end| (end.game, end.key.clone())));
         }
     }
 
-    /// The wins `claims` taken for `key` ([`Hall::take_claims_untold`]) were not shown
+    /// The games' `ends` taken for `key` ([`Hall::take_ends_untold`]) were not shown
     /// (the keys' help covered the note, a newer line took its place, or the screen
     /// closed first): told later.
-    pub(crate) fn claims_back(&mut self, key: &str, claims: Vec<ClaimUntold>) {
-        let kept = self.claims_untold.entry(key.to_owned()).or_default();
-        kept.extend(claims);
-        kept.sort_by_key(|claim| claim.game);
-        kept.dedup_by_key(|claim| claim.game);
+    pub(crate) fn ends_back(&mut self, key: &str, ends: Vec<EndUntold>) {
+        let kept = self.ends_untold.entry(key.to_owned()).or_default();
+        kept.extend(ends);
+        kept.sort_by_key(|end| end.game);
+        kept.dedup_by_key(|end| end.game);
     }
 
     /// Notes for the store whether table `id` is an open correspondence table (and
@@ -1463,7 +1464,7 @@ impl Hall {
             open_corr: std::mem::take(&mut self.open_corr_writes),
             told: std::mem::take(&mut self.told_writes),
             days_told: std::mem::take(&mut self.days_told_writes),
-            claims_told: std::mem::take(&mut self.claims_told_writes),
+            ends_told: std::mem::take(&mut self.ends_told_writes),
         }
     }
 
@@ -1473,11 +1474,12 @@ impl Hall {
         if result.is_ok() && keep.ended.is_some() {
             self.finished += 1;
         }
-        // A win claimed against a player away, on disk now: told at their next look.
-        if result.is_ok()
-            && let Some(claim) = &keep.claim_untold
-        {
-            self.claims_back(&claim.key.clone(), vec![claim.clone()]);
+        // A win claimed against a player away, a game ended at a restart, on disk
+        // now: told at each player's next look.
+        if result.is_ok() {
+            for end in &keep.untold {
+                self.ends_back(&end.key, vec![end.clone()]);
+            }
         }
         let ok = result.is_ok();
         if let Some(table) = self.tables.get_mut(&id) {

@@ -175,7 +175,7 @@ impl Probe {
             snapshot,
             by: None,
             rated_end: None,
-            claim_untold: None,
+            untold: Vec::new(),
             from: None,
         };
         let store = self.store()?.clone();

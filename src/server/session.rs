@@ -31,7 +31,7 @@ use crate::ui::{
 
 use super::ask::Ask;
 use super::backend::SshBackend;
-use super::club::{Board, Speed};
+use super::club::{Board, EndHow, Speed};
 use super::corr::Stamp;
 use super::hall::Found;
 use super::hall::{Capped, NewTable, Terms};
@@ -322,10 +322,11 @@ pub(crate) struct LobbyHost {
     /// taken from the hall until the note is drawn ([`Lobby::shown`]), and the note's
     /// text (as [`LobbyHost::telling_days`]).
     telling_closed: Option<(Vec<u32>, String)>,
-    /// The wins claimed against this player while their link was down that this
-    /// lobby's note tells, taken from the hall until the note is drawn
+    /// The ends of games this player was away for (a win claimed against them once
+    /// their link was down, a game ended at a restart) that this lobby's note tells,
+    /// taken from the hall until the note is drawn
     /// ([`Lobby::shown`]), and the note's text (as [`LobbyHost::telling_days`]).
-    telling_claims: Option<(Vec<super::club::ClaimUntold>, String)>,
+    telling_ends: Option<(Vec<super::club::EndUntold>, String)>,
     /// The key of the player asked after last (`f name`) whose public correspondence games in
     /// play this lobby lists ([`super::hall::Hall::public_corr_rows`]), to watch one by its number:
     /// the shared listing leaves them out, there may be thousands.
@@ -382,7 +383,7 @@ impl LobbyHost {
             idled: Arc::default(),
             range: crate::ui::ColourRange::Many,
             telling_days: None,
-            telling_claims: None,
+            telling_ends: None,
             from: None,
             telling_closed: None,
             looked_up: None,
@@ -494,10 +495,11 @@ impl LobbyHost {
         }
     }
 
-    /// The wins claimed against this player while their link was down, the open
+    /// The ends of games this player was away for (a win claimed against them while
+    /// their link was down, a game ended on time at a restart), the open
     /// correspondence tables the last restart closed (at login) and the vacation days
     /// used for this player since they were last told (at their login, or now in the
-    /// lobby): said once, in one note (the claims first, then the tables: a note of
+    /// lobby): said once, in one note (the games first, then the tables: a note of
     /// the days alone took the tables' place, never read), where they look next; each
     /// counted as told once that note is drawn ([`Lobby::shown`]), or given back and
     /// said at the next look if it was not (the keys' help covered it).
@@ -505,8 +507,8 @@ impl LobbyHost {
         let key = &self.who.key;
         let (claims, closed, days) = {
             let mut hall = self.hall.lock();
-            let claims = if self.telling_claims.is_none() {
-                Some(hall.take_claims_untold(key)).filter(|c| !c.is_empty())
+            let claims = if self.telling_ends.is_none() {
+                Some(hall.take_ends_untold(key)).filter(|c| !c.is_empty())
             } else {
                 None
             };
@@ -526,18 +528,21 @@ impl LobbyHost {
             return;
         }
         // A new note: it says, too, what the one it replaces said and was not drawn.
-        let claims = claims.or_else(|| self.telling_claims.take().map(|(c, _)| c));
+        let claims = claims.or_else(|| self.telling_ends.take().map(|(c, _)| c));
         let closed = closed.or_else(|| self.telling_closed.take().map(|(ids, _)| ids));
         let days = days
             .map(|days| (days.used, club_words::vacation_used(days)))
             .or_else(|| self.telling_days.take());
         let mut said = Vec::new();
-        for claim in claims.iter().flatten() {
-            said.push(club_words::claimed_while_away(
-                &claim.winner,
-                claim.moves,
-                claim.rating,
-            ));
+        for end in claims.iter().flatten() {
+            said.push(match end.how {
+                EndHow::Claimed { moves } => {
+                    club_words::claimed_while_away(&end.other, moves, end.rating)
+                }
+                EndHow::AtRestart { lost } => {
+                    club_words::ended_at_restart(&end.other, lost, end.rating)
+                }
+            });
         }
         if let Some(ids) = &closed {
             let numbers: Vec<String> = ids
@@ -551,7 +556,7 @@ impl LobbyHost {
         }
         let text = said.join(". ");
         self.screen.note(text.clone());
-        self.telling_claims = claims.map(|c| (c, text.clone()));
+        self.telling_ends = claims.map(|c| (c, text.clone()));
         self.telling_closed = closed.map(|ids| (ids, text.clone()));
         self.telling_days = days.map(|(used, _)| (used, text));
     }
@@ -1407,12 +1412,12 @@ impl Lobby for LobbyHost {
             }
         }
         // The wins claimed likewise: counted told only once read.
-        if let Some((claims, text)) = self.telling_claims.take() {
+        if let Some((claims, text)) = self.telling_ends.take() {
             let mut hall = self.hall.lock();
             if self.screen.noted() == Some(text.as_str()) {
-                hall.claims_told(&claims);
+                hall.ends_told(&claims);
             } else {
-                hall.claims_back(&self.who.key, claims);
+                hall.ends_back(&self.who.key, claims);
             }
         }
         // The closed tables likewise: counted told only once read.
@@ -1544,8 +1549,8 @@ impl Drop for LobbyHost {
         if let Some((closed, _)) = self.telling_closed.take() {
             self.hall.lock().closed_corr_back(&self.who.key, closed);
         }
-        if let Some((claims, _)) = self.telling_claims.take() {
-            self.hall.lock().claims_back(&self.who.key, claims);
+        if let Some((claims, _)) = self.telling_ends.take() {
+            self.hall.lock().ends_back(&self.who.key, claims);
         }
     }
 }

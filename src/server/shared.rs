@@ -151,7 +151,7 @@ impl SharedHall {
             hall.numbered_after(opened.last_table);
             hall.set_closed_corr(opened.closed_corr);
             hall.set_days_untold(opened.days_untold);
-            hall.set_claims_untold(opened.claims_untold);
+            hall.set_ends_untold(opened.ends_untold);
             for stored in opened.stored {
                 hall.restore(stored.id, stored.table, stored.from);
             }
@@ -349,7 +349,7 @@ impl SharedHall {
             open_corr,
             told,
             days_told,
-            claims_told,
+            ends_told,
         }: Writes,
     ) {
         let Some(store) = &self.store else {
@@ -357,7 +357,7 @@ impl SharedHall {
         };
         store.writer().open_corr(open_corr, told);
         store.writer().days_told(days_told);
-        store.writer().claims_told(claims_told);
+        store.writer().ends_told(ends_told);
         // One transaction: a vacation day's count lands with the games it lengthens.
         if !store.writer().together(keeps.clone(), prefs, vacations) {
             let stopped = Err(super::store::STOPPED.to_owned());

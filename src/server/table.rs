@@ -126,6 +126,10 @@ pub(crate) struct Snapshot {
     /// past the grace: the record says `abandoned`, as for a player who left, and the
     /// history keeps this apart, so the loser is told what happened.
     pub(crate) claimed: bool,
+    /// The game ended as the server started again: its mover's clock had run out
+    /// before the stop ([`GameTable::lost_on_time_at_restart`]). Nobody was there, so
+    /// the history keeps this and both players are told at their next login.
+    pub(crate) at_restart: bool,
 }
 
 impl Snapshot {
@@ -141,6 +145,7 @@ impl Snapshot {
             && self.corr == other.corr
             && self.code == other.code
             && self.claimed == other.claimed
+            && self.at_restart == other.at_restart
     }
 }
 
@@ -162,10 +167,11 @@ pub(crate) struct Keep {
     /// Filled in by the store: the ratings before and after, when the game that
     /// ended was rated and entered the history with this keep.
     pub(crate) rated_end: Option<RatedEnd>,
-    /// Filled in by the store: the win claimed against a player whose link dropped,
-    /// when the game that ended was won so and entered the history with this keep
-    /// (its loser is to be told, [`super::hall::Hall::kept`]).
-    pub(crate) claim_untold: Option<super::club::ClaimUntold>,
+    /// Filled in by the store: what the players away are to be told of the game
+    /// that ended, when it entered the history with this keep: a win claimed against
+    /// a player whose link dropped (its loser), a game ended at a restart (both)
+    /// ([`super::hall::Hall::kept`]).
+    pub(crate) untold: Vec<super::club::EndUntold>,
     /// The client address the table was opened from, if known (filled in by the
     /// hall): kept with the game in play, so that a game brought back at a restart
     /// still counts to its address's cap.
@@ -349,6 +355,7 @@ impl GameTable {
             chat: talk.chat.log().clone(),
             code: talk.code.clone(),
             claimed: false,
+            at_restart: false,
         });
         GameTable {
             state,
@@ -631,8 +638,10 @@ impl GameTable {
             }),
             chat: self.talk.chat.log().clone(),
             code: self.talk.code.clone(),
-            // Only the ended game's copy says so ([`GameTable::claim_win`]).
+            // Only the ended game's copy says so ([`GameTable::claim_win`],
+            // [`GameTable::lost_on_time_at_restart`]).
             claimed: false,
+            at_restart: false,
         }
     }
 
@@ -702,6 +711,10 @@ impl GameTable {
             return false;
         }
         self.ended_now();
+        // Its players were away: the history notes it, to tell them.
+        if let Some((_, ended)) = &mut self.ended {
+            Arc::make_mut(ended).at_restart = true;
+        }
         self.touch(None);
         for who in self.seats.clone().into_iter().flatten() {
             self.stand_up(&who.key);
@@ -1462,7 +1475,7 @@ impl GameTable {
             snapshot: Arc::new(self.snapshot()),
             by: self.by.take(),
             rated_end: None,
-            claim_untold: None,
+            untold: Vec::new(),
             from: None,
         })
     }

@@ -423,6 +423,23 @@ pub(crate) fn claimed_while_away(winner: &str, moves: u32, rating: Option<[i64; 
         "While you were away: {winner} claimed the win against you after your link dropped ({played} played){rating}"
     )
 }
+/// At login, once, to both players: their live game with `other` ended as the
+/// server started again, the mover's clock having run out before the stop (`lost`:
+/// the player's own, else `other`'s), their rating before and after if it was rated.
+/// Plain words, as [`claimed_while_away`].
+pub(crate) fn ended_at_restart(other: &str, lost: bool, rating: Option<[i64; 2]>) -> String {
+    let (whose, result) = if lost {
+        ("your".to_owned(), "lost")
+    } else {
+        (format!("{other}'s"), "won")
+    };
+    let rating = rating
+        .map(|[before, after]| format!("; your rating went from {before} to {after}"))
+        .unwrap_or_default();
+    format!(
+        "While you were away: your game with {other} was ended when the server restarted, as {whose} clock had run out before it stopped ({result} on time){rating}"
+    )
+}
 pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
 /// A guest opening or picking a correspondence table: a guest is a new person at each
 /// connection, so could never come back to the game.

@@ -9,7 +9,7 @@ use hijara::rules::{Game, Player as Colour};
 
 use crate::serve_common::{
     PATIENCE, Player, Server, against_random_ai, filling_moves, filling_totals, play, play_from,
-    run, seated, seated_with,
+    run, seated, seated_with, wait_shown,
 };
 
 /// Plays moves `from..to` of [`filling_moves`], alice as Blue and bob as Yellow, each
@@ -354,7 +354,12 @@ async fn thinking_charged_across(stop: Stop) {
 /// correspondence time only), so the note stands for the thinking: written into the
 /// dead server's database as its timer would have. Failed with the restart's check
 /// (`Hall::lost_on_time_at_restart`) taken out: nothing reached the history in 20 s.
-/// About 1 s wall.
+/// Brief s31 (srv33): both players are told once, at their next login, what
+/// happened, with their rating's change (alice at 44x16, bob in the line mode); the
+/// note is on disk with the ended game, so a second `kill -9` before anyone logs in
+/// keeps it, and once drawn it is noted told (`finished.restart_untold` back to 0)
+/// and not said again. Failed on the old code: no note at alice's login.
+/// About 1.5 s wall.
 #[test]
 fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
     run(async {
@@ -387,6 +392,36 @@ fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
             log.contains("1 live game lost on time at the start"),
             "{log}"
         );
+        // Killed again before anyone logged in: the note was kept with the game.
+        server.restart(&[]);
+        // Told once each: alice at the full screen's smallest (the note wraps whole,
+        // read as words), bob in the line mode.
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let note = |other: &str, whose: &str, result: &str, rating: &str| {
+            format!(
+                "While you were away: your game with {other} was ended when the server \
+                 restarted, as {whose} clock had run out before it stopped ({result} on \
+                 time); your rating went from 1500 to {rating}"
+            )
+        };
+        let told_alice = note("bob", "your", "lost", "1258");
+        let alice = Player::join(&server, "alice", 1, 44, 16).await;
+        wait_shown(|| words(&alice.screen()), &told_alice).await;
+        let bob = Player::join_term(&server, "bob", 2, 80, 24, "dumb").await;
+        bob.wait_said(&note("alice", "alice's", "won", "1742"))
+            .await;
+        bob.wait_said("> ").await;
+        drop((alice, bob));
+        let start = Instant::now();
+        let untold = || -> i64 {
+            let db = server.db();
+            db.query_row("SELECT restart_untold FROM finished", [], |r| r.get(0))
+                .unwrap()
+        };
+        while untold() != 0 {
+            assert!(start.elapsed() < PATIENCE, "never noted told: {}", untold());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         // The lobby's `last:` line against `other`, and the whole screen.
         let last_line = |player: &Player, other: &str| {
             let shown = player.screen();
@@ -402,6 +437,7 @@ fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
         let (last, shown) = last_line(&alice, "bob");
         assert!(last.contains("(on time)"), "{shown}");
         assert!(!shown.contains("unfinished"), "{shown}");
+        assert!(!shown.contains("While you were away"), "told once: {shown}");
         alice.send(b"p").await;
         alice.wait_for("1 rated game  0-0-1").await;
         alice.wait_for("1258?").await;
@@ -409,6 +445,7 @@ fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
         bob.wait_for("last: v alice, won").await;
         let (last, shown) = last_line(&bob, "alice");
         assert!(last.contains("(on time)"), "{shown}");
+        assert!(!shown.contains("While you were away"), "told once: {shown}");
         bob.send(b"p").await;
         bob.wait_for("1 rated game  1-0-0").await;
         bob.wait_for("1742?").await;

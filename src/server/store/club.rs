@@ -10,8 +10,8 @@ use crate::rules::Player;
 use crate::session::Played;
 
 use super::super::club::{
-    Board, ClaimUntold, MIN_GAMES, MIN_OPPONENTS, RatedEnd, SYSTEM, Speed, Standing, abandoned_by,
-    days_between,
+    Board, EndHow, EndUntold, MIN_GAMES, MIN_OPPONENTS, RatedEnd, SYSTEM, Speed, Standing,
+    abandoned_by, days_between,
 };
 use super::super::table::Snapshot;
 use super::super::who::Who;
@@ -729,82 +729,148 @@ pub(crate) fn days_untold(conn: &Connection) -> rusqlite::Result<Vec<(String, u3
 }
 
 /// Notes game `id` (just entered into the history, `ended` as it ended; `rated`, its
-/// ratings' change, if rated) as won by a claim if it was, and as untold to its loser
-/// unless a guest lost it (a guest never comes back with the same key), all in `tx`.
-/// Returns what its loser is to be told.
-pub(crate) fn note_claim(
+/// ratings' change, if rated) as won by a claim if it was, untold to its loser, or as
+/// ended at a restart, untold to both its players; never to a guest (a guest never
+/// comes back with the same key) nor to the AI. All in `tx`. Returns what each
+/// player is to be told.
+pub(crate) fn note_untold(
     tx: &Connection,
     id: i64,
     ended: &Snapshot,
     rated: Option<&RatedEnd>,
-) -> rusqlite::Result<Option<ClaimUntold>> {
-    let Some(ending) = ended.course.ending().filter(|_| ended.claimed) else {
-        return Ok(None);
+) -> rusqlite::Result<Vec<EndUntold>> {
+    let Some(ending) = ended.course.ending() else {
+        return Ok(Vec::new());
     };
-    let (winner, loser) = (ending.winner(), ending.loser());
-    let (Some(winner_seat), Some(loser_seat)) =
-        (&ended.seats[winner.index()], &ended.seats[loser.index()])
-    else {
-        return Ok(None);
-    };
-    let untold = !loser_seat.is_guest() && !loser_seat.is_ai();
-    tx.prepare_cached("UPDATE finished SET claimed = 1, claim_untold = ?2 WHERE id = ?1")?
-        .execute(params![id, untold])?;
     let whole = |r: &Rating| r.rating.round() as i64;
-    Ok(untold.then(|| ClaimUntold {
-        game: id,
-        key: loser_seat.key.clone(),
-        winner: winner_seat.display_name(),
-        moves: u32::try_from(ended.game.len()).unwrap_or(u32::MAX),
-        rating: rated.map(|r| {
-            let i = loser.index();
-            [whole(&r.before[i]), whole(&r.after[i])]
-        }),
-    }))
+    let untold = |seat: Player, how: EndHow| {
+        let i = seat.index();
+        let (Some(me), Some(other)) = (&ended.seats[i], &ended.seats[seat.other().index()]) else {
+            return None;
+        };
+        me.can_be_rated().then(|| EndUntold {
+            game: id,
+            key: me.key.clone(),
+            other: other.display_name(),
+            how,
+            rating: rated.map(|r| [whole(&r.before[i]), whole(&r.after[i])]),
+        })
+    };
+    if ended.claimed {
+        let moves = u32::try_from(ended.game.len()).unwrap_or(u32::MAX);
+        let told = untold(ending.loser(), EndHow::Claimed { moves });
+        tx.prepare_cached("UPDATE finished SET claimed = 1, claim_untold = ?2 WHERE id = ?1")?
+            .execute(params![id, told.is_some()])?;
+        return Ok(told.into_iter().collect());
+    }
+    if !ended.at_restart {
+        return Ok(Vec::new());
+    }
+    let mut told = Vec::new();
+    let mut seats = 0;
+    for seat in [Player::Blue, Player::Yellow] {
+        let lost = seat == ending.loser();
+        if let Some(end) = untold(seat, EndHow::AtRestart { lost }) {
+            seats |= restart_bit(seat);
+            told.push(end);
+        }
+    }
+    tx.prepare_cached("UPDATE finished SET restart_untold = ?2 WHERE id = ?1")?
+        .execute(params![id, seats])?;
+    Ok(told)
 }
 
-/// The player was told of the win claimed against them in game `id`: no later login
-/// says it again.
-pub(crate) fn write_claim_told(tx: &Connection, id: i64) -> rusqlite::Result<()> {
-    tx.prepare_cached("UPDATE finished SET claim_untold = 0 WHERE id = ?1")?
-        .execute([id])?;
+/// `seat`'s bit in `finished.restart_untold`.
+fn restart_bit(seat: Player) -> i64 {
+    match seat {
+        Player::Blue => 1,
+        Player::Yellow => 2,
+    }
+}
+
+/// The player with `key` was told how game `id` ended (a win claimed against them,
+/// or an end at a restart): no later login says it again.
+pub(crate) fn write_end_told(tx: &Connection, id: i64, key: &str) -> rusqlite::Result<()> {
+    // A claim's row has one player to tell, its loser: `key`.
+    tx.prepare_cached(
+        "UPDATE finished SET claim_untold = 0,
+             restart_untold = restart_untold
+                 & ~(CASE WHEN blue_key = ?2 THEN 1 ELSE 0 END)
+                 & ~(CASE WHEN yellow_key = ?2 THEN 2 ELSE 0 END)
+         WHERE id = ?1",
+    )?
+    .execute(params![id, key])?;
     Ok(())
 }
 
-/// The wins claimed against players who were not told of them yet, oldest first.
-pub(crate) fn claims_untold(conn: &Connection) -> rusqlite::Result<Vec<ClaimUntold>> {
-    // The loser is the side the result is against (a claimed game has a winner).
-    conn.prepare(
-        "SELECT id, moves, rated,
-             CASE result WHEN '1-0' THEN yellow_key ELSE blue_key END,
-             CASE result WHEN '1-0' THEN blue_name ELSE yellow_name END,
-             CASE result WHEN '1-0' THEN blue_key ELSE yellow_key END,
-             CASE result WHEN '1-0' THEN yellow_before ELSE blue_before END,
-             CASE result WHEN '1-0' THEN yellow_after ELSE blue_after END
-         FROM finished WHERE claim_untold = 1 ORDER BY id",
-    )?
-    .query_map([], |row| {
-        let winner = Who {
-            name: row.get(4)?,
-            key: row.get(5)?,
+/// The games' ends that players were not told of yet (wins claimed against them,
+/// games ended at a restart), oldest first.
+pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>> {
+    // Blue's side, Yellow's side, and a bit saying whether each is still to be told
+    // (a claim's: its loser only, the side the result is against).
+    let mut untold = Vec::new();
+    let mut query = conn.prepare(
+        "SELECT id, moves, rated, result, claim_untold, restart_untold,
+             blue_key, blue_name, blue_before, blue_after,
+             yellow_key, yellow_name, yellow_before, yellow_after
+         FROM finished WHERE claim_untold = 1
+         UNION ALL
+         SELECT id, moves, rated, result, claim_untold, restart_untold,
+             blue_key, blue_name, blue_before, blue_after,
+             yellow_key, yellow_name, yellow_before, yellow_after
+         FROM finished WHERE restart_untold > 0
+         ORDER BY id",
+    )?;
+    let mut rows = query.query([])?;
+    while let Some(row) = rows.next()? {
+        let result: String = row.get(3)?;
+        // A game that ended so always has a winner.
+        let winner = if result == "0-1" {
+            Player::Yellow
+        } else {
+            Player::Blue
         };
-        let before: Option<f64> = row.get(6)?;
-        let after: Option<f64> = row.get(7)?;
-        let rating = match (row.get::<_, bool>(2)?, before, after) {
-            (true, Some(before), Some(after)) => {
-                Some([before.round() as i64, after.round() as i64])
-            }
-            _ => None,
-        };
-        Ok(ClaimUntold {
-            game: row.get(0)?,
-            key: row.get(3)?,
-            winner: winner.display_name(),
-            moves: row.get(1)?,
-            rating,
-        })
-    })?
-    .collect()
+        let (claimed, restart): (bool, i64) = (row.get(4)?, row.get(5)?);
+        let rated: bool = row.get(2)?;
+        for seat in [Player::Blue, Player::Yellow] {
+            let lost = seat != winner;
+            let how = if claimed {
+                if !lost {
+                    continue;
+                }
+                EndHow::Claimed { moves: row.get(1)? }
+            } else if restart & restart_bit(seat) != 0 {
+                EndHow::AtRestart { lost }
+            } else {
+                continue;
+            };
+            // Blue's columns from 6, Yellow's from 10.
+            let (mine, theirs) = match seat {
+                Player::Blue => (6, 10),
+                Player::Yellow => (10, 6),
+            };
+            let other = Who {
+                name: row.get(theirs + 1)?,
+                key: row.get(theirs)?,
+            };
+            let before: Option<f64> = row.get(mine + 2)?;
+            let after: Option<f64> = row.get(mine + 3)?;
+            let rating = match (rated, before, after) {
+                (true, Some(before), Some(after)) => {
+                    Some([before.round() as i64, after.round() as i64])
+                }
+                _ => None,
+            };
+            untold.push(EndUntold {
+                game: row.get(0)?,
+                key: row.get(mine)?,
+                other: other.display_name(),
+                how,
+                rating,
+            });
+        }
+    }
+    Ok(untold)
 }
 
 /// Every player's vacation days used in `year`, for the players who used any.

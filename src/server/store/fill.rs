@@ -345,6 +345,7 @@ fn finished_game(rng: &mut SmallRng, members: &[Member], (a, b): (usize, usize))
         chat: Default::default(),
         code: None,
         claimed: false,
+        at_restart: false,
     }
 }
 
@@ -394,6 +395,7 @@ fn corr_game(
         chat: Default::default(),
         code: None,
         claimed: false,
+        at_restart: false,
     }
 }
 
@@ -413,6 +415,7 @@ pub(crate) fn rated_game(rng: &mut SmallRng, seats: [Who; 2]) -> Snapshot {
         chat: Default::default(),
         code: None,
         claimed: false,
+        at_restart: false,
     }
 }
 
@@ -503,7 +506,7 @@ pub(crate) fn fill(
             snapshot,
             by: None,
             rated_end: None,
-            claim_untold: None,
+            untold: Vec::new(),
             from: None,
         };
         write_keep(&tx, first_table + u32::try_from(c)?, &keep)?;

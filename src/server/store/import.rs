@@ -221,6 +221,7 @@ fn import_games(
                     chat: Default::default(),
                     code: None,
                     claimed: false,
+                    at_restart: false,
                 };
                 write_finished(tx, None, &ended, stamp_of(&name.to_string_lossy()))?;
             }

@@ -81,7 +81,7 @@ pub(crate) struct Opened {
     /// The vacation days used for players who were not told of them yet, by key.
     pub(crate) days_untold: Vec<(String, u32)>,
     /// The wins claimed against players who were not told of them yet.
-    pub(crate) claims_untold: Vec<super::club::ClaimUntold>,
+    pub(crate) ends_untold: Vec<super::club::EndUntold>,
 }
 
 /// The open correspondence tables a previous run left, closed now (no open table is
@@ -487,7 +487,7 @@ impl Store {
         };
         let vacations = club::vacations(&conn, time.year())?;
         let days_untold = club::days_untold(&conn)?;
-        let claims_untold = club::claims_untold(&conn)?;
+        let ends_untold = club::ends_untold(&conn)?;
         let closed_corr = close_open_corr(&mut conn)?;
         let (stored, last_table) = load_live(&mut conn, &mut problems)?;
         // After a crash the clock resumes from the last heartbeat (a minute at most
@@ -556,7 +556,7 @@ impl Store {
                 vacations,
                 closed_corr,
                 days_untold,
-                claims_untold,
+                ends_untold,
             },
         ))
     }

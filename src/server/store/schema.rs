@@ -7,7 +7,8 @@
 //! a palette was chosen; version 13 the address a game in play was opened from;
 //! version 14 when a name was last logged in with; version 15 a live clocked game's
 //! thinking on the turn under way; version 16 which abandoned games were won by a
-//! claim, and whether their losers were told.
+//! claim, and whether their losers were told; version 17 which players of a game
+//! ended at a restart were not told yet.
 //!
 //! A migration, once on main, is never edited: a store that had it already would
 //! never get the edit. What it lacks goes in a new one.
@@ -337,6 +338,17 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     ALTER TABLE finished ADD COLUMN claimed INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE finished ADD COLUMN claim_untold INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX finished_claims_untold ON finished (id) WHERE claim_untold = 1;
+    ",
+    ),
+    // 17: a live game ended as the server started again, its mover's clock having
+    // run out before the stop: nobody was at it, so both its players are told once
+    // at their next login, as a claim's loser is (16). `restart_untold`: the seats
+    // (1 Blue, 2 Yellow; players with a key) not told yet, each bit cleared once told.
+    // The games kept before were told by their lobby's last line only, as before.
+    Migration::Sql(
+        "
+    ALTER TABLE finished ADD COLUMN restart_untold INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX finished_restarts_untold ON finished (id) WHERE restart_untold > 0;
     ",
     ),
 ];

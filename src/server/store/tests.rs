@@ -674,6 +674,8 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
          DROP INDEX finished_claims_untold;
          ALTER TABLE finished DROP COLUMN claimed;
          ALTER TABLE finished DROP COLUMN claim_untold;
+         DROP INDEX finished_restarts_untold;
+         ALTER TABLE finished DROP COLUMN restart_untold;
          PRAGMA user_version = 7;",
     )
     .unwrap();
@@ -735,6 +737,8 @@ fn a_store_at_version_8_from_before_its_invitation_codes_opens() {
          DROP INDEX finished_claims_untold;
          ALTER TABLE finished DROP COLUMN claimed;
          ALTER TABLE finished DROP COLUMN claim_untold;
+         DROP INDEX finished_restarts_untold;
+         ALTER TABLE finished DROP COLUMN restart_untold;
          PRAGMA user_version = 8;",
     )
     .unwrap();
@@ -785,12 +789,12 @@ fn a_claimed_win_is_kept_apart_and_a_store_at_version_15_reads_its_games_as_left
     drop(store);
     let (store, opened, _) = open(dir.path());
     assert_eq!(
-        opened.claims_untold,
-        [super::super::club::ClaimUntold {
+        opened.ends_untold,
+        [super::super::club::EndUntold {
             game: 1,
             key: who("bob").key,
-            winner: "ann".to_owned(),
-            moves: 2,
+            other: "ann".to_owned(),
+            how: super::super::club::EndHow::Claimed { moves: 2 },
             rating: None,
         }]
     );
@@ -804,16 +808,92 @@ fn a_claimed_win_is_kept_apart_and_a_store_at_version_15_reads_its_games_as_left
         "DROP INDEX finished_claims_untold;
          ALTER TABLE finished DROP COLUMN claimed;
          ALTER TABLE finished DROP COLUMN claim_untold;
+         DROP INDEX finished_restarts_untold;
+         ALTER TABLE finished DROP COLUMN restart_untold;
          PRAGMA user_version = 15;",
     )
     .unwrap();
     drop(conn);
     let (store, opened, _) = open(dir.path());
     assert!(opened.problems.is_empty(), "{:?}", opened.problems);
-    assert!(opened.claims_untold.is_empty(), "nobody told");
+    assert!(opened.ends_untold.is_empty(), "nobody told");
     let history = store.history(&who("bob").key).unwrap();
     assert_eq!(history.last_ending, crate::record::Termination::Abandoned);
     assert!(!history.last_claimed, "read as left");
+    assert_eq!(
+        schema::version(&db_conn(dir.path())).unwrap(),
+        schema::current()
+    );
+}
+
+/// Brief s31 (srv33): a live game lost on time as the server starts again (its
+/// mover's clock ran out before the stop) is untold to both its players
+/// (`finished.restart_untold`, schema 17), each told apart, in the keep's own
+/// transaction (on disk with the game). A store at version 16 opens at 17: its games
+/// ended so before were told by the lobby's last line only, and nobody is told of
+/// them. Fails on the old code (no schema 17, no note: `ends_untold` empty).
+/// Cost: four opens of a store in a temp folder, ~40 ms.
+#[test]
+fn a_game_ended_at_a_restart_is_untold_to_both_players_and_a_store_at_16_migrates() {
+    use super::super::chat::ChatLog;
+    use super::super::club::{EndHow, EndUntold};
+    use crate::record::TimeControl;
+    use crate::session::{Clock, Course};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    // Ann (Blue) played a1; bob (Yellow) thought past his minute before the stop.
+    let now = Instant::now();
+    let control = TimeControl::from_minutes("1+0").unwrap();
+    let clock = Clock::with_history(control, vec![Some(Duration::from_secs(55))]);
+    let mut table = GameTable::restored_with(
+        (
+            [who("ann"), who("bob")],
+            Game::from_moves([Square::A1]).unwrap(),
+            Course::with_clock(Some(clock)),
+        ),
+        1,
+        now,
+        (false, None, ChatLog::default(), None),
+        Some(Duration::from_secs(61)),
+    );
+    assert!(table.lost_on_time_at_restart(now));
+    assert!(store.writer().keep(4, table.take_keep().unwrap()));
+    assert!(store.writer().flush());
+    drop(store);
+    let end = |key: &str, other: &str, lost: bool| EndUntold {
+        game: 1,
+        key: who(key).key,
+        other: other.to_owned(),
+        how: EndHow::AtRestart { lost },
+        rating: None,
+    };
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(
+        opened.ends_untold,
+        [end("ann", "bob", false), end("bob", "ann", true)]
+    );
+    // Bob told: ann still to be told, after a restart too.
+    store.writer().ends_told(vec![(1, who("bob").key)]);
+    assert!(store.writer().flush());
+    drop((store, opened));
+    let (store, opened, _) = open(dir.path());
+    assert_eq!(opened.ends_untold, [end("ann", "bob", false)]);
+    drop((store, opened));
+    // Back to version 16: no column of restarts.
+    let conn = Connection::open(db_path(dir.path())).unwrap();
+    conn.execute_batch(
+        "DROP INDEX finished_restarts_untold;
+         ALTER TABLE finished DROP COLUMN restart_untold;
+         PRAGMA user_version = 16;",
+    )
+    .unwrap();
+    drop(conn);
+    let (store, opened, _) = open(dir.path());
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    assert!(opened.ends_untold.is_empty(), "nobody told");
+    let history = store.history(&who("ann").key).unwrap();
+    assert_eq!(history.last_ending, crate::record::Termination::TimeForfeit);
     assert_eq!(
         schema::version(&db_conn(dir.path())).unwrap(),
         schema::current()
@@ -843,6 +923,8 @@ fn a_public_game_of_a_store_at_version_9_stays_listed() {
          DROP INDEX finished_claims_untold;
          ALTER TABLE finished DROP COLUMN claimed;
          ALTER TABLE finished DROP COLUMN claim_untold;
+         DROP INDEX finished_restarts_untold;
+         ALTER TABLE finished DROP COLUMN restart_untold;
          PRAGMA user_version = 9;",
     )
     .unwrap();
@@ -940,7 +1022,7 @@ fn a_store_of_schema_12_migrates_and_games_in_play_keep_their_address() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/store-v12/hijara.db");
     std::fs::copy(&fixture, db_path(dir.path())).unwrap();
     let (store, opened, _) = open(dir.path());
-    assert_eq!(schema::current(), 16);
+    assert_eq!(schema::current(), 17);
     assert_eq!(
         schema::version(&Connection::open(db_path(dir.path())).unwrap()).unwrap(),
         schema::current()

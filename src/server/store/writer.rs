@@ -102,9 +102,9 @@ enum Work {
     ToldClosed(String),
     /// A player was shown this many of their vacation days used.
     DaysTold(String, u32),
-    /// A player was told of the win claimed against them in this game (by its
-    /// number in the history).
-    ClaimTold(i64),
+    /// A player (by key) was told how this game ended (by its number in the
+    /// history): a win claimed against them, or an end at a restart.
+    EndTold(i64, String),
     /// The server is up at this wall-clock time.
     Heartbeat(i64),
     /// Each live clocked game's thinking so far on the turn under way, as noted.
@@ -281,11 +281,12 @@ impl Writer {
         }
     }
 
-    /// Keeps that the players were told of the wins claimed against them (each
-    /// game's number in the history), so that no later login tells them again.
-    pub(crate) fn claims_told(&self, told: Vec<i64>) {
-        for game in told {
-            self.send(Work::ClaimTold(game));
+    /// Keeps that the players were told how games they were away for ended (each
+    /// game's number in the history, and the player's key), so that no later login
+    /// tells them again.
+    pub(crate) fn ends_told(&self, told: Vec<(i64, String)>) {
+        for (game, key) in told {
+            self.send(Work::EndTold(game, key));
         }
     }
 
@@ -459,9 +460,9 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
                             continue;
                         }
                         let result = in_savepoint(&mut tx, |tx| write_keep(tx, id, &keep));
-                        let result = result.map(|(rated, claim)| {
+                        let result = result.map(|(rated, untold)| {
                             keep.rated_end = rated;
-                            keep.claim_untold = claim;
+                            keep.untold = untold;
                         });
                         keeps.push((id, keep, result.map_err(|e| e.to_string())));
                     }
@@ -489,12 +490,12 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
                             log(&format!("a table closed at a restart was not forgotten: {error}"));
                         }
                     }
-                    Work::ClaimTold(game) => {
+                    Work::EndTold(game, key) => {
                         // Not kept (a full disk): the next start tells it again.
                         if let Err(error) =
-                            in_savepoint(&mut tx, |tx| club::write_claim_told(tx, game))
+                            in_savepoint(&mut tx, |tx| club::write_end_told(tx, game, &key))
                         {
-                            log(&format!("a claim told was not noted: {error}"));
+                            log(&format!("a game's end told was not noted: {error}"));
                         }
                     }
                     Work::DaysTold(key, days) => {
@@ -565,11 +566,11 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
                         };
                         match result {
                             Ok(rated) => {
-                                for ((id, mut keep), (rated, claim)) in
+                                for ((id, mut keep), (rated, untold)) in
                                     lengthened.into_iter().zip(rated)
                                 {
                                     keep.rated_end = rated;
-                                    keep.claim_untold = claim;
+                                    keep.untold = untold;
                                     keeps.push((id, keep, Ok(())));
                                 }
                                 days_written.extend(days);
@@ -791,18 +792,19 @@ fn in_savepoint<T>(
 /// (once: a later keep may carry it again), with both ratings if it was rated, then
 /// the game in play, or the mark that it has none; a keep older than the one kept
 /// changes nothing. Returns the ratings' change, when this keep rated the game, and
-/// the win claimed that its loser is to be told of, when this keep entered it.
+/// what its players away are to be told of its end (a win claimed against its loser,
+/// an end at a restart), when this keep entered it.
 pub(super) fn write_keep(
     tx: &Connection,
     id: u32,
     keep: &Keep,
-) -> rusqlite::Result<(Option<RatedEnd>, Option<super::super::club::ClaimUntold>)> {
-    let (mut rated, mut claim) = (None, None);
+) -> rusqlite::Result<(Option<RatedEnd>, Vec<super::super::club::EndUntold>)> {
+    let (mut rated, mut untold) = (None, Vec::new());
     if let Some((round, ended)) = &keep.ended
         && let Some(game) = write_finished(tx, Some((id, *round)), ended, None)?
     {
         rated = club::rate_finished(tx, game, ended, chrono::Utc::now().timestamp())?;
-        claim = club::note_claim(tx, game, ended, rated.as_ref())?;
+        untold = club::note_untold(tx, game, ended, rated.as_ref())?;
     }
     let version = i64::try_from(keep.version).unwrap_or(i64::MAX);
     match keep.playing {
@@ -846,7 +848,7 @@ pub(super) fn write_keep(
             .execute(params![id, version])?;
         }
     }
-    Ok((rated, claim))
+    Ok((rated, untold))
 }
 
 /// Puts a game that ended (or stopped, `*`) into the history, with the columns it
