@@ -196,10 +196,15 @@ impl Session {
             }
             "play" => {
                 let [player, square] = play_words(args)?;
-                self.check_turn(player)?;
+                // Both words are read before the game is asked, in their order: a bad
+                // square is named as such whoever is to move (`play blue e5` on
+                // Yellow's turn answered `it is yellow's turn`, and on a full board
+                // `the board is full`: QA, s31).
+                parse_player(player)?;
                 let square: Square = square
                     .parse()
                     .map_err(|_| ParseSquareError(quoted(square)).to_string())?;
+                self.check_turn(player)?;
                 self.game
                     .play(square)
                     .map_err(|e| format!("illegal move: {}", e.error))?;
@@ -330,9 +335,7 @@ impl Session {
 
     /// Checks that `player` names the player to move.
     fn check_turn(&self, player: &str) -> Result<(), String> {
-        let player: Player = player
-            .parse()
-            .map_err(|_| ParsePlayerError(quoted(player)).to_string())?;
+        let player = parse_player(player)?;
         let to_move = self.game.to_move();
         if self.game.is_over() {
             return Err("the board is full".into());
@@ -342,6 +345,12 @@ impl Session {
         }
         Ok(())
     }
+}
+
+/// A colour word (`blue`, `yellow`, any case), or the error that quotes it.
+fn parse_player(word: &str) -> Result<Player, String> {
+    word.parse()
+        .map_err(|_| ParsePlayerError(quoted(word)).to_string())
 }
 
 /// A command's `N` arguments, or an error that says which is missing (`what` names

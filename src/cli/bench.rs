@@ -24,7 +24,10 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
         Ruleset::Standard => String::new(),
         other => words::rules(other),
     };
-    super::out::say(words::bench(&rules, seconds))?;
+    // On a terminal the lines wrap at spaces to its width, as `score`'s do.
+    let columns = super::out::stdout_columns();
+    let say = |line: String| super::out::say(super::out::wrapped(line, columns));
+    say(words::bench(&rules, seconds))?;
 
     let mut rng = SmallRng::seed_from_u64(0x4849_4A41_5241);
     // Warm caches and the branch predictor before timing.
@@ -51,7 +54,7 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
     let cpu_end = thread_cpu_ns();
     let secs = elapsed.as_secs_f64();
     let per_game = |p: u64| p as f64 / games as f64;
-    super::out::say(words::bench_games(
+    say(words::bench_games(
         games,
         secs,
         per_game(points[0]),
@@ -63,10 +66,10 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
         let cpu = b.saturating_sub(a) as f64 / 1e9;
         if cpu > 0.0 {
             let (share, rate) = (100.0 * cpu / secs, games as f64 / cpu);
-            super::out::say(words::bench_cpu(cpu, secs, share, rate))?;
+            say(words::bench_cpu(cpu, secs, share, rate))?;
         }
     }
-    super::out::say(words::bench_rate(games as f64 / secs))?;
+    say(words::bench_rate(games as f64 / secs))?;
     Ok(())
 }
 

@@ -178,8 +178,11 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         variant => words::rules(variant),
     };
     let (blue, yellow) = (m.blue.to_string(), m.yellow.to_string());
+    // On a terminal the lines wrap at spaces to its width, as `score`'s do.
+    let columns = super::out::stdout_columns();
     if !args.json {
-        super::out::say(words::selfplay(m.games, m.seed, &rules, &blue, &yellow))?;
+        let header = words::selfplay(m.games, m.seed, &rules, &blue, &yellow);
+        super::out::say(super::out::wrapped(header, columns))?;
     }
     // Each game is said as it ends: on standard output in the text report; with
     // `--json`, whose output stays one object, on standard error when a person
@@ -199,7 +202,7 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
             if args.json {
                 super::out::note(line);
             } else {
-                super::out::say(line)?;
+                super::out::say(super::out::wrapped(line, columns))?;
             }
         }
         started = Instant::now();
@@ -217,22 +220,33 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
             (wins as f64 + s.draws as f64 / 2.0) * 100.0 / s.games as f64
         }
     };
-    super::out::say(words::selfplay_side(
-        Player::Blue,
-        s.blue_wins,
-        share(s.blue_wins),
-        s.blue_avg,
-        s.blue_ms_avg,
-        s.blue_ms_max,
-    ))?;
-    super::out::say(words::selfplay_side(
-        Player::Yellow,
-        s.yellow_wins,
-        share(s.yellow_wins),
-        s.yellow_avg,
-        s.yellow_ms_avg,
-        s.yellow_ms_max,
-    ))?;
+    let sides = [
+        words::SideFigures {
+            wins: s.blue_wins,
+            losses: s.yellow_wins,
+            share: share(s.blue_wins),
+            average: s.blue_avg,
+            ms_avg: s.blue_ms_avg,
+            ms_max: s.blue_ms_max,
+        },
+        words::SideFigures {
+            wins: s.yellow_wins,
+            losses: s.blue_wins,
+            share: share(s.yellow_wins),
+            average: s.yellow_avg,
+            ms_avg: s.yellow_ms_avg,
+            ms_max: s.yellow_ms_max,
+        },
+    ];
+    // A terminal narrower than the table gets each side in words, wrapped at spaces.
+    let narrow = columns.is_some_and(|c| c < words::SELFPLAY_TABLE_COLUMNS);
+    if !narrow {
+        super::out::say(words::selfplay_table_head())?;
+    }
+    for (player, side) in Player::BOTH.into_iter().zip(&sides) {
+        let line = words::selfplay_side(player, side, narrow);
+        super::out::say(super::out::wrapped(line, columns))?;
+    }
     super::out::say(words::selfplay_draws(s.draws))?;
     Ok(())
 }

@@ -328,7 +328,9 @@ pub fn input_name(path: &Path) -> String {
 /// (LF, CRLF or a lone CR ends a line); `None` past the end.
 fn offset_of(text: &str, location: crate::record::Location) -> Option<usize> {
     let (mut line, mut column) = (1u32, 1u32);
-    let mut chars = text.char_indices().peekable();
+    // A byte-order mark starting the text takes no column, as the parser counts.
+    let bom = usize::from(text.starts_with('\u{feff}'));
+    let mut chars = text.char_indices().skip(bom).peekable();
     while let Some((i, c)) = chars.next() {
         if (line, column) == (location.line, location.column) {
             return Some(i);
@@ -409,6 +411,8 @@ pub(crate) fn utf8_text(bytes: Vec<u8>) -> Result<String, String> {
         // Lines end at LF, CRLF or a lone CR, as the parser counts them, so a file of
         // old Mac line ends is placed where `score` would place a syntax error.
         let (mut line, mut column) = (1u32, 1u32);
+        // A byte-order mark starting the file takes no column, as the parser counts.
+        let good = good.strip_prefix('\u{feff}').unwrap_or(good);
         let mut chars = good.chars().peekable();
         while let Some(c) = chars.next() {
             let ends_line = c == '\n' || (c == '\r' && chars.peek() != Some(&'\n'));
@@ -728,6 +732,17 @@ mod tests {
         assert_eq!(salvage(&lossy).unwrap().game.len(), 3);
         assert!(salvage("[Blue \"x\"]\n[Oops").is_none());
         assert!(salvage("").is_none());
+        // A byte-order mark takes no column, here as in the parser: the cut falls at
+        // the `}`, not on the `2` before it.
+        assert_eq!(salvage("\u{feff}a1 b2}").unwrap().game.len(), 2);
+    }
+
+    /// The first byte that is not UTF-8 is placed as the parser counts columns: a
+    /// byte-order mark starting the file takes none.
+    #[test]
+    fn a_byte_order_mark_takes_no_column_before_a_bad_byte() {
+        let error = utf8_text(b"\xef\xbb\xbfa1 \xff".to_vec()).unwrap_err();
+        assert!(error.starts_with("line 1, column 4: "), "{error}");
     }
 
     #[test]

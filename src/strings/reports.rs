@@ -178,19 +178,66 @@ pub(crate) fn selfplay(games: u32, seed: u64, rules: &str, blue: &str, yellow: &
     format!("{games}, seed {seed}{rules}: Blue {blue} against Yellow {yellow}")
 }
 
-/// `selfplay`: one side's wins, score share, average total and time a move.
-pub(crate) fn selfplay_side(
-    player: Player,
-    wins: u32,
-    share: f64,
-    average: f64,
-    ms_avg: f64,
-    ms_max: f64,
-) -> String {
-    let player = player.to_string();
+/// The columns of `selfplay`'s summary table ([`selfplay_table_head`],
+/// [`selfplay_side`]): 65, so a row fits 80 with room for longer figures.
+pub(crate) const SELFPLAY_TABLE_COLUMNS: usize = 65;
+
+/// `selfplay`'s summary table head. `score` is the match score, wins and half the
+/// draws over the games: it stood unnamed beside the wins (`0 wins   25.0%`), and
+/// the rows were 83 columns, wider than an 80-column terminal (QA, s31).
+pub(crate) fn selfplay_table_head() -> String {
     format!(
-        "{player:<6} {wins:>4} wins  {share:>5.1}%  average total {average:>6.1}  ms per move avg {ms_avg:>7.1} max {ms_max:>7.1}"
+        "{:<6}{:>6}{:>8}{:>8}{:>15}{:>12}{:>10}",
+        "", "wins", "losses", "score", "average total", "ms a move", "max ms"
     )
+    .trim_end()
+    .to_owned()
+}
+
+/// `selfplay`: one side's row of the summary table ([`selfplay_table_head`]), or
+/// with `narrow` (a terminal narrower than the table) the same as words, to wrap.
+pub(crate) fn selfplay_side(player: Player, side: &SideFigures, narrow: bool) -> String {
+    let SideFigures {
+        wins,
+        losses,
+        share,
+        average,
+        ms_avg,
+        ms_max,
+    } = *side;
+    let player = player.to_string();
+    if narrow {
+        let (wins, losses) = (count(wins, "win", "wins"), count(losses, "loss", "losses"));
+        return format!(
+            "{player}: {wins}, {losses}, score {share:.1}%, average total {average:.1}, \
+             {ms_avg:.1} ms a move (at most {ms_max:.1})"
+        );
+    }
+    format!(
+        "{player:<6}{wins:>6}{losses:>8}{share:>7.1}%{average:>15.1}{ms_avg:>12.1}{ms_max:>10.1}"
+    )
+}
+
+/// The figures of one side that `selfplay`'s summary says.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SideFigures {
+    /// Games won.
+    pub wins: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// The match score in percent: wins and half the draws over the games.
+    pub share: f64,
+    /// The average final total.
+    pub average: f64,
+    /// The average time a move, in milliseconds.
+    pub ms_avg: f64,
+    /// The longest time a move, in milliseconds.
+    pub ms_max: f64,
+}
+
+/// `n` and the word for one or many.
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `selfplay`: one game as it ends, `game` of `games` (from 1): the totals, who won,
@@ -212,5 +259,5 @@ pub(crate) fn selfplay_game(
 
 /// `selfplay`: the draws.
 pub(crate) fn selfplay_draws(draws: u32) -> String {
-    format!("Draws  {draws:>4}")
+    format!("{:<6}{draws:>6}", "Draws")
 }

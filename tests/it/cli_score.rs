@@ -160,6 +160,41 @@ fn a_syntax_error_names_file_line_column_and_token() {
     assert!(err.contains("found `x9`"), "{err}");
 }
 
+/// A byte-order mark starting the record (a file saved by Notepad) takes no column:
+/// `e9` first on line 1 is column 1, as an editor shows it, and the next line's
+/// columns are as they were. Every error of line 1 was said a column late (QA, s31).
+#[test]
+fn a_byte_order_mark_takes_no_column() {
+    let err = fails(&["score", "-"], Some("\u{feff}e9\n"));
+    assert!(
+        err.contains("<stdin>: line 1, column 1: expected a square"),
+        "{err}"
+    );
+    let err = fails(&["score", "-"], Some("\u{feff}1. a1 b2\n2. a1 e9\n"));
+    assert!(
+        err.contains("<stdin>: line 2, column 7: expected a square"),
+        "{err}"
+    );
+    let err = fails(&["score", "-"], Some("\u{feff}[Blue \"x\"]\n1. a1 a1 e9\n"));
+    assert!(err.contains("<stdin>: line 2, column 10:"), "{err}");
+    let err = fails(&["score", "-"], Some("\u{feff}a1 e9\n"));
+    assert!(err.contains("<stdin>: line 1, column 4:"), "{err}");
+    // A byte that is not UTF-8 is placed the same way.
+    let out = hijara()
+        .args(["score", "-"])
+        .write_stdin(&b"\xef\xbb\xbfa1 \xff\n"[..])
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8_lossy(&out);
+    assert!(
+        err.contains("<stdin>: line 1, column 4: the file is not UTF-8"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_full_square_names_line_column_move_and_square() {
     let err = fails(&["score", "-"], Some("1. a1 a1\n2. a1 a1\n3. b2 a1\n"));

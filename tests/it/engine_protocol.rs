@@ -223,3 +223,34 @@ fn no_reply_line_ends_in_a_space() {
         assert_eq!(line, line.trim_end(), "{output:?}");
     }
 }
+
+/// `play` reads its colour and square before it asks the game whose turn it is or
+/// whether the board is full, so a bad word is named as such: `play blue e5` on
+/// Yellow's turn answered `it is yellow's turn` and, on a full board, `the board is
+/// full`, so a controller was told to fix its turn order for a square it misspelt
+/// (QA, s31). The position is left as it was.
+#[test]
+fn a_bad_square_is_named_whoever_is_to_move() {
+    let mut input = String::from("play blue b2\n1 play blue e5\n2 play green e5\n");
+    // Fill the board: 64 stones, four on each square.
+    input.push_str("clear_board\n");
+    for (i, square) in ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4"]
+        .iter()
+        .chain(&["c1", "c2", "c3", "c4", "d1", "d2", "d3", "d4"])
+        .flat_map(|s| [s; 4])
+        .enumerate()
+    {
+        let colour = if i % 2 == 0 { "blue" } else { "yellow" };
+        input.push_str(&format!("play {colour} {square}\n"));
+    }
+    input.push_str("3 play blue z9\n4 play blue a1\nfinal_score\n");
+    let output = run_engine(&input);
+    let r = replies(&output);
+    assert_eq!(r.len(), 3 + 1 + 64 + 3, "{output}");
+    assert_eq!(r[0], "=");
+    assert!(r[1].starts_with("?1 expected a square"), "{}", r[1]);
+    assert!(r[2].starts_with("?2 expected a player"), "{}", r[2]);
+    assert!(r[4..68].iter().all(|&reply| reply == "="), "{output}");
+    assert!(r[68].starts_with("?3 expected a square"), "{}", r[68]);
+    assert_eq!(r[69], "?4 the board is full");
+}

@@ -102,7 +102,65 @@ fn text_output_names_both_sides() {
     let out = selfplay(&["--blue", "medium", "--yellow", "random", "--games", "2"]);
     assert!(out.contains("Blue medium against Yellow random"), "{out}");
     assert!(out.contains("Draws"), "{out}");
-    assert!(out.contains("ms per move"), "{out}");
+    assert!(out.contains("ms a move"), "{out}");
+}
+
+/// The summary is a table that fits 80 columns, its share named: the rows were 83
+/// columns (`Blue      0 wins    0.0%  average total ...`), the terminal broke them, and
+/// the percentage beside the wins, the match score (wins and half the draws), had no
+/// name (QA, s31). Each side's losses are said, as docs/ai.md says.
+#[test]
+fn the_summary_fits_80_columns_and_names_its_figures() {
+    let out = selfplay(&[
+        "--blue", "medium", "--yellow", "random", "--games", "2", "--seed", "3",
+    ]);
+    for line in out.lines() {
+        assert!(line.chars().count() <= 80, "{} columns: {line}", line.len());
+    }
+    let lines: Vec<&str> = out.lines().collect();
+    let head = lines[lines.len() - 4];
+    for word in [
+        "wins",
+        "losses",
+        "score",
+        "average total",
+        "ms a move",
+        "max ms",
+    ] {
+        assert!(head.contains(word), "{word} in {head:?}");
+    }
+    // Medium beats random: its row says 2 wins, 0 losses and a score of 100%.
+    let blue: Vec<&str> = lines[lines.len() - 3].split_whitespace().collect();
+    assert_eq!(blue[..4], ["Blue", "2", "0", "100.0%"], "{out}");
+    let yellow: Vec<&str> = lines[lines.len() - 2].split_whitespace().collect();
+    assert_eq!(yellow[..4], ["Yellow", "0", "2", "0.0%"], "{out}");
+}
+
+/// At a terminal narrower than the table, every line is wrapped at spaces to its
+/// width (each side's figures in words), as `score`'s report is: the header, the
+/// games' lines and the summary ran past 44 columns and the terminal cut them mid-word.
+#[test]
+fn at_a_narrow_terminal_every_line_wraps_at_spaces() {
+    let s = crate::common::Session::start(
+        &[
+            "selfplay", "--blue", "medium", "--yellow", "random", "--games", "2",
+        ],
+        44,
+        16,
+    );
+    let out = s.whole_output();
+    for line in out.split("\r\n") {
+        assert!(line.chars().count() <= 44, "{line:?} in {out:?}");
+    }
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("Blue: 2 wins, 0 losses, score 100.0%, average total"),
+        "{out:?}"
+    );
+    assert!(
+        words.contains("2 games, seed 1: Blue medium against Yellow random"),
+        "{out:?}"
+    );
 }
 
 #[test]
@@ -257,10 +315,11 @@ fn each_game_is_said_as_it_ends() {
         assert!(line.ends_with(" s)"), "{line}");
     }
     let summary = &rest[11..];
-    assert_eq!(summary.len(), 3, "{rest:?}");
-    assert!(summary[0].starts_with("Blue "), "{summary:?}");
-    assert!(summary[1].starts_with("Yellow "), "{summary:?}");
-    assert!(summary[2].starts_with("Draws"), "{summary:?}");
+    assert_eq!(summary.len(), 4, "{rest:?}");
+    assert!(summary[0].trim_start().starts_with("wins "), "{summary:?}");
+    assert!(summary[1].starts_with("Blue "), "{summary:?}");
+    assert!(summary[2].starts_with("Yellow "), "{summary:?}");
+    assert!(summary[3].starts_with("Draws"), "{summary:?}");
     // `--json` keeps its one object; the games go to standard error only on a
     // terminal, which a pipe is not.
     let out = crate::common::hijara()
