@@ -683,3 +683,26 @@ fn every_option_is_on_its_command_s_pages() {
     }
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// Every key `hijara puzzle --stats --json` prints has its row in learning.md's table
+/// of them, and every row there is a key it prints: the keys were named nowhere, so a
+/// script met `deviation`, `volatility` and `solved` beside `puzzles_solved` unexplained
+/// (QA, s31).
+#[test]
+fn every_puzzle_stats_json_key_is_in_learning_md() {
+    let (out, _) = crate::common::outputs_of(&["puzzle", "--stats", "--json"], 0);
+    let object: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let printed: BTreeSet<String> = object.as_object().unwrap().keys().cloned().collect();
+    let text = doc("docs/learning.md");
+    let documented: BTreeSet<String> = text
+        .split("`--stats --json` prints one object")
+        .nth(1)
+        .unwrap_or_default()
+        .lines()
+        .skip_while(|l| !l.starts_with("| key |"))
+        .skip(2)
+        .take_while(|l| l.starts_with("| `"))
+        .filter_map(|l| Some(l.strip_prefix("| `")?.split('`').next()?.to_owned()))
+        .collect();
+    assert_eq!(printed, documented, "{out}");
+}
