@@ -470,7 +470,7 @@ fn seeds_and_serve_limits_out_of_range_say_what_is_allowed() {
     let server = data.path().join("server");
     let server = server.to_str().unwrap();
     let seed = "expected a seed from 0 to 18446744073709551615";
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 11] = [
         (
             &[
                 "selfplay",
@@ -519,7 +519,19 @@ fn seeds_and_serve_limits_out_of_range_say_what_is_allowed() {
         ),
         (
             &["serve", "--data-dir", server, "--idle-timeout", "0"],
-            "expected seconds from 1 to 18446744073709551615",
+            "expected seconds from 1 to 31536000",
+        ),
+        // QA s31 (qa32): past a year (here u64::MAX) was taken, and every connection
+        // panicked adding it to the clock.
+        (
+            &[
+                "serve",
+                "--data-dir",
+                server,
+                "--login-grace",
+                "18446744073709551615",
+            ],
+            "expected seconds from 1 to 31536000",
         ),
         (
             &[
@@ -529,7 +541,7 @@ fn seeds_and_serve_limits_out_of_range_say_what_is_allowed() {
                 "--reconnect-grace",
                 "18446744073709551616",
             ],
-            "expected seconds from 0 to 18446744073709551615",
+            "expected seconds from 0 to 31536000",
         ),
         (
             &["serve", "--data-dir", server, "--review-think-ms", "0"],
