@@ -1,7 +1,7 @@
 //! `hijara serve`: the game over SSH.
 
 use std::net::SocketAddr;
-use std::num::{NonZeroU64, NonZeroUsize};
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -12,8 +12,8 @@ use super::number::whole;
 use crate::server::{
     DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
     DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_NEW_NAMES_PER_HOUR,
-    DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, ServeOptions, Startups, default_ai_engines,
-    operator, serve,
+    DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, MAX_TIME_OPTION, ServeOptions, Startups,
+    default_ai_engines, operator, serve,
 };
 use crate::session::{data_dir, data_folder_problem};
 
@@ -44,7 +44,7 @@ pub struct ServeArgs {
     /// for as long.
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_LOGIN_GRACE.as_secs(),
           allow_negative_numbers = true,
-          value_parser = whole("seconds", 1..=u64::MAX))]
+          value_parser = whole("seconds", 1..=MAX_TIME_OPTION.as_secs()))]
     pub login_grace: u64,
     /// Connections waiting to log in (OpenSSH's MaxStartups): past START, a new one from
     /// an address with one waiting already is refused with a chance of RATE%, rising
@@ -86,13 +86,13 @@ pub struct ServeArgs {
     /// move sent nothing this long is adjourned, both players back in their lobbies.
     #[arg(long, value_name = "SECS", default_value = "1800",
           allow_negative_numbers = true,
-          value_parser = whole("seconds", NonZeroU64::MIN..=NonZeroU64::MAX))]
-    pub idle_timeout: NonZeroU64,
+          value_parser = whole("seconds", 1..=MAX_TIME_OPTION.as_secs()))]
+    pub idle_timeout: u64,
     /// Drop a client that reads none of its screen for this many seconds.
     #[arg(long, value_name = "SECS", default_value = "30",
           allow_negative_numbers = true,
-          value_parser = whole("seconds", NonZeroU64::MIN..=NonZeroU64::MAX))]
-    pub write_timeout: NonZeroU64,
+          value_parser = whole("seconds", 1..=MAX_TIME_OPTION.as_secs()))]
+    pub write_timeout: u64,
     /// The most correspondence tables open at once (nobody sat at them yet), in all;
     /// each player may have 5, each address 10.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_OPEN_CORR as u64,
@@ -114,7 +114,7 @@ pub struct ServeArgs {
     /// the other player may adjourn the game.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs(),
           allow_negative_numbers = true,
-          value_parser = whole("seconds", 0..=u64::MAX))]
+          value_parser = whole("seconds", 0..=MAX_TIME_OPTION.as_secs()))]
     pub reconnect_grace: u64,
     /// The engine's thinking time per position in the server's reviews of finished
     /// games, in milliseconds (the local review's by default).
@@ -210,8 +210,8 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         connect_per_minute: args.connect_per_minute,
         new_names_per_hour: args.new_names_per_hour,
         guests: args.guests,
-        idle_timeout: Duration::from_secs(args.idle_timeout.get()),
-        write_timeout: Duration::from_secs(args.write_timeout.get()),
+        idle_timeout: Duration::from_secs(args.idle_timeout),
+        write_timeout: Duration::from_secs(args.write_timeout),
         max_open_corr: usize::try_from(args.max_open_corr).unwrap_or(usize::MAX),
         max_ai_games: usize::try_from(args.max_ai_games).unwrap_or(usize::MAX),
         ai_engines: args.ai_engines.map_or_else(
@@ -222,4 +222,36 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         review_think: Duration::from_millis(args.review_think_ms),
         clock_file: args.clock_file,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::super::Cli;
+    use crate::server::MAX_TIME_OPTION;
+
+    /// QA s31 (qa32): `--login-grace 18446744073709551615` was taken, and every
+    /// connection then panicked adding it to the clock (`--idle-timeout` so every
+    /// session). The time options take at most a year, which is a deadline.
+    #[test]
+    fn a_time_option_past_a_year_is_refused_and_a_year_is_a_deadline() {
+        let year = MAX_TIME_OPTION.as_secs().to_string();
+        let past = (MAX_TIME_OPTION.as_secs() + 1).to_string();
+        for option in [
+            "--login-grace",
+            "--idle-timeout",
+            "--write-timeout",
+            "--reconnect-grace",
+        ] {
+            for too_long in [past.as_str(), "18446744073709551615"] {
+                let parsed = Cli::try_parse_from(["hijara", "serve", option, too_long]);
+                let error = parsed.expect_err(option).to_string();
+                assert!(error.contains("to 31536000"), "{option}: {error}");
+            }
+            assert!(Cli::try_parse_from(["hijara", "serve", option, &year]).is_ok());
+        }
+        let _ = std::time::Instant::now() + MAX_TIME_OPTION;
+        let _ = tokio::time::Instant::now() + MAX_TIME_OPTION;
+    }
 }

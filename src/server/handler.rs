@@ -261,9 +261,16 @@ pub(crate) async fn listen(
     }
     let result = listen_logged(options, key, stop, log.clone()).await;
     // A failure is the process's last word: in the log's file, and on the standard
-    // error given back, where `main` says it as every command's error is said.
+    // error given back, where `main` says it as every command's error is said. Each
+    // comes before serving (the lock, the store, the port), and the log may be a
+    // running server's: "stopped: another hijara serve (process 4242) is using the
+    // data folder" read there as if that server had stopped (QA s31), so the line says
+    // which process failed to start.
     if let Err(error) = &result {
-        log.to_file(&format!("stopped: {error:#}"));
+        log.to_file(&format!(
+            "a start of hijara serve (process {}) failed: {error:#}",
+            std::process::id()
+        ));
         #[cfg(unix)]
         log.give_back_stderr(Duration::from_secs(3));
     }

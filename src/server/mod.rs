@@ -104,6 +104,12 @@ pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 /// checking a host key's fingerprint and typing a key's passphrase.
 pub const DEFAULT_LOGIN_GRACE: Duration = Duration::from_secs(60);
 
+/// The longest a time option of `hijara serve` takes (`--login-grace`, `--idle-timeout`,
+/// `--write-timeout`, `--reconnect-grace`): a year. Each becomes a deadline `now + it`,
+/// which panicked past the clock's range (`--login-grace 18446744073709551615` ended
+/// every connection with a panic, `--idle-timeout` so every session: QA s31).
+pub const MAX_TIME_OPTION: Duration = Duration::from_secs(365 * 24 * 60 * 60);
+
 /// Connections one address may have waiting to log in at once (OpenSSH's
 /// `PerSourceMaxStartups`), unless told otherwise.
 pub const DEFAULT_STARTUPS_PER_ADDRESS: usize = 4;
@@ -123,7 +129,7 @@ pub fn default_ai_engines(cores: usize) -> usize {
     pool::default_size(cores)
 }
 
-/// Runs the server until SIGTERM or SIGINT (or until it fails); prints the address and
+/// Runs the server until SIGTERM, SIGINT or SIGHUP (or until it fails); prints the address and
 /// the host key's fingerprint first, so players can check it. At the signal every
 /// client is told and its screen restored, and this returns `Ok`.
 pub fn serve(options: ServeOptions) -> anyhow::Result<()> {
@@ -170,12 +176,15 @@ fn return_big_blocks() {
     }
 }
 
-/// Resolves at the first SIGTERM or SIGINT, caught on a thread of its own.
+/// Resolves at the first SIGTERM, SIGINT or SIGHUP, caught on a thread of its own.
+/// SIGHUP (the operator's terminal closed) is a stop like the others: uncaught, it
+/// ended the process at once, leaving every client's screen in the game's alternate
+/// screen with no goodbye, the clocks' thinking unsaved and the log with no last line.
 #[cfg(unix)]
 fn stop_signal() -> anyhow::Result<tokio::sync::oneshot::Receiver<()>> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let mut signals =
-        signal_hook::iterator::Signals::new([SIGTERM, SIGINT]).context("cannot catch SIGTERM")?;
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP])
+        .context("cannot catch SIGTERM")?;
     let (tell, told) = tokio::sync::oneshot::channel();
     std::thread::Builder::new()
         .name("hijara-signals".into())

@@ -27,8 +27,36 @@ fn a_port_in_use_is_said_on_standard_error_and_in_the_log() {
     assert!(out.stdout.is_empty());
     let log = std::fs::read_to_string(data.path().join("server.log")).unwrap();
     assert!(
-        log.contains(&format!("hijara serve: stopped: cannot listen on {addr}: ")),
+        log.contains(&format!(") failed: cannot listen on {addr}: ")),
         "{log}"
+    );
+}
+
+/// QA s31 (qa32): a second `hijara serve` on a folder in use is refused, and the line
+/// it leaves in the running server's log read `hijara serve: stopped: another hijara
+/// serve (process 4242) is using the data folder`, as if the running one had stopped.
+/// It names the process that failed to start.
+#[test]
+fn a_second_server_s_refusal_in_the_log_reads_as_its_own() {
+    let running = crate::serve_common::Server::start();
+    let out = hijara()
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(running.dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("one server a folder"), "{err}");
+    let log = running.log();
+    let refused = log
+        .lines()
+        .find(|line| line.contains("one server a folder"))
+        .unwrap_or_else(|| panic!("{log}"));
+    assert!(!refused.contains("stopped"), "{refused}");
+    assert!(
+        refused.contains("a start of hijara serve (process ")
+            && refused.contains(") failed: another hijara serve (process "),
+        "{refused}"
     );
 }
 

@@ -771,6 +771,28 @@ fn sigterm_tells_every_client_and_the_server_exits_0() {
     });
 }
 
+/// QA s31 (qa32): SIGHUP, the operator's terminal closing, ended the server at once:
+/// its clients were left in the game's alternate screen with no goodbye (OpenSSH's
+/// terminal showed the last frame, typed text unseen) and the log had no last line.
+/// It is a stop as SIGTERM is.
+#[test]
+fn sighup_stops_the_server_as_sigterm_does() {
+    run(async {
+        let mut server = Server::start();
+        let lobby = Player::join(&server, "hal", 10, 80, 24).await;
+        lobby.wait_for("q leave").await;
+        // SAFETY: kill with a child's pid and SIGHUP touches no memory.
+        let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGHUP) };
+        assert_eq!(sent, 0);
+        lobby.wait_for("shutting down").await;
+        lobby.wait_closed().await;
+        let status = server.wait_exit().expect("the server exited");
+        assert!(status.success(), "{status:?}");
+        let log = server.log();
+        assert!(log.contains("stopped"), "{log}");
+    });
+}
+
 /// A client that notes when the server disconnects it.
 struct Noting {
     checker: Checker,
