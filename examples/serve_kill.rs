@@ -342,7 +342,7 @@ async fn play(round: &mut Round, kind: Kind, n: usize, rng: &mut SmallRng) -> an
                 None => (&round.blue, None),
             };
             resigner.send(b"R").await?;
-            resigner.wait_for("Resign for").await?;
+            resigner.wait_for("Resign? ").await?;
             resigner.send(b"y").await?;
             watcher.wait_for(" wins: ").await?;
             let new_blue = match other {

@@ -1491,6 +1491,12 @@ mod tests {
         yellow.news();
         let told = blue.news();
         assert!(told.contains(&News::RematchWaiting(false)), "{told:?}");
+        // The decline's note comes in the same batch (s31, line30's question): the line
+        // mode says `new offers a rematch` with it, never after it in a later one.
+        assert!(
+            notes(&told).contains(&words::rematch_declined("bob")),
+            "{told:?}"
+        );
         blue.request(Request::Rematch);
         assert!(blue.news().contains(&News::RematchWaiting(true)));
         assert!(yellow.news().contains(&News::RematchOffered));

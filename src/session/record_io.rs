@@ -120,8 +120,8 @@ fn is_own_tag(name: &str) -> bool {
 }
 
 /// The tag with `player`'s key fingerprint, which `hijara serve` writes: it names that
-/// seat's person, so it goes where their name goes.
-fn key_tag(player: Player) -> &'static str {
+/// seat's person, so it goes where their name goes (and marks a server game's record).
+pub fn key_tag(player: Player) -> &'static str {
     match player {
         Player::Blue => "BlueKey",
         Player::Yellow => "YellowKey",

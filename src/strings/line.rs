@@ -321,7 +321,11 @@ pub(crate) const NOTHING_WAITS: &str =
 /// change the result: the result so far, `Board full: Blue leads` (`Board full:
 /// level` for equal totals), not a final `Game over: Blue wins`.
 pub(crate) fn board_full(outcome: crate::rules::Outcome) -> String {
-    format!("Board full: {}", super::screen::provisional(outcome))
+    board_full_as(&super::screen::provisional(outcome))
+}
+/// [`board_full`] with the result so far as worded (`bob leads`, at a table).
+pub(crate) fn board_full_as(so_far: &str) -> String {
+    format!("Board full: {so_far}")
 }
 
 /// The game is over: how it ended.

@@ -281,6 +281,14 @@ pub(crate) fn resign(player: Player, how: Answering) -> String {
         answers(how, RESIGN.yes, None, RESIGN.no)
     )
 }
+/// [`resign`] at a server's table, by the players' names (s31: `Resign for Yellow?
+/// Blue wins the game.` meant little there): `Resign? alice wins the game.`
+pub(crate) fn resign_named(winner: &str, how: Answering) -> String {
+    format!(
+        "Resign? {winner} wins the game. {}",
+        answers(how, RESIGN.yes, None, RESIGN.no)
+    )
+}
 /// The resign question in brief, for the status line.
 pub(crate) fn resign_answers() -> Brief {
     Brief::asked("Resign?", key_answers(RESIGN.yes, None, RESIGN.no))

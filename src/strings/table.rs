@@ -32,9 +32,39 @@ pub(crate) fn named_outcome(outcome: Outcome, names: &[String; 2]) -> String {
         Outcome::Draw => "Draw".to_owned(),
     }
 }
+/// The result so far with the players' names, while the last stone's claim could
+/// change it: `bob leads`, `level` ([`super::screen::provisional`] by colour).
+pub(crate) fn named_provisional(outcome: Outcome, names: &[String; 2]) -> String {
+    match outcome.winner() {
+        Some(leader) => format!("{} {}", names[leader.index()], super::screen::LEADS),
+        None => super::screen::LEVEL.to_owned(),
+    }
+}
 
 pub(crate) const UNDO_SENT: &str =
     "Asked the other player to take back the last move: waiting for the answer";
+/// [`UNDO_SENT`] at a table with names, naming who is asked and what goes back (s31:
+/// it named no one, where the other side's question names both): `Asked bob to take
+/// back your b3 (and their c2 after it): waiting for the answer`.
+pub(crate) fn undo_sent_to(name: &str, stones: &str) -> String {
+    format!("Asked {name} to take back {stones}: waiting for the answer")
+}
+/// The stones an undo asked by this player takes back: their own last, `mine`, and
+/// the other player's after it, `theirs` ([`undo_stones`] from the asker's side).
+pub(crate) fn undo_sent_stones(mine: &str, theirs: &[String]) -> String {
+    match theirs {
+        [] => format!("your {mine}"),
+        theirs => format!("your {mine} (and their {} after it)", theirs.join(", ")),
+    }
+}
+/// [`undo_sent_to`] shorter, for a screen too narrow for it (the asker's stone only).
+pub(crate) fn undo_sent_to_brief(name: &str, mine: &str) -> String {
+    format!("Asked {name} to take back {mine}: waiting")
+}
+/// [`undo_sent_to`] at its shortest, 38 columns with a name of 16: the narrow screen's.
+pub(crate) fn undo_sent_to_short(name: &str, mine: &str) -> String {
+    format!("Asked {name} to take back {mine}")
+}
 /// The answers to the other player's request to take back a move.
 pub(crate) const UNDO_ASKED: Answers = Answers {
     yes: "agree",
@@ -69,6 +99,22 @@ pub(crate) fn undo_asked_by_answers(name: &str, theirs: &str) -> Brief {
     Brief::asked(
         &format!("{name} asks to take back {theirs}:"),
         brief_answers(UNDO_ASKED.yes, false, UNDO_ASKED.no),
+    )
+}
+/// The widest name [`undo_asked_by_short`] writes whole: with it the brief is 44
+/// columns, the narrow screen's width; a wider name is cut with `…`.
+pub(crate) const UNDO_SHORT_NAME_COLUMNS: usize = 10;
+/// [`undo_asked_by_answers`] at 44 columns (s31: the narrow screen said `Take it
+/// back?`, naming no one): `bob: undo b3? y: agree, other: refuse`, the name cut to
+/// [`UNDO_SHORT_NAME_COLUMNS`]; the answers' words are the ones a click picks.
+pub(crate) fn undo_asked_by_short(name: &str, theirs: &str) -> Brief {
+    let name = crate::text::fit(name, UNDO_SHORT_NAME_COLUMNS);
+    Brief::asked(
+        &format!("{name}: undo {theirs}?"),
+        vec![
+            format!("y: {}", UNDO_ASKED.yes),
+            format!("other: {}", UNDO_ASKED.no),
+        ],
     )
 }
 /// [`undo_asked`] in brief, for the status line.

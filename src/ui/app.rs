@@ -390,9 +390,8 @@ impl App {
         {
             whole.text = crate::text::plain_spaces(&named).into_owned();
         }
-        if let Some(brief) = self.named_brief(question) {
-            wordings.insert(1.min(wordings.len()), brief);
-        }
+        let at = 1.min(wordings.len());
+        wordings.splice(at..at, self.named_briefs(question));
         super::question::fitting_brief(&wordings, width)
             .cloned()
             .unwrap_or_default()

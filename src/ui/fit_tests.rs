@@ -17,6 +17,8 @@ use super::layout::ScreenLayout;
 use super::screen::box_rect;
 use super::{App, AppView, Input, Look, News, Question, ReplayState, ReplayView};
 
+mod names;
+
 const WIDTH: u16 = 80;
 const HEIGHT: u16 = 24;
 

@@ -110,6 +110,10 @@ pub struct ReplayState {
     from_start: bool,
 }
 
+/// The widest a record's name is said in the replay's result (a server's names are
+/// at most 16 columns).
+const REPLAY_NAME_COLUMNS: usize = 16;
+
 impl ReplayState {
     /// The viewer on `game` (the record's moves, played), at the start.
     pub fn new(name: impl Into<String>, record: &Record, game: Game) -> ReplayState {
@@ -234,6 +238,51 @@ impl ReplayState {
             return None;
         }
         self.game.outcome()
+    }
+
+    /// The players' names of a server game's record (one with a key tag, as the server
+    /// writes them): a person's name as the record gives it, made safe and cut to
+    /// [`REPLAY_NAME_COLUMNS`] (a record's tags are a stranger's text), the server's AI
+    /// by its level (`hard AI`). `None` for any other record, or a seat neither names:
+    /// its ending is said by colours.
+    pub(crate) fn names(&self) -> Option<[String; 2]> {
+        use crate::rules::Player;
+        if !Player::BOTH
+            .into_iter()
+            .any(|p| self.tag(crate::session::key_tag(p)).is_some())
+        {
+            return None;
+        }
+        let name = |player: Player| match (self.people.of(player), self.seats[player.index()]) {
+            (Some(name), _) => Some(crate::text::safe_within(
+                name,
+                REPLAY_NAME_COLUMNS,
+                crate::text::MAX_SHOWN_BYTES,
+            )),
+            (None, Some(seat)) if seat != crate::ai::Seat::Human => {
+                Some(crate::strings::seat_name(seat).to_owned())
+            }
+            _ => None,
+        };
+        Some([name(Player::Blue)?, name(Player::Yellow)?])
+    }
+
+    /// How the game ended, once its last move is shown: by the players' names in a
+    /// server game's record ([`ReplayState::names`]: `bob wins: alice resigned`), else
+    /// by colours (`Yellow wins: Blue resigned`); `None` before the end.
+    pub(crate) fn result_words(&self) -> Option<String> {
+        let names = self.names();
+        match (self.ending(), self.outcome(), names) {
+            (Some(ending), _, Some(names)) => {
+                Some(crate::strings::table::named_ending(ending, &names))
+            }
+            (Some(ending), _, None) => Some(crate::strings::describe::ending(ending)),
+            (None, Some(outcome), Some(names)) => {
+                Some(crate::strings::table::named_outcome(outcome, &names))
+            }
+            (None, Some(outcome), None) => Some(outcome.to_string()),
+            (None, None, _) => None,
+        }
     }
 
     /// The viewer as it was, ready to open again after it quit (a review left with

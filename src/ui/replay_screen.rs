@@ -345,15 +345,19 @@ impl Widget for &ReplayView<'_> {
                 replay_words::typing_move(typed),
                 replay_words::typing_move(typed),
             ],
-            (Some(outcome), None) => match ending {
-                Some(ending) => [
-                    replay_words::over(describe::ending(ending)),
-                    describe::ending(ending),
-                ],
-                None => [
-                    replay_words::over(outcome),
-                    describe::result_sentence(outcome),
-                ],
+            (Some(outcome), None) => match (state.names(), state.result_words()) {
+                // A server game's record: by the players' names, as written.
+                (Some(_), Some(named)) => [replay_words::over(&named), named],
+                _ => match ending {
+                    Some(ending) => [
+                        replay_words::over(describe::ending(ending)),
+                        describe::ending(ending),
+                    ],
+                    None => [
+                        replay_words::over(outcome),
+                        describe::result_sentence(outcome),
+                    ],
+                },
             },
             (None, None) => [
                 words::to_move(position.to_move()),
@@ -367,8 +371,15 @@ impl Widget for &ReplayView<'_> {
             .to_vec();
         // At the end of a finished game the result alone, where the move number leaves
         // it no room (44 columns): the last move's number is the record's length.
+        let mut turn_core = None;
         if outcome.is_some() && state.goto().is_none() && state.at_move() == state.len() {
             turn.push(short);
+            // Two long names leave no room for how it ended: the winner alone, the last
+            // resort (not core: the help goes before the words that say how).
+            if let (Some(names), Some(outcome), Some(_)) = (state.names(), outcome, ending) {
+                turn_core = Some(turn.len());
+                turn.push(crate::strings::table::named_outcome(outcome, &names));
+            }
         }
         let turn_style = match outcome {
             Some(_) => look.banner(),
@@ -416,7 +427,7 @@ impl Widget for &ReplayView<'_> {
             totals,
             rules: &rules,
             turn: &turn,
-            turn_core: turn.len(),
+            turn_core: turn_core.unwrap_or(turn.len()),
             turn_style,
             message: line,
             right: words::HELP_KEY,

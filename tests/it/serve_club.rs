@@ -359,7 +359,7 @@ fn a_rated_game_ended_before_both_moved_says_it_was_not_rated() {
         alice.send(b"a1").await;
         bob.wait_for(" 1 B a1").await;
         bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
+        bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
         alice.wait_for("alice wins: bob resigned").await;
         // The table says so when it ends, in the resignation's line.
@@ -433,7 +433,7 @@ async fn both_move_then_bob_resigns(alice: &Player, bob: &Player) {
     bob.send(b"b1").await;
     alice.wait_for(" 2 Y b1").await;
     bob.send(b"R").await;
-    bob.wait_for("Resign for Yellow?").await;
+    bob.wait_for("Resign? alice wins the game.").await;
     bob.send(b"y").await;
 }
 
@@ -814,7 +814,7 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
         // Alice resigns after two moves.
         won_and_rematched(&alice, &bob).await;
         alice.send(b"R").await;
-        alice.wait_for("Resign for Yellow?").await;
+        alice.wait_for("Resign? bob wins the game.").await;
         alice.send(b"y").await;
         for player in [&alice, &bob] {
             player.wait_for("bob wins: alice resigned").await;
@@ -864,7 +864,7 @@ async fn bob_resigns_after_a1(alice: &Player, bob: &Player) {
     alice.send(b"a1").await;
     bob.wait_for(" 1 B a1").await;
     bob.send(b"R").await;
-    bob.wait_for("Resign for Yellow?").await;
+    bob.wait_for("Resign? alice wins the game.").await;
     bob.send(b"y").await;
     alice.wait_for("alice wins: bob resigned").await;
 }

@@ -22,7 +22,7 @@ fn a_rematch_survives_kill_9() {
         play(&alice, &bob, 1, "a1").await;
         play(&bob, &alice, 2, "b1").await;
         bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
+        bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
         alice.wait_for("n: rematch").await;
         alice.send(b"n").await;
@@ -79,7 +79,7 @@ fn a_rating_a_correspondence_move_and_its_message_survive_kill_9() {
         play(&alice, &bob, 1, "a1").await;
         play(&bob, &alice, 2, "b1").await;
         bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
+        bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
         alice
             .wait_for("Rated standard live: alice 1742? +242 · bob 1258? -242")
@@ -140,7 +140,7 @@ fn the_ai_s_next_game_survives_kill_9() {
         dana.send(b"b3").await;
         dana.wait_for(" 2 Y ").await;
         dana.send(b"R").await;
-        dana.wait_for("Resign for Blue?").await;
+        dana.wait_for("Resign? random AI wins the game.").await;
         dana.send(b"y").await;
         dana.wait_for("random AI wins: dana resigned").await;
         // The next game, colours swapped: the AI opens as Blue, dana answers.
@@ -500,7 +500,7 @@ fn export_and_backup_beside_the_running_server() {
         let (alice, bob) = seated(&server).await;
         play(&alice, &bob, 1, "a1").await;
         bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
+        bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
         alice.wait_for("alice wins: bob resigned").await;
         let out = server.dir.path().join("export");

@@ -276,7 +276,7 @@ fn a_rated_game_s_end_is_one_line_with_both_changes() {
         alice.wait_said("Yellow c2, section 1.").await;
         // Rated once both have moved: Bob resigns.
         bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
+        bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
         // The end is said, and the ratings: in one line or two, as the store's answer
         // comes.

@@ -53,7 +53,7 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
         alice.send(b"n").await;
         alice.wait_for("once the game is over").await;
         bob.send(b"R").await;
-        bob.wait_for("Resign for Yellow?").await;
+        bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
         for screen in [&alice, &bob] {
             screen.wait_for("bob resigned: Blue wins").await;
@@ -506,7 +506,7 @@ fn against_the_servers_ai_r_resigns_and_the_end_offers_what_works() {
         dana.send(b"m").await;
         dana.wait_for("Unknown key").await;
         dana.send(b"R").await;
-        dana.wait_for("Resign for Blue?").await;
+        dana.wait_for("Resign? random AI wins the game.").await;
         dana.send(b"y").await;
         dana.wait_for("random AI wins: dana resigned. n: new game, q: lobby")
             .await;

@@ -10,12 +10,12 @@ use crate::record::Termination;
 use crate::rules::{ClaimState, Player};
 use crate::session::Course;
 use crate::strings::question::{Answering, Brief};
-use crate::strings::{message, table, talk};
+use crate::strings::{message, question, serve, table, talk};
 use crate::text;
 
 use super::super::effect::{Effect, Effects};
 use super::super::keymap::{self, Action, KeyContext};
-use super::super::message::{Keyed, MessageKind};
+use super::super::message::{Keyed, Message, MessageKind};
 use super::super::question::{Overlay, Question};
 use super::super::table_link::{News, Request};
 use super::App;
@@ -149,6 +149,9 @@ impl App {
     /// their name and, for an undo, the stones it takes back (qa30: `The other player
     /// asks ...` named no one); `None` for any other question, or with no names.
     pub(crate) fn named_question(&self, question: Question, how: Answering) -> Option<String> {
+        if let Question::Resign(player) = question {
+            return self.resign_named(player, how);
+        }
         let (name, stones) = self.asker(question)?;
         Some(match stones {
             Some((theirs, yours)) => {
@@ -158,12 +161,75 @@ impl App {
         })
     }
 
-    /// [`App::named_question`] in brief for the status line (the undo asked; the
-    /// plain brief follows it, for a screen too narrow for the name).
-    pub(crate) fn named_brief(&self, question: Question) -> Option<Brief> {
-        let (name, stones) = self.asker(question)?;
-        let (theirs, _) = stones?;
-        Some(table::undo_asked_by_answers(name, &theirs))
+    /// The resign question at a table (between players, or against the server's AI)
+    /// by the players' names: who wins if `player` resigns (s31: `Resign for Yellow?
+    /// Blue wins the game.` meant little there). `None` for a local game, a
+    /// spectator, or a seat with no one named.
+    fn resign_named(&self, player: Player, how: Answering) -> Option<String> {
+        if !self.table_decides() || self.spectating() {
+            return None;
+        }
+        let names = self.seated_names()?;
+        Some(question::resign_named(&names[player.other().index()], how))
+    }
+
+    /// The players' names at a served game when both seats have someone
+    /// ([`serve::EMPTY_SEAT`] names no one: a line with it says colours instead).
+    pub(crate) fn seated_names(&self) -> Option<&[String; 2]> {
+        self.player_names()
+            .filter(|names| !names.iter().any(|n| n == serve::EMPTY_SEAT))
+    }
+
+    /// [`App::named_question`] in brief for the status line (the undo asked), widest
+    /// first: at 80 columns, then at 44 (the name cut if need be); the plain brief
+    /// follows them, for a screen narrower still.
+    pub(crate) fn named_briefs(&self, question: Question) -> Vec<Brief> {
+        let Some((name, Some((theirs, _)))) = self.asker(question) else {
+            return Vec::new();
+        };
+        vec![
+            table::undo_asked_by_answers(name, &theirs),
+            table::undo_asked_by_short(name, &theirs),
+        ]
+    }
+
+    /// The stones an undo asked by `asker` takes back, as the table's `take_back`
+    /// takes them: the asker's last stone, and the other player's after it.
+    fn stones_back(&self, asker: Player) -> Option<(String, Vec<String>)> {
+        let placements = self.game.placements();
+        let last = placements.iter().rposition(|p| p.player == asker)?;
+        let after = placements[last + 1..]
+            .iter()
+            .map(|p| p.square().to_string())
+            .collect();
+        Some((placements[last].square().to_string(), after))
+    }
+
+    /// The line said when this player asks the other to take back: at a table with
+    /// names, who is asked and the stones that go back, shorter on narrow screens.
+    fn undo_sent(&self) -> Message {
+        let named = Player::BOTH
+            .into_iter()
+            .find(|p| !self.is_remote(*p))
+            .zip(self.seated_names())
+            .and_then(|(mine, names)| {
+                let (last, theirs) = self.stones_back(mine)?;
+                Some((names[mine.other().index()].as_str(), last, theirs))
+            });
+        let Some((name, last, theirs)) = named else {
+            return Message::new(MessageKind::Info, table::UNDO_SENT);
+        };
+        let stones = table::undo_sent_stones(&last, &theirs);
+        let mut message = Message::with_short(
+            MessageKind::Info,
+            table::undo_sent_to(name, &stones),
+            table::undo_sent_to_short(name, &last),
+        );
+        message.middle = vec![
+            table::undo_sent_to(name, &table::undo_sent_stones(&last, &[])),
+            table::undo_sent_to_brief(name, &last),
+        ];
+        message
     }
 
     /// Who asks `question` at a table, and for an undo the squares it takes back: the
@@ -181,13 +247,7 @@ impl App {
         if question == Question::Rematch {
             return Some((name, None));
         }
-        let placements = self.game.placements();
-        let last = placements.iter().rposition(|p| p.player == asker)?;
-        let yours = placements[last + 1..]
-            .iter()
-            .map(|p| p.square().to_string())
-            .collect();
-        Some((name, Some((placements[last].square().to_string(), yours))))
+        Some((name, Some(self.stones_back(asker)?)))
     }
 
     /// Whether leaving the game in progress now ends it too soon to be rated (before
@@ -551,8 +611,9 @@ impl App {
                 } else if !mine {
                     self.refuse(table::NOTHING_TO_ASK)
                 } else {
-                    let said = self.say(MessageKind::Info, table::UNDO_SENT);
-                    self.to_table(Request::Undo, said)
+                    let sent = self.undo_sent();
+                    self.set_message(sent, false);
+                    self.to_table(Request::Undo, vec![Effect::Redraw])
                 }
             }
             Action::NewGame if at_table && self.opponent_left() => {

@@ -886,8 +886,14 @@ fn turn(app: &App) -> String {
         // may still claim`, before a claim that made Yellow the winner).
         return match app.final_claim_open() {
             Some(claimer) => {
-                let result = match app.game().outcome() {
-                    Some(outcome) if outcome.winner() != Some(claimer) => {
+                let result = match (app.game().outcome(), app.seated_names()) {
+                    // At a table by the players' names (s31: `Board full: Blue leads`).
+                    (Some(outcome), Some(names)) if outcome.winner() != Some(claimer) => {
+                        words::board_full_as(&crate::strings::table::named_provisional(
+                            outcome, names,
+                        ))
+                    }
+                    (Some(outcome), None) if outcome.winner() != Some(claimer) => {
                         words::board_full(outcome)
                     }
                     _ => over(),
@@ -922,10 +928,7 @@ fn turn(app: &App) -> String {
 /// said `Yellow wins: Blue resigned`); elsewhere by colour.
 fn result(app: &App) -> String {
     // A seat with no one named (`-`) is said by colours.
-    let Some(names) = app
-        .player_names()
-        .filter(|names| !names.iter().any(|n| n == crate::strings::serve::EMPTY_SEAT))
-    else {
+    let Some(names) = app.seated_names() else {
         return words::over(&describe::ended(app.played()));
     };
     let said = match (app.played().course.ending(), app.game().outcome()) {
@@ -1038,12 +1041,12 @@ fn replay_end(state: &ReplayState) -> Option<String> {
     if state.at_move() != state.len() {
         return None;
     }
-    match state.ending() {
-        Some(ending) => Some(words::over(&describe::ending(ending))),
-        None => state
-            .outcome()
-            .map(|outcome| words::over(&outcome.to_string())),
-    }
+    // A server game's record says the players' names (s31: by colour), as written.
+    let result = state.result_words()?;
+    Some(match state.names() {
+        Some(_) => words::over_as_said(&result),
+        None => words::over(&result),
+    })
 }
 
 /// A lesson's opening lines: which lesson, its text, its task.
