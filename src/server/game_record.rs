@@ -7,18 +7,10 @@ use crate::ai::Seat;
 use crate::record::{GameResult, Record};
 use crate::rules::{Game, Player};
 use crate::session::{
-    Course, PROGRAM_TYPE, parse_record, seat_in, seat_tag, seat_type, seat_type_tag, today,
+    Course, PROGRAM_TYPE, key_tag, parse_record, seat_in, seat_tag, seat_type, seat_type_tag, today,
 };
 
 use super::who::Who;
-
-/// The tag with `player`'s key fingerprint: `BlueKey`, `YellowKey`.
-pub fn key_tag(player: Player) -> &'static str {
-    match player {
-        Player::Blue => "BlueKey",
-        Player::Yellow => "YellowKey",
-    }
-}
 
 /// The record of a game at the server. The server's AI's seat is a program named by
 /// its level (`[Yellow "hard"] [YellowType "program"]`), without a key.

@@ -80,7 +80,6 @@ use anyhow::Context;
 
 pub use crate::ui::InputParser;
 pub use bans::BANS_FILE;
-pub use game_record::key_tag;
 pub use gate::{DEFAULT_STARTUPS, Startups, StartupsError};
 pub use hall::{DEFAULT_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR};
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
