@@ -635,8 +635,10 @@ pub struct AnalyzeArgs {
     pub json: bool,
     /// Thinking time per position, in milliseconds (at most an hour) [default: 400].
     ///
-    /// A position whose loss needs a proof gets as much again, so up to twice this
-    /// (docs/review.md, rules 4-5). The config file's `review_think_ms` and
+    /// How far a search gets in a time depends on the machine and its load, so the
+    /// values and verdicts may differ a little from run to run: --nodes gives the same
+    /// review every run. A position whose loss needs a proof gets as much again, so up
+    /// to twice this (docs/review.md, rules 4-5). The config file's `review_think_ms` and
     /// `review_nodes` are the screens' and do not apply here, so a script's output
     /// depends on its own options only: to review as the screens do, give their
     /// value here (or to --nodes).

@@ -69,10 +69,11 @@ pub(crate) fn what_it_did(what: &str) -> String {
     format!("{what}.")
 }
 
-/// The status line while a claim waits: what is typed so far.
-pub(crate) fn claiming(mv: Square, typed: Option<&str>) -> String {
+/// The status line while a claim waits: what is typed so far, then `keys`, the
+/// keys that take it (the key table's, `Enter: claim · Esc: cancel`).
+pub(crate) fn claiming(mv: Square, typed: Option<&str>, keys: &str) -> String {
     match typed {
-        Some(typed) => format!("Claim for {mv}: +{typed}_ · Enter: claim · Esc: cancel"),
+        Some(typed) => format!("Claim for {mv}: +{typed}_ · {keys}"),
         None => format!("Claim the points of {mv}: type +"),
     }
 }

@@ -421,6 +421,68 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     lines
 }
 
+/// `text` [`wrap`]ped to `columns`, each of `kept` (a question's answers, each
+/// where it last occurs in the text, as the answers end it) whole on one row when
+/// it fits one with the marks stuck to it (`stay,`): it is not broken at its spaces.
+/// A reader reads an answer broken across rows as two (`any` / `other key: stay`).
+/// One wider than a row begins a row, its keys (up to its `:`) kept together, and
+/// takes the rows it needs from there.
+pub fn wrap_keeping<S: AsRef<str>>(text: &str, kept: &[S], columns: usize) -> Vec<String> {
+    let columns = columns.max(1);
+    // The text as its rows read, with its no-break spaces as plain ones: a
+    // character of it for each of `text`'s, so a byte of it marks a character.
+    let plain = plain_spaces(text);
+    let mut held = vec![false; plain.len()];
+    // Where a wide answer begins a row.
+    let mut row_starts = Vec::new();
+    for phrase in kept {
+        let phrase = phrase.as_ref();
+        let Some(start) = plain.rfind(phrase).filter(|_| !phrase.is_empty()) else {
+            continue;
+        };
+        // The word it makes with what is stuck to it on each side.
+        let from = plain[..start]
+            .trim_end_matches(|ch: char| !ch.is_whitespace())
+            .len();
+        let end = start + phrase.len();
+        let to = plain[end..]
+            .find(char::is_whitespace)
+            .map_or(plain.len(), |at| end + at);
+        let hold = if width(&plain[from..to]) <= columns {
+            end
+        } else {
+            if from == start {
+                row_starts.push(start);
+            }
+            // Its keys: `any other key`, not `any` at a row's end.
+            phrase.find(':').map_or(start, |colon| start + colon)
+        };
+        for (at, ch) in plain[start..hold].char_indices() {
+            if ch.is_whitespace() {
+                held[start + at] = true;
+            }
+        }
+    }
+    if !held.contains(&true) && row_starts.is_empty() {
+        return wrap(text, columns);
+    }
+    // The text with the held spaces no-break ones, in pieces at the wide answers.
+    let mut pieces = vec![String::new()];
+    for (ch, (at, _)) in text.chars().zip(plain.char_indices()) {
+        if row_starts.contains(&at) {
+            pieces.push(String::new());
+        }
+        if let Some(piece) = pieces.last_mut() {
+            piece.push(if held[at] { NO_BREAK } else { ch });
+        }
+    }
+    pieces
+        .iter()
+        .filter(|piece| !piece.trim().is_empty())
+        .flat_map(|piece| wrap(piece, columns))
+        .collect()
+}
+
 /// The most columns a line said on the normal screen after the full screen takes
 /// (a farewell, a summary): the terminal's own wrapping at 80 columns broke the
 /// autosave's line mid-word ("Auto" / "save").
@@ -475,6 +537,54 @@ mod tests {
             ["12 moves,", "Blue 10", "Yellow 20. y:", "resume"]
         );
         assert_eq!(plain_spaces(text), "12 moves, Blue 10 Yellow 20. y: resume");
+    }
+
+    /// s31: an answer is kept whole on a row when it fits one (it broke as `any` /
+    /// `other key: stay`), with the comma after it; one too wide for a row wraps as
+    /// words do; a no-break space elsewhere is kept too.
+    #[test]
+    fn wrap_keeping_keeps_each_answer_on_one_row_when_it_fits() {
+        let text = "Play on? Blue\u{a0}10. y: play on, any other key: stay, s: save";
+        let kept = ["y: play on", "any other key: stay", "s: save"];
+        let words = |t: &str| t.split_whitespace().collect::<String>();
+        assert_eq!(
+            wrap(text, 22),
+            [
+                "Play on? Blue 10. y:",
+                "play on, any other",
+                "key: stay, s: save"
+            ]
+        );
+        assert_eq!(
+            wrap_keeping(text, &kept, 22),
+            [
+                "Play on? Blue 10.",
+                "y: play on,",
+                "any other key: stay,",
+                "s: save"
+            ]
+        );
+        // `any other key: stay,` is 20 columns: at 19 it cannot be whole; it begins
+        // a row, its keys together.
+        assert_eq!(
+            wrap_keeping(text, &kept, 19),
+            [
+                "Play on? Blue 10.",
+                "y: play on,",
+                "any other key:",
+                "stay, s: save"
+            ]
+        );
+        assert_eq!(wrap_keeping(text, &[] as &[&str], 19), wrap(text, 19));
+        for columns in 1..=70 {
+            let rows = wrap_keeping(text, &kept, columns);
+            assert_eq!(
+                words(&rows.join(" ")),
+                words(&plain_spaces(text)),
+                "{columns}"
+            );
+            assert!(rows.iter().all(|r| width(r) <= columns.max(2)), "{columns}");
+        }
     }
 
     #[test]

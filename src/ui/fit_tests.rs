@@ -59,8 +59,14 @@ fn assert_readable(buf: &Buffer, text: &str, body: Rect) {
     if rows.iter().any(|r| r.contains(text)) {
         return;
     }
-    let layout = ScreenLayout::new(body).unwrap();
-    let boxed = inside(buf, box_rect(text, super::screen::message_area(&layout)));
+    // The box as drawn: a question's keeps each answer whole on a row, which may
+    // take a row more than the words alone would.
+    let (top, left, right, bottom) = drawn_box(buf)
+        .unwrap_or_else(|| panic!("no box in {body:?} for {text:?}:\n{}", rows.join("\n")));
+    let boxed = inside(
+        buf,
+        Rect::new(left, top, right - left + 1, bottom - top + 1),
+    );
     assert!(
         boxed.contains(&words(text)),
         "not readable in full: {text:?}\nbox: {boxed:?}\nscreen:\n{}",
@@ -272,7 +278,7 @@ fn a_saved_path_in_the_message_box_breaks_after_a_separator_at_44x16_and_80x24()
         let buf = game_screen_at(&app, width, height);
         let screen = Rect::new(0, 0, width, height);
         let layout = ScreenLayout::new(screen).unwrap();
-        let boxed = box_rect(&text, super::screen::message_area(&layout));
+        let boxed = box_rect(&text, &[], super::screen::message_area(&layout));
         let rows: Vec<String> = (boxed.y + 1..boxed.bottom() - 1)
             .map(|y| {
                 (boxed.x + 1..boxed.right() - 1)
@@ -494,7 +500,8 @@ fn a_question_s_box_uses_the_width_at_44x16() {
     let screen = Rect::new(0, 0, width, height);
     let layout = ScreenLayout::new(screen).unwrap();
     assert!(layout.board.width < 40, "{layout:?}");
-    let boxed = box_rect(&text, super::screen::message_area(&layout));
+    let answers = app.clickable_answers(Question::Leave { early: true });
+    let boxed = box_rect(&text, &answers, super::screen::message_area(&layout));
     // Over both ladders, its borders on their outer edges (s30; 40 columns before).
     assert_eq!(boxed.x, layout.blue.x);
     assert_eq!(boxed.right(), layout.yellow.right());
@@ -585,7 +592,11 @@ fn the_resume_questions_totals_stay_with_their_colours() {
                     assert_readable(&buf, &question, body);
                     // The box's rows, inside its border.
                     let layout = ScreenLayout::new(body).unwrap();
-                    let popup = box_rect(&question, super::screen::message_area(&layout));
+                    let popup = box_rect(
+                        &question,
+                        &app.clickable_answers(Question::Resume),
+                        super::screen::message_area(&layout),
+                    );
                     let rows: Vec<String> = (popup.y + 1..popup.bottom() - 1)
                         .map(|y| {
                             (popup.x + 1..popup.right() - 1)
@@ -1022,5 +1033,205 @@ fn the_question_s_box_cuts_nothing_beside_it_in_the_game_the_replay_and_the_revi
                 }
             }
         }
+    }
+}
+
+/// Each of `answers` is whole on one row of the question's box drawn on `buf` (one
+/// wider than the box's inside begins a row, its keys on it, and goes on on the rows
+/// under it), and a click on its first and on its last column picks it (`pick`: the
+/// answer a click at a column and row picks). `at` names the case in a failure.
+fn assert_answers_whole_and_clickable(
+    buf: &Buffer,
+    answers: &[String],
+    pick: impl Fn(u16, u16) -> Option<usize>,
+    at: &str,
+) {
+    let (top, left, right, bottom) =
+        drawn_box(buf).unwrap_or_else(|| panic!("{at}: no box\n{}", rows_of(buf).join("\n")));
+    let inside: Vec<(u16, String)> = (top + 1..bottom)
+        .map(|y| (y, (left + 1..right).map(|x| buf[(x, y)].symbol()).collect()))
+        .collect();
+    let shown = inside
+        .iter()
+        .map(|(_, r)| r.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    // Every cell of these screens is one column wide, and the answers are ASCII.
+    let column = |before: &str| left + 1 + u16::try_from(before.chars().count()).unwrap();
+    let columns = usize::from(right - left - 1);
+    for (i, answer) in answers.iter().enumerate() {
+        let (first, last) = if crate::text::width(answer) <= columns {
+            // The last row it is on: the answers end the question.
+            let Some((y, before)) = inside
+                .iter()
+                .rev()
+                .find_map(|(y, r)| r.find(answer.as_str()).map(|start| (*y, &r[..start])))
+            else {
+                panic!("{at}: {answer:?} is not whole on a row of its box:\n{shown}");
+            };
+            let first = column(before);
+            (
+                (first, y),
+                (first + u16::try_from(answer.len()).unwrap() - 1, y),
+            )
+        } else {
+            let keys = &answer[..answer.find(": ").unwrap() + 1];
+            let starts = |k: usize| {
+                let rows: Vec<&str> = inside[k..].iter().map(|(_, r)| r.trim()).collect();
+                inside[k].1.trim_start().starts_with(keys)
+                    && rows.join(" ").starts_with(answer.as_str())
+            };
+            let Some(k) = (0..inside.len()).rev().find(|&k| starts(k)) else {
+                panic!("{at}: {answer:?} begins no row of its box with its keys:\n{shown}");
+            };
+            let row = &inside[k].1;
+            let first = (
+                column(&row[..row.len() - row.trim_start().len()]),
+                inside[k].0,
+            );
+            // Its last character: on the row where the rest of it ends.
+            let mut rest = answer.len();
+            let mut last = first;
+            for (y, r) in &inside[k..] {
+                let lead = r.len() - r.trim_start().len();
+                let text = r.trim();
+                if rest <= text.len() {
+                    last = (column(&r[..lead + rest]) - 1, *y);
+                    break;
+                }
+                rest -= text.len() + 1;
+            }
+            (first, last)
+        };
+        for (x, y) in [first, last] {
+            assert_eq!(
+                pick(x, y),
+                Some(i),
+                "{at}: {answer:?} at column {x}, row {y}:\n{shown}"
+            );
+        }
+    }
+}
+
+/// s31: at 44×16 the resume question's `any other key` was broken across two rows of
+/// its box (`any` / `other key: a new game…`), read as two answers; at 80×24 the quit
+/// question's `keep` / `playing` and the replay's `y:` / `play on` were too. Every
+/// question of a game in each state that words it (kept or not, from the start screen
+/// or not, a table's with long names, the resume question with a game and with long
+/// names), and the replay's play-on question, at 44×16, 60×20, 80×24 and 120×40: each
+/// answer is whole on one row of its box, and a click on its first and last column
+/// picks it.
+#[test]
+fn every_answer_is_whole_on_one_row_of_its_box_and_a_click_on_it_picks_it() {
+    use crate::rules::Player;
+    use crate::session::{Names, ResumeOffer};
+    let sizes = [(44, 16), (60, 20), (WIDTH, HEIGHT), (120, 40)];
+    let game = Game::from_moves([Square::A1, Square::D4, Square::B2, Square::C3]).unwrap();
+    let long = "[Blue \"Maximiliana-Wilhelmina von Hohenzollern\"]\n[BlueType \"human\"]\n\
+        [Yellow \"Bob Bartholomew-Fitzgerald\"]\n[YellowType \"human\"]\n\n*\n";
+    let long = crate::session::parse_record(long).unwrap();
+    let offers = [
+        ResumeOffer {
+            game: game.clone(),
+            ..ResumeOffer::default()
+        },
+        ResumeOffer {
+            people: Names::played_on(&long.record, [Seat::Human; 2]),
+            game: game.clone(),
+            ..ResumeOffer::default()
+        },
+    ];
+    let mut apps = Vec::new();
+    for autosaved in [true, false] {
+        for from_start in [false, true] {
+            let local = || {
+                let app = App::with_game(against_hard(), game.clone()).with_autosave(autosaved);
+                if from_start { app.from_start() } else { app }
+            };
+            for question in [
+                Question::Quit,
+                Question::Back,
+                Question::NewGame,
+                Question::Resign(Player::Blue),
+            ] {
+                apps.push((local().asking(question), question));
+            }
+            for offer in &offers {
+                let app = App::new(against_hard()).with_autosave(autosaved);
+                let app = if from_start { app.from_start() } else { app };
+                apps.push((app.offer(offer.clone()), Question::Resume));
+            }
+        }
+    }
+    let served = App::with_game(GameConfig::default(), game.clone())
+        .served([true, false])
+        .named(["bartholomewjones".into(), "alexandrapetrova".into()]);
+    for question in [
+        Question::UndoAsked,
+        Question::Rematch,
+        Question::Leave { early: false },
+        Question::Leave { early: true },
+        Question::LeaveAi { kept: true },
+        Question::LeaveAi { kept: false },
+    ] {
+        apps.push((served.clone().asking(question), question));
+    }
+    for (app, question) in &apps {
+        let answers = app.clickable_answers(*question);
+        assert!(answers.len() >= 2, "{question:?}: {answers:?}");
+        for (width, height) in sizes {
+            let buf = game_screen_at(app, width, height);
+            let drawn = Rect::new(0, 0, width, height);
+            assert_answers_whole_and_clickable(
+                &buf,
+                &answers,
+                |column, row| super::screen::answer_at(app, drawn, column, row),
+                &format!("{question:?} {width}x{height}"),
+            );
+        }
+    }
+    // The resume question at 44×16, as the brief found it (`any` / `other key: ...`).
+    let app = App::new(against_hard()).offer(offers[0].clone());
+    insta::assert_snapshot!(
+        "resume_question_44x16",
+        rows_of(&game_screen_at(&app, 44, 16)).join("\n")
+    );
+    // The replay viewer's play-on question, from move 10 of a whole game.
+    let text = include_str!("../../assets/games/complete.hij");
+    let record: Record = text.parse().unwrap();
+    let mut state = ReplayState::new("complete.hij", &record, record.to_game().unwrap());
+    for code in [
+        KeyCode::Char('g'),
+        KeyCode::Char('1'),
+        KeyCode::Char('0'),
+        KeyCode::Enter,
+        KeyCode::Char('c'),
+    ] {
+        let _ = state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+    let answers = state.continue_answers();
+    for (width, height) in sizes {
+        let mut state = state.clone();
+        let _ = state.handle(Input::Resize(width, height));
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| {
+                frame.render_widget(
+                    &ReplayView {
+                        state: &state,
+                        look: Look::PLAIN,
+                    },
+                    frame.area(),
+                )
+            })
+            .unwrap();
+        let buf = terminal.backend().buffer().clone();
+        let drawn = Rect::new(0, 0, width, height);
+        assert_answers_whole_and_clickable(
+            &buf,
+            &answers,
+            |column, row| super::replay_screen::answer_at(&state, drawn, column, row),
+            &format!("play on {width}x{height}"),
+        );
     }
 }

@@ -360,6 +360,8 @@ pub enum HintLine {
     PlayingClaims,
     /// A claim being typed.
     ClaimEntry,
+    /// A claim being typed, fewest words: after what is typed on a lesson's status line.
+    ClaimEntryBrief,
     /// A game in progress between two players at a server table.
     Table,
     /// A finished (or stopped) game between two players at a server table.
@@ -408,9 +410,13 @@ pub enum HintLine {
     LessonMenu,
     /// A lesson.
     Lesson,
-    /// A lesson whose stone is played (done, or its points waiting for a claim): a
-    /// square typed or clicked is no try then, so the line does not offer one.
+    /// A lesson whose stone is played and done: a square typed or clicked is no try
+    /// then, so the line does not offer one.
     LessonPlayed,
+    /// A lesson whose stone's points wait for their claim, before `+`: the key that
+    /// starts it, then the others the lesson takes then (`LessonState::claim_key`
+    /// refuses the rest, `e` and `?` too).
+    LessonClaim,
     /// A puzzle, waiting for a move.
     PuzzleAsking,
     /// A puzzle answered.
@@ -728,6 +734,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Lesson, 1, "u: again"),
             (HintLine::LessonPlayed, 1, "u: again"),
+            (HintLine::LessonClaim, 1, "u: again"),
         ],
     },
     Binding {
@@ -763,6 +770,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Lesson, 2, "n: next"),
             (HintLine::LessonPlayed, 2, "n: next"),
+            (HintLine::LessonClaim, 2, "n: next"),
             (HintLine::LessonHiddenDone, 0, "n: next"),
         ],
     },
@@ -775,6 +783,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Lesson, 3, "m: menu"),
             (HintLine::LessonPlayed, 3, "m: menu"),
+            (HintLine::LessonClaim, 3, "m: menu"),
             // In `n: next`'s place after the last lesson, which has no next (its
             // screen leaves one of the two out, `lesson::hint_keys`).
             (HintLine::LessonHiddenDone, 0, "m: menu"),
@@ -788,6 +797,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Lesson, 4, "q: quit"),
             (HintLine::LessonPlayed, 4, "q: quit"),
+            (HintLine::LessonClaim, 4, "q: quit"),
             (HintLine::PuzzleAsking, 5, "q: quit"),
             (HintLine::PuzzleAnswered, 2, "q: quit"),
         ],
@@ -940,7 +950,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('+'), A::ClaimStart)],
         names: "+ 25 Enter",
         help: "claim 25 points for your last stone (Esc cancels)",
-        hints: &[(HintLine::PlayingClaims, 2, "+25 Enter: claim")],
+        hints: &[
+            (HintLine::PlayingClaims, 2, "+25 Enter: claim"),
+            (HintLine::LessonClaim, 0, "+: claim"),
+        ],
     },
     Binding {
         // Enter is the board's Place: with the AI to move, it lets the AI play.
@@ -970,11 +983,14 @@ pub(crate) const BINDINGS: &[Binding] = &[
         ],
         names: "",
         help: "",
-        hints: &[(
-            HintLine::ClaimEntry,
-            0,
-            "Enter: claim · Backspace: rub out · Esc: cancel",
-        )],
+        hints: &[
+            (
+                HintLine::ClaimEntry,
+                0,
+                "Enter: claim · Backspace: rub out · Esc: cancel",
+            ),
+            (HintLine::ClaimEntryBrief, 0, "Enter: claim · Esc: cancel"),
+        ],
     },
     // The replay viewer.
     Binding {
@@ -1059,7 +1075,9 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (ch('['), A::PreviousMistake),
         ],
         names: "a, ] / [",
-        help: "analysis panel; next, previous mistake or blunder",
+        // s31: values found in a time vary run to run, and nothing on screen said so.
+        help: "analysis panel, its values varying run to run unless review_nodes is \
+               set; next, previous mistake or blunder",
         hints: &[],
     },
     Binding {

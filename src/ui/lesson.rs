@@ -79,6 +79,21 @@ pub(crate) fn hint_keys(state: &LessonState, line: HintLine) -> impl Fn(Action) 
     }
 }
 
+/// The keys a stone's points waiting for their claim take (`claim_key`, before `+`),
+/// from the key table's [`HintLine::LessonClaim`]: `+: claim`, then the lesson's
+/// others (`u: again · n: next · m: menu · q: quit`). `e` and `?` are refused then.
+pub(crate) fn claim_waiting_keys(state: &LessonState) -> [String; 2] {
+    let line = HintLine::LessonClaim;
+    let takes = hint_keys(state, line);
+    let back = state.is_from_start();
+    [
+        hint_line_leaving_doing(line, back, &|action| action == Action::ClaimStart),
+        hint_line_leaving_doing(line, back, &|action| {
+            action != Action::ClaimStart && takes(action)
+        }),
+    ]
+}
+
 /// Columns the board side takes at least (the game screen's minimum width).
 const BOARD_WIDTH: u16 = super::layout::MIN_WIDTH;
 /// Columns the board side takes when the text keeps [`MIN_TEXT`]: two whole
@@ -765,23 +780,23 @@ fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static
     if !whole {
         lines.push(Line::raw(""));
         // Once the stone is played a square is no try: its keys are not offered.
-        let played = match state.phase() {
-            LessonPhase::Tried(_, check) => check.done,
-            LessonPhase::Claiming(..) => true,
-            _ => false,
+        // While its points wait for a claim, `claim_key` takes `+` and the lesson's
+        // keys (s31: the row did not say `+`); a claim being typed takes only its own
+        // (s30: the row offered `u`, `n`, `m` and `q`, refused then, not Enter).
+        let line = match state.phase() {
+            LessonPhase::Claiming(_, Some(_)) => HintLine::ClaimEntry,
+            LessonPhase::Claiming(_, None) => {
+                // `+` on a row of its own: the row of all five broke `n:` / `next`
+                // in the text's 28 columns at 80×24.
+                let [claim, others] = claim_waiting_keys(state);
+                lines.push(Line::styled(claim, look.dim()));
+                lines.push(Line::styled(others, look.dim()));
+                return (lines, feedback);
+            }
+            LessonPhase::Tried(_, check) if check.done => HintLine::LessonPlayed,
+            _ => HintLine::Lesson,
         };
-        let line = if played {
-            HintLine::LessonPlayed
-        } else {
-            HintLine::Lesson
-        };
-        let keys = if let LessonPhase::Claiming(_, Some(_)) = state.phase() {
-            // A claim being typed takes only its own keys (`claim_key`): `u`, `n`,
-            // `m` and `q` would be refused (s30: the row offered them, not Enter).
-            keymap::hint_line(HintLine::ClaimEntry)
-        } else {
-            hint_line_leaving_doing(line, state.is_from_start(), &hint_keys(state, line))
-        };
+        let keys = hint_line_leaving_doing(line, state.is_from_start(), &hint_keys(state, line));
         lines.push(Line::styled(keys, look.dim()));
     }
     (lines, feedback)

@@ -255,25 +255,29 @@ impl LessonView<'_> {
         // The side to move now: after a stone played, the other side.
         let to_move = game.to_move();
         let status = match state.phase() {
-            LessonPhase::Claiming(mv, typed) => words::claiming(*mv, typed.as_deref()),
+            LessonPhase::Claiming(mv, typed) => {
+                words::claiming(*mv, typed.as_deref(), &hint_line(HintLine::ClaimEntryBrief))
+            }
             LessonPhase::Tried(_, check) if check.done => words::to_move(to_move, words::WELL_DONE),
             _ => words::to_move(to_move, lesson.task),
         };
-        // No text on screen: the status line's last row says the key that reads it;
-        // not while a claim is typed, which refuses `e` and `?` (its status line says
-        // its own keys, Enter and Esc).
-        let typing = matches!(state.phase(), LessonPhase::Claiming(_, Some(_)));
-        let key = (text_hidden(area) && !typing).then(|| {
+        // No text on screen: the status line's last row says the key that reads it.
+        // A claim refuses `e` and `?`: while it waits, the row says the keys it takes
+        // but `+`, which the status line names (s31: the row offered `e` and `?`);
+        // while it is typed, no row: the status line says its keys, Enter and Esc.
+        let hint = |line| hint_line_doing(line, &super::lesson::hint_keys(state, line));
+        let key = match state.phase() {
+            _ if !text_hidden(area) => None,
+            LessonPhase::Claiming(_, Some(_)) => None,
+            LessonPhase::Claiming(_, None) => {
+                let [_, others] = super::lesson::claim_waiting_keys(state);
+                Some(others)
+            }
             // Once done, the way on first: the text that says `n` is not in view.
-            let done = matches!(state.phase(), LessonPhase::Tried(_, check) if check.done);
-            let line = if done {
-                HintLine::LessonHiddenDone
-            } else {
-                HintLine::LessonHidden
-            };
-            let keys = hint_line_doing(line, &super::lesson::hint_keys(state, line));
-            Line::styled(keys, look.dim())
-        });
+            LessonPhase::Tried(_, check) if check.done => Some(hint(HintLine::LessonHiddenDone)),
+            _ => Some(hint(HintLine::LessonHidden)),
+        }
+        .map(|keys| Line::styled(keys, look.dim()));
         // A wrong try and a note the text cannot show in view go first (at 44×16 there
         // is no text at all), so a try never looks like nothing happened: the verdict
         // whole, in fewest words where it and the keys do not both fit (s23: a wrong

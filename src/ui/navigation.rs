@@ -737,7 +737,7 @@ mod tests {
                     .unwrap_or_else(|| panic!("{w}x{h}: no {needle:?} drawn"))
             };
             let (yes_x, yes_y) = at("y: resume");
-            // `any` ends a row of the 43-column box at 44×16 (s30).
+            // Its keys begin a row at 44×16 (s31: `any` ended one, s30).
             let (no_x, no_y) = at("other key");
             let (question_x, question_y) = at("Resume the");
             assert_eq!(
@@ -1066,10 +1066,12 @@ mod tests {
                 let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
                 terminal.show(&screen, Look::PLAIN).unwrap();
                 let area = terminal.backend().buffer().area;
-                let boxed = super::super::screen::box_rect(&app.question_text(question), {
-                    let layout = super::super::layout::ScreenLayout::new(area).unwrap();
-                    super::super::screen::message_area(&layout)
-                });
+                let layout = super::super::layout::ScreenLayout::new(area).unwrap();
+                let boxed = super::super::screen::box_rect(
+                    &app.question_text(question),
+                    &app.clickable_answers(question),
+                    super::super::screen::message_area(&layout),
+                );
                 let mut in_view = None;
                 for y in 0..h {
                     for x in 0..w {

@@ -444,7 +444,13 @@ impl Widget for &ReplayView<'_> {
                 state.help_view(look).render(above_status(area), buf);
             }
             (ReplayOverlay::ConfirmContinue, _) => {
-                render_box(&state.continue_question(), message_area(&layout), look, buf);
+                render_box(
+                    &state.continue_question(),
+                    &state.continue_answers(),
+                    message_area(&layout),
+                    look,
+                    buf,
+                );
             }
             (ReplayOverlay::None, Some(m)) => render_long_message(m, area, &layout, look, buf),
             // The record's comments before its first move (its introduction) over the
@@ -460,7 +466,7 @@ impl Widget for &ReplayView<'_> {
                     .filter(|c| !c.is_empty())
                     .collect();
                 if !intro.is_empty() {
-                    render_box(&intro.join(" "), message_area(&layout), look, buf);
+                    render_box(&intro.join(" "), &[], message_area(&layout), look, buf);
                 }
             }
             (ReplayOverlay::None, None) => {}

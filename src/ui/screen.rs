@@ -396,9 +396,13 @@ impl Widget for &AppView<'_> {
             (Overlay::Help, _) => {
                 app.help_view(look).render(above_status(area), buf);
             }
-            (Overlay::Question(q), _) => {
-                render_box(&app.question_text(q), message_area(&layout), look, buf)
-            }
+            (Overlay::Question(q), _) => render_box(
+                &app.question_text(q),
+                &app.clickable_answers(q),
+                message_area(&layout),
+                look,
+                buf,
+            ),
             (Overlay::None, _) if app.typing().is_some() => {
                 let (said, _) = app.chat();
                 render_chat(&said, layout.board, look, buf);
@@ -485,6 +489,7 @@ pub(crate) fn render_long_message(
     if !message.fits(screen.width) {
         render_box(
             message.wording(screen.width),
+            &[],
             message_area(layout),
             look,
             buf,
@@ -568,8 +573,12 @@ pub(crate) fn in_question_box(app: &App, drawn: Rect, column: u16, row: u16) -> 
         return false;
     };
     let area = message_area(&layout);
-    box_rect(&app.question_text(question), area)
-        .contains(ratatui::layout::Position::new(column, row))
+    box_rect(
+        &app.question_text(question),
+        &app.clickable_answers(question),
+        area,
+    )
+    .contains(ratatui::layout::Position::new(column, row))
 }
 
 /// The answer of a question in brief (`brief`, asked for only when the click is on
@@ -634,7 +643,7 @@ pub(crate) fn answer_in_box(
     }
     let (whole, answers) = question();
     // Wrapped once, for the box's height and its rows.
-    let rows = wrap(&whole, usize::from(box_inner_width(area)));
+    let rows = box_rows(&whole, &answers, area);
     let inner = box_rect_of(rows.len(), area).inner(margin);
     let index = usize::from(row.checked_sub(inner.y)?);
     if row >= inner.bottom() {
@@ -675,11 +684,18 @@ fn box_inner_width(area: Rect) -> u16 {
     area.width.saturating_sub(2).max(1)
 }
 
-/// Where [`render_box`] draws `text` in `area` (the drawing wraps the text once, for
-/// [`box_rect_of`] and its rows): the tests' measure, and where a click falls in a
-/// question's box ([`in_question_box`]).
-pub(crate) fn box_rect(text: &str, area: Rect) -> Rect {
-    box_rect_of(wrap(text, usize::from(box_inner_width(area))).len(), area)
+/// Where [`render_box`] draws `text` with its `answers` in `area` (the drawing wraps
+/// the text once, for [`box_rect_of`] and its rows): the tests' measure, and where a
+/// click falls in a question's box ([`in_question_box`]).
+pub(crate) fn box_rect(text: &str, answers: &[String], area: Rect) -> Rect {
+    box_rect_of(box_rows(text, answers, area).len(), area)
+}
+
+/// The rows of the box [`render_box`] draws in `area`: `text` wrapped to its inside,
+/// each of a question's `answers` whole on a row where it fits one (s31: `any` /
+/// `other key: stay` read as two answers), none for a message.
+fn box_rows(text: &str, answers: &[String], area: Rect) -> Vec<String> {
+    crate::text::wrap_keeping(text, answers, usize::from(box_inner_width(area)))
 }
 
 /// Where [`render_box`] draws a text that wraps to `lines` rows in `area`: as wide as
@@ -693,11 +709,12 @@ fn box_rect_of(lines: usize, area: Rect) -> Rect {
     area.centered(Constraint::Length(width), Constraint::Length(height))
 }
 
-/// A small box in the middle of `area` with `text`, wrapped: questions and long messages.
+/// A small box in the middle of `area` with `text`, wrapped: questions (each of its
+/// `answers` kept whole on a row, [`box_rows`]) and long messages (no answers).
 /// A text longer than the box ends its last row with `…`, cut at a word.
-pub(crate) fn render_box(text: &str, area: Rect, look: Look, buf: &mut Buffer) {
+pub(crate) fn render_box(text: &str, answers: &[String], area: Rect, look: Look, buf: &mut Buffer) {
     let columns = usize::from(box_inner_width(area));
-    let mut rows = wrap(text, columns);
+    let mut rows = box_rows(text, answers, area);
     let popup = box_rect_of(rows.len(), area);
     let room = usize::from(popup.height.saturating_sub(2));
     if rows.len() > room && room > 0 {
@@ -828,7 +845,7 @@ mod tests {
                 let screen = Rect::new(0, 0, width, height);
                 let layout = ScreenLayout::new(screen).unwrap();
                 let grid = layout.board_geometry().unwrap().grid();
-                let boxed = super::box_rect("Quit? y: quit", super::message_area(&layout));
+                let boxed = super::box_rect("Quit? y: quit", &[], super::message_area(&layout));
                 let at = format!(
                     "{width}x{height}: box {}..={}, Blue {}..={}, grid {}..={}, Yellow {}..={}",
                     boxed.x,
@@ -908,7 +925,7 @@ mod tests {
         for width in [40, 28] {
             let area = Rect::new(0, 0, width, 10);
             let mut buf = Buffer::empty(area);
-            super::render_box(&text, area, crate::ui::Look::PLAIN, &mut buf);
+            super::render_box(&text, &[], area, crate::ui::Look::PLAIN, &mut buf);
             let rows: Vec<String> = (0..area.height)
                 .map(|y| {
                     (1..width - 1)
@@ -938,13 +955,13 @@ mod tests {
         let area = Rect::new(0, 0, 40, 6);
         let mut buf = Buffer::empty(area);
         let text = "word ".repeat(100);
-        super::render_box(&text, area, crate::ui::Look::PLAIN, &mut buf);
+        super::render_box(&text, &[], area, crate::ui::Look::PLAIN, &mut buf);
         let row = |y: u16| -> String { (0..40).map(|x| buf[(x, y)].symbol()).collect() };
         assert!(row(4).contains("word…"), "{:?}", row(4));
         assert!(!row(3).contains('…'), "{:?}", row(3));
         // A text that fits has no ellipsis.
         let mut buf = Buffer::empty(area);
-        super::render_box("Quit? y: quit", area, crate::ui::Look::PLAIN, &mut buf);
+        super::render_box("Quit? y: quit", &[], area, crate::ui::Look::PLAIN, &mut buf);
         let all: String = (0..6)
             .flat_map(|y| (0..40).map(move |x| (x, y)))
             .map(|(x, y)| buf[(x, y)].symbol().to_owned())

@@ -746,3 +746,60 @@ fn annotate_refuses_a_record_it_could_not_read_back() {
     annotate("tests/data/blunder.hij", &small);
     assert!(std::fs::metadata(&small).unwrap().len() < limit as u64);
 }
+
+/// QA (s30): under a time (the default) the review's values vary from run to run,
+/// and neither the screens nor `analyze` said that `--nodes N` is the reproducible
+/// form. `analyze --help` says so, and the text output of `--nodes N` twice is the
+/// same byte for byte but the seconds it took (its second line's figure). A short
+/// record on standard input (24 moves, 2000 nodes a position): 0.1 s a run.
+#[test]
+fn a_node_budget_s_text_is_the_same_twice_and_the_help_says_a_time_s_is_not() {
+    let record = "1. d1 b2 2. d1 b2 3. b2 d4 4. a1 b1 5. a1 b4 6. b3 a4 7. a1 a1 8. c4 d1 \
+                  9. d3 b1 10. c3 b3 11. b3 b4 12. c3 c3 *\n";
+    let run = || {
+        let out = hijara()
+            .args(["analyze", "--nodes", "2000", "--threads", "2", "-"])
+            .write_stdin(record)
+            .assert()
+            .success()
+            .stderr("")
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let (first, second) = (run(), run());
+    assert!(first.contains("24 moves reviewed in "), "{first}");
+    // The seconds: `24 moves reviewed in 0.1 s (2000 nodes a position, ...)`.
+    let timeless = |text: &str| -> String {
+        text.lines()
+            .map(|line| match line.split_once(" reviewed in ") {
+                Some((head, rest)) => {
+                    let (secs, tail) = rest.split_once(" s (").unwrap();
+                    assert!(secs.parse::<f64>().is_ok(), "{line}");
+                    format!("{head} reviewed in _ s ({tail}\n")
+                }
+                None => format!("{line}\n"),
+            })
+            .collect()
+    };
+    assert_eq!(timeless(&first), timeless(&second));
+    let help = String::from_utf8(
+        hijara()
+            .args(["analyze", "--help"])
+            .env("COLUMNS", "80")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains(
+            "may differ a little from run to run: --nodes gives the same review every run"
+        ),
+        "{help}"
+    );
+}

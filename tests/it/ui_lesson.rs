@@ -295,7 +295,53 @@ fn the_key_row_offers_the_claim_s_keys_while_it_is_typed() {
     assert!(said.contains("u: again · n: next"), "{said}");
     assert!(!said.contains("Esc: cancel"), "{said}");
     let small = render(&s, 44, 16).backend().to_string();
-    assert!(small.contains("e: read the lesson"), "{small}");
+    assert!(small.contains("u: again · n: next"), "{small}");
+}
+
+/// QA (s30, polish33): before `+` (the claims lesson's square played, its points
+/// waiting for their claim) the row under the text said `u: again · n: next · m: menu
+/// · q: quit`, not `+`; at 44×16, where no text is shown, the status line's row offered
+/// `e: read the lesson · ? help`, both refused then (`Claim first`). The rows offer
+/// the keys taken then, from the key table: `+` first under the text; at 44×16 the
+/// status line names `+` and the row the lesson's others. Each offered key acts.
+#[test]
+fn before_plus_the_rows_offer_the_keys_a_waiting_claim_takes() {
+    let mut s = state();
+    open_lesson(&mut s, "08-claims");
+    let _ = typing(&mut s, "a1");
+    assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)));
+    let said = text_side(&s);
+    assert!(
+        said.contains("+: claim u: again · n: next · m: menu · q: quit"),
+        "{said}"
+    );
+    insta::assert_snapshot!("lesson_claim_waiting_80x24", render(&s, 80, 24).backend());
+    let small = render(&s, 44, 16).backend().to_string();
+    assert!(small.contains("Claim the points of a1: type +"), "{small}");
+    assert!(
+        small.contains("u: again · n: next · m: menu · q: quit"),
+        "{small}"
+    );
+    for refused in ["e: read the lesson", "? help"] {
+        assert!(!small.contains(refused), "{refused}: {small}");
+    }
+    insta::assert_snapshot!("lesson_claim_waiting_44x16", render(&s, 44, 16).backend());
+    // Not offered, as they are refused: `e` and `?`.
+    for key in ['e', '?'] {
+        let _ = typing(&mut s, &key.to_string());
+        assert!(
+            s.note().unwrap().contains("Claim first"),
+            "{key}: {:?}",
+            s.note()
+        );
+        assert!(matches!(s.phase(), LessonPhase::Claiming(_, None)), "{key}");
+    }
+    // Offered, so taken: `+` starts the claim (Esc drops it), `u` starts again.
+    let _ = typing(&mut s, "+");
+    assert!(matches!(s.phase(), LessonPhase::Claiming(_, Some(_))));
+    let _ = press(&mut s, KeyCode::Esc);
+    let _ = typing(&mut s, "u");
+    assert!(matches!(s.phase(), LessonPhase::Asking), "{:?}", s.phase());
 }
 
 /// A square clicked (or typed in the line mode, which clicks it) while the stone's
