@@ -265,6 +265,46 @@ fn a_crash_never_gives_back_time_of_a_turn_begun_before_it() {
     assert_eq!(hall.lock().corr_games("SHA256:bob")[0].left, 2 * DAY - 100);
 }
 
+/// A clean stop (SIGTERM: `save_all`) keeps its own stop time, so the mover is
+/// charged every second the server was up, even those after the last heartbeat;
+/// a crash still gives back the time since the last heartbeat (a minute at most).
+/// Fails on the old code: the 40 s between the heartbeat and the stop were given
+/// back (`left` was 6 days).
+#[test]
+fn a_clean_stop_charges_the_mover_up_to_the_stop_and_a_crash_up_to_the_last_heartbeat() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    corr_table(&hall, 3, false);
+    hall.corr_heartbeat();
+    hall.flush();
+    // Up 40 s after the heartbeat, then stopped cleanly and down ten days.
+    clock.pass(40);
+    assert_eq!(hall.save_all().failed, vec![]);
+    drop(hall);
+    clock.pass(10 * DAY);
+    let hall = open(dir.path(), &clock);
+    let left = |hall: &SharedHall| hall.lock().corr_games("SHA256:ann")[0].left;
+    assert_eq!(left(&hall), 6 * DAY - 40, "charged up to the clean stop");
+    // Up 20 s, stopped cleanly again (no heartbeat between): 60 s in all.
+    clock.pass(20);
+    hall.save_all();
+    drop(hall);
+    clock.pass(DAY);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(left(&hall), 6 * DAY - 60);
+    // A crash 30 s after the start (its own up time kept): those 30 s are given back.
+    clock.pass(30);
+    drop(hall);
+    clock.pass(DAY);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(
+        left(&hall),
+        6 * DAY - 60,
+        "a crash: up to the last heartbeat"
+    );
+}
+
 #[test]
 fn messages_and_an_undo_request_wait_for_the_other_player_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();

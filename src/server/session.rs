@@ -534,8 +534,9 @@ impl LobbyHost {
             .map(|days| (days.used, club_words::vacation_used(days)))
             .or_else(|| self.telling_days.take());
         let mut said = Vec::new();
+        let mut ends = Vec::new();
         for end in claims.iter().flatten() {
-            said.push(match end.how {
+            ends.push(match end.how {
                 EndHow::Claimed { moves } => {
                     club_words::claimed_while_away(&end.other, moves, end.rating)
                 }
@@ -543,6 +544,9 @@ impl LobbyHost {
                     club_words::ended_at_restart(&end.other, lost, end.rating)
                 }
             });
+        }
+        if !ends.is_empty() {
+            said.push(club_words::while_away(&ends));
         }
         if let Some(ids) = &closed {
             let numbers: Vec<String> = ids
@@ -1884,11 +1888,11 @@ mod tests {
         drop(db);
         drop(hall);
         let hall = open();
-        let said = club_words::claimed_while_away(
+        let said = club_words::while_away(&[club_words::claimed_while_away(
             "ann",
             2,
             Some([before.round() as i64, after.round() as i64]),
-        );
+        )]);
         assert!(said.contains("your rating went from 1500 to 1"), "{said}");
         // Ann is not told (she won); bob is, at the full screen, wrapped whole.
         let ann_lobby = LobbyHost::new(
@@ -1970,6 +1974,55 @@ mod tests {
     /// waiting would grant it. It says there is no game of theirs to claim, and a
     /// claim against an opponent still within the grace period still says `Not yet`.
     /// Fails on the old code. Cost: one hall, no thread, < 10 ms.
+    /// Brief s31 (srv34): two games ended while the player was away (a claimed win,
+    /// a game lost on time at a restart) were said as one note that began `While you
+    /// were away:` twice. It is said once, the second note after `Also,`, the same in
+    /// the line mode. Fails on the old code (said twice). Cost: one hall in memory,
+    /// two lobbies, < 10 ms.
+    #[test]
+    fn two_games_ended_while_away_are_said_after_one_while_you_were_away() {
+        use super::super::club::EndUntold;
+        let hall = SharedHall::default();
+        let ends = vec![
+            EndUntold {
+                game: 1,
+                key: "SHA256:bob".into(),
+                other: "ann".into(),
+                how: EndHow::Claimed { moves: 2 },
+                rating: Some([1500, 1490]),
+            },
+            EndUntold {
+                game: 2,
+                key: "SHA256:bob".into(),
+                other: "carol".into(),
+                how: EndHow::AtRestart { lost: false },
+                rating: None,
+            },
+        ];
+        let said = "While you were away: ann claimed the win against you after your link \
+                    dropped (2 moves played); your rating went from 1500 to 1490. Also, your \
+                    game with carol was ended when the server restarted, as carol's clock had \
+                    run out before it stopped (won on time)";
+        hall.lock().set_ends_untold(ends);
+        // The full screen's lobby is closed before it is drawn: the notes are given
+        // back, and the line mode's login says them.
+        for line_mode in [false, true] {
+            let host = LobbyHost::new(
+                hall.clone(),
+                who("bob"),
+                1,
+                Duration::from_secs(60),
+                line_mode,
+                None,
+            );
+            assert_eq!(host.screen.noted(), Some(said), "line mode: {line_mode}");
+            if line_mode {
+                let lines = Lobby::lines(&host);
+                assert!(lines.iter().any(|l| l == said), "{lines:#?}");
+            }
+        }
+    }
+
     #[test]
     fn a_claim_at_a_table_without_one_s_game_says_so_not_not_yet() {
         use ratatui::crossterm::event::{KeyCode, KeyEvent};

@@ -306,22 +306,27 @@ impl SharedHall {
     }
 
     /// Writes every game in play to disk now (for a shutdown): the count written, and
-    /// those that failed. A game counted here is on disk.
+    /// those that failed. A game counted here is on disk. The stop time is kept too,
+    /// so the correspondence clocks count the time up to it as time the server was up.
     // Called at the SIGTERM shutdown.
     pub fn save_all(&self) -> SaveReport {
-        let (keeps, thoughts) = {
+        let (keeps, thoughts, wall) = {
             let mut hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());
             let keeps = hall.keep_all();
-            (keeps, hall.thoughts())
+            (keeps, hall.thoughts(), hall.corr_time().wall_clock())
         };
         let asked: Vec<(u32, u64)> = keeps.iter().map(|(id, k)| (*id, k.version)).collect();
         self.carry_out(Writes {
             keeps,
             ..Writes::default()
         });
-        // The live clocks' thinking up to now, on the rows just kept.
         if let Some(store) = &self.store {
+            // The live clocks' thinking up to now, on the rows just kept.
             store.writer().thought(thoughts);
+            // Without it the next start would count the time since the last
+            // heartbeat (up to a minute) as down time, given back to each mover.
+            // Read outside the lock: a test's clock is a file.
+            store.writer().heartbeat(wall());
         }
         self.flush();
         let mut report = SaveReport::default();

@@ -410,7 +410,13 @@ pub(crate) fn corr_closed_at_restart(numbers: &[String]) -> String {
         ),
     }
 }
-/// At login, once: a win claimed by `winner` against the player while their link
+/// At login, once: the games that ended while the player was away (each said by
+/// [`claimed_while_away`] or [`ended_at_restart`]), after `While you were away:`
+/// said once; a second note and each after it begin `Also,`.
+pub(crate) fn while_away(ends: &[String]) -> String {
+    format!("While you were away: {}", ends.join(". Also, "))
+}
+/// For [`while_away`]: a win claimed by `winner` against the player while their link
 /// was down, `moves` played in the game, their rating before and after if it was
 /// rated. Plain words, the same on the full screen and in the line mode (no `->` for
 /// a screen reader to spell out).
@@ -420,10 +426,10 @@ pub(crate) fn claimed_while_away(winner: &str, moves: u32, rating: Option<[i64; 
         .map(|[before, after]| format!("; your rating went from {before} to {after}"))
         .unwrap_or_default();
     format!(
-        "While you were away: {winner} claimed the win against you after your link dropped ({played} played){rating}"
+        "{winner} claimed the win against you after your link dropped ({played} played){rating}"
     )
 }
-/// At login, once, to both players: their live game with `other` ended as the
+/// For [`while_away`], to both players: their live game with `other` ended as the
 /// server started again, the mover's clock having run out before the stop (`lost`:
 /// the player's own, else `other`'s), their rating before and after if it was rated.
 /// Plain words, as [`claimed_while_away`].
@@ -437,7 +443,7 @@ pub(crate) fn ended_at_restart(other: &str, lost: bool, rating: Option<[i64; 2]>
         .map(|[before, after]| format!("; your rating went from {before} to {after}"))
         .unwrap_or_default();
     format!(
-        "While you were away: your game with {other} was ended when the server restarted, as {whose} clock had run out before it stopped ({result} on time){rating}"
+        "your game with {other} was ended when the server restarted, as {whose} clock had run out before it stopped ({result} on time){rating}"
     )
 }
 pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
