@@ -156,8 +156,16 @@ fn a_bad_line_in_the_bans_file_is_named_and_the_good_lines_still_ban() {
             "the bans file: {}:3:1: expected `key FINGERPRINT`, `name NAME` or `address IP[/PREFIX]`, found \"nmae eve\"",
             bans.display()
         );
-        let err = server.stderr();
-        assert!(err.contains(&said), "{err}");
+        // Read just after the banner; standard error is echoed by a thread.
+        wait_log(&server, "the bad line at the start", |log| {
+            log.contains(&said)
+        })
+        .await;
+        let start = Instant::now();
+        while !server.stderr().contains(&said) {
+            assert!(start.elapsed() < PATIENCE, "{}", server.stderr());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         let mut handle = dial(&server, client::Config::default()).await;
         assert!(
             !key_login(&mut handle, "mallory", 30).await,
