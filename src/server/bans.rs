@@ -71,33 +71,45 @@ fn within(address: IpAddr, (base, prefix): (IpAddr, u8)) -> bool {
 }
 
 impl BanList {
-    /// Parses the file's text; a line that is no ban is an error naming it.
-    pub(crate) fn parse(text: &str) -> anyhow::Result<BanList> {
+    /// Parses the file's text: the bans of every good line, and one problem for each
+    /// line that is no ban (`LINE:COLUMN: expected ...`, the column in characters, of
+    /// the word found wrong). A bad line is only left out: a typo on one line lets
+    /// nobody in whom another line bans (QA s31: the bans after it, or all of them on a
+    /// first read, were dropped).
+    pub(crate) fn parse(text: &str) -> (BanList, Vec<String>) {
         let mut list = BanList::default();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
+        let mut problems = Vec::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
+            // Where `part` (a piece of `raw`) begins, counted in characters from 1.
+            let column = |part: &str| {
+                let at = part.as_ptr() as usize - raw.as_ptr() as usize;
+                raw[..at].chars().count() + 1
+            };
             match line.split_once(char::is_whitespace) {
                 Some(("key", key)) => list.keys.push(key.trim().to_owned()),
                 Some(("name", name)) => list.names.push(folded(name.trim())),
                 Some(("address", text)) => match network(text.trim()) {
                     Some(net) => list.addresses.push(net),
-                    None => bail!(
-                        "line {}: expected an IP address or ADDRESS/PREFIX, found {:?}",
+                    None => problems.push(format!(
+                        "{}:{}: expected an IP address or ADDRESS/PREFIX, found {:?}",
                         n + 1,
+                        column(text.trim()),
                         super::safe_text(text.trim())
-                    ),
+                    )),
                 },
-                _ => bail!(
-                    "line {}: expected `key FINGERPRINT`, `name NAME` or `address IP[/PREFIX]`, found {:?}",
+                _ => problems.push(format!(
+                    "{}:{}: expected `key FINGERPRINT`, `name NAME` or `address IP[/PREFIX]`, found {:?}",
                     n + 1,
+                    column(line),
                     super::safe_text(line)
-                ),
+                )),
             }
         }
-        Ok(list)
+        (list, problems)
     }
 
     /// Whether `key` (a fingerprint) is banned.
@@ -144,17 +156,21 @@ impl Bans {
         self.read.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The bans in force, read again if the file changed (outside the lock). A file
-    /// that can't be read keeps the bans read before, and the error is returned for
-    /// the log.
-    pub(crate) fn current(&self) -> (Arc<BanList>, Option<anyhow::Error>) {
+    /// The bans in force, read again if the file changed (outside the lock), with what
+    /// is wrong in it for the log, said once a reading: a file that can't be read at
+    /// all (not a regular file, over 1 MiB) keeps the bans read before; in one that
+    /// can, every good line holds and each bad one is a problem (`bans.txt:3:1: ...`).
+    pub(crate) fn current(&self) -> (Arc<BanList>, Vec<String>) {
         let meta = match fs::symlink_metadata(&self.path) {
             Ok(meta) => meta,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
                 *self.last() = (None, Arc::default());
-                return (Arc::default(), None);
+                return (Arc::default(), Vec::new());
             }
-            Err(error) => return (Arc::clone(&self.last().1), Some(error.into())),
+            Err(error) => {
+                let problem = format!("cannot read {}: {error}", self.path.display());
+                return (Arc::clone(&self.last().1), vec![problem]);
+            }
         };
         let stamp = (
             meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
@@ -163,21 +179,25 @@ impl Bans {
         {
             let last = self.last();
             if last.0 == Some(stamp) {
-                return (Arc::clone(&last.1), None);
+                return (Arc::clone(&last.1), Vec::new());
             }
         }
         match read(&self.path, &meta) {
-            Ok(list) => {
+            Ok((list, problems)) => {
                 let list = Arc::new(list);
                 *self.last() = (Some(stamp), Arc::clone(&list));
-                (list, None)
+                let problems = problems
+                    .into_iter()
+                    .map(|problem| format!("{}:{problem}", self.path.display()))
+                    .collect();
+                (list, problems)
             }
-            Err(error) => (Arc::clone(&self.last().1), Some(error)),
+            Err(error) => (Arc::clone(&self.last().1), vec![format!("{error:#}")]),
         }
     }
 }
 
-fn read(path: &Path, meta: &fs::Metadata) -> anyhow::Result<BanList> {
+fn read(path: &Path, meta: &fs::Metadata) -> anyhow::Result<(BanList, Vec<String>)> {
     if !meta.file_type().is_file() {
         bail!("{} is not a regular file", path.display());
     }
@@ -188,7 +208,7 @@ fn read(path: &Path, meta: &fs::Metadata) -> anyhow::Result<BanList> {
     if text.len() as u64 > MAX_BANS_BYTES {
         bail!("{} is larger than {MAX_BANS_BYTES} bytes", path.display());
     }
-    BanList::parse(&text).with_context(|| format!("{}", path.display()))
+    Ok(BanList::parse(&text))
 }
 
 #[cfg(test)]
@@ -197,21 +217,22 @@ mod tests {
 
     #[test]
     fn keys_and_names_are_banned_and_names_fold_case() {
-        let list =
-            BanList::parse("# note\n\nkey SHA256:abc\nname Mallory\n  name  eve \n").unwrap();
+        let (list, problems) =
+            BanList::parse("# note\n\nkey SHA256:abc\nname Mallory\n  name  eve \n");
+        assert!(problems.is_empty(), "{problems:?}");
         assert!(list.has_key("SHA256:abc"));
         assert!(!list.has_key("SHA256:abd"));
         assert!(list.has_name("mallory") && list.has_name("MALLORY") && list.has_name("Eve"));
         assert!(!list.has_name("alice"));
-        let error = BanList::parse("key a\nban bob\n").unwrap_err().to_string();
-        assert!(error.contains("line 2"), "{error}");
+        let (_, problems) = BanList::parse("key a\nban bob\n");
+        assert!(problems[0].starts_with("2:1: "), "{problems:?}");
     }
 
     /// A name typed with a decomposed accent (`Zoe` and U+0308), in the file or at the
     /// login, is the precomposed `Zoë` the server binds (NFC): it was let through.
     #[test]
     fn a_name_is_banned_whichever_way_its_accents_are_spelt() {
-        let list = BanList::parse("name zoe\u{308}\nname Ren\u{e9}\n").unwrap();
+        let (list, _) = BanList::parse("name zoe\u{308}\nname Ren\u{e9}\n");
         assert!(
             list.has_name("Zo\u{eb}"),
             "NFD in the file, NFC at the login"
@@ -223,10 +244,10 @@ mod tests {
 
     #[test]
     fn addresses_and_networks_are_banned() {
-        let list = BanList::parse(
+        let (list, problems) = BanList::parse(
             "address 192.0.2.7\naddress 198.51.100.0/24\naddress 2001:db8::/32\naddress 10.0.0.0/0\n",
-        )
-        .unwrap();
+        );
+        assert!(problems.is_empty(), "{problems:?}");
         let ip = |s: &str| s.parse::<IpAddr>().unwrap();
         assert!(list.has_address(ip("192.0.2.7")));
         assert!(
@@ -238,7 +259,7 @@ mod tests {
         assert!(!list.has_address(ip("2001:db9::1")));
         // /0 bans every IPv4 address, and no IPv6 one.
         assert!(list.has_address(ip("203.0.113.1")));
-        let list = BanList::parse("address 192.0.2.7\naddress 198.51.100.0/24\n").unwrap();
+        let (list, _) = BanList::parse("address 192.0.2.7\naddress 198.51.100.0/24\n");
         assert!(!list.has_address(ip("192.0.2.8")));
         assert!(!list.has_address(ip("198.51.101.1")));
         assert!(!list.has_address(ip("::1")));
@@ -248,8 +269,9 @@ mod tests {
             "address ::/129",
             "address x",
         ] {
-            let error = BanList::parse(bad).unwrap_err().to_string();
-            assert!(error.contains("line 1"), "{bad}: {error}");
+            let (list, problems) = BanList::parse(bad);
+            assert_eq!(list, BanList::default(), "{bad}");
+            assert!(problems[0].starts_with("1:9: "), "{bad}: {problems:?}");
         }
     }
 
@@ -264,9 +286,62 @@ mod tests {
         fs::write(&path, "name bob\nname carol\n").unwrap();
         assert!(bans.current().0.has_name("carol"));
         fs::write(&path, "nonsense here, longer than before\n").unwrap();
-        let (list, error) = bans.current();
-        assert!(list.has_name("carol") && error.is_some());
+        let (list, problems) = bans.current();
+        assert!(
+            !list.has_name("carol") && problems.len() == 1,
+            "{problems:?}"
+        );
+        // Said once a reading, not at every login.
+        assert!(bans.current().1.is_empty());
+        fs::write(&path, "name carol\n").unwrap();
+        assert!(bans.current().0.has_name("carol"));
+        // A directory in the file's place can't be read at all: the last bans hold.
         fs::remove_file(&path).unwrap();
+        fs::create_dir(&path).unwrap();
+        let (list, problems) = bans.current();
+        assert!(
+            list.has_name("carol") && problems.len() == 1,
+            "{problems:?}"
+        );
+        fs::remove_dir(&path).unwrap();
         assert!(!bans.current().0.has_name("carol"));
+    }
+
+    /// QA s31 (qa32): `name mallory` above a typo (`nmae eve`) let mallory in: the
+    /// first bad line threw away the whole reading. Every good line holds, on a first
+    /// reading and on a reload, and the bad one is named by line and column.
+    #[test]
+    fn a_bad_line_is_named_and_every_good_line_still_bans() {
+        let dir = tempfile::tempdir().unwrap();
+        let bans = Bans::new(dir.path());
+        let path = dir.path().join(BANS_FILE);
+        fs::write(
+            &path,
+            "# kept out\nname mallory\n  nmae eve\naddress 192.0.2.7\n",
+        )
+        .unwrap();
+        let (list, problems) = bans.current();
+        assert!(list.has_name("mallory"), "the line before the typo");
+        assert!(
+            list.has_address("192.0.2.7".parse().unwrap()),
+            "the line after it"
+        );
+        assert!(!list.has_name("eve"));
+        assert_eq!(
+            problems,
+            [format!(
+                "{}:3:3: expected `key FINGERPRINT`, `name NAME` or `address IP[/PREFIX]`, found \"nmae eve\"",
+                path.display()
+            )]
+        );
+        // A reload with a new typo: its good lines hold too.
+        fs::write(&path, "name trudy\naddress 192.0.2.300\nname mallory\n").unwrap();
+        let (list, problems) = bans.current();
+        assert!(list.has_name("trudy") && list.has_name("mallory"));
+        assert!(
+            problems[0]
+                .ends_with(":2:9: expected an IP address or ADDRESS/PREFIX, found \"192.0.2.300\""),
+            "{problems:?}"
+        );
     }
 }

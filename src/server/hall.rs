@@ -164,6 +164,9 @@ pub(crate) struct Writes {
     /// The games' ends (a win claimed against them, an end at a restart) their
     /// players were told of, by game and key: not to be told again.
     pub(crate) ends_told: Vec<(i64, String)>,
+    /// Lines for the server's log (a game begun or ended), written once the hall is
+    /// unlocked ([`Hall::set_log`]).
+    pub(crate) log: Vec<String>,
 }
 
 /// How a table is played: rated or casual, with a live clock or days a move.
@@ -292,6 +295,10 @@ pub(crate) struct Hall {
     ends_untold: HashMap<String, Vec<EndUntold>>,
     /// The ends told, by game and key, for the store.
     ends_told_writes: Vec<(i64, String)>,
+    /// Where a game's begin and end are logged ([`Hall::set_log`]), and the lines
+    /// not yet handed over ([`Writes::log`]).
+    log: Option<super::store::Log>,
+    log_lines: Vec<String>,
     /// The client address each table of this run was opened from (a table gone is
     /// forgotten at the next open), for the caps per address.
     opened_from: HashMap<u32, IpAddr>,
@@ -348,6 +355,8 @@ impl Hall {
             told_writes: Vec::new(),
             ends_untold: HashMap::new(),
             ends_told_writes: Vec::new(),
+            log: None,
+            log_lines: Vec::new(),
             opened_from: HashMap::new(),
             ceilings: Ceilings::default(),
         }
@@ -550,13 +559,15 @@ impl Hall {
 
     /// Puts back a game a previous run kept at table `id` (adjourned), and numbers new
     /// tables after it.
-    pub(crate) fn restore(&mut self, id: u32, table: GameTable, from: Option<IpAddr>) {
+    pub(crate) fn restore(&mut self, id: u32, mut table: GameTable, from: Option<IpAddr>) {
         self.next_id = self.next_id.max(id);
         // Counted to its address's cap again, as before the restart.
         if let Some(from) = from {
             self.opened_from.insert(id, from);
         }
         index_corr(&mut self.corr_of, id, &table);
+        // Begun before the restart: not said to begin again.
+        let _ = table.log_lines(id);
         self.tables.insert(id, table);
         self.listing_stale = true;
     }
@@ -1386,6 +1397,12 @@ impl Hall {
     /// and the sessions that show it woken.
     fn after(&mut self, id: u32) {
         self.note_open_corr(id);
+        if let Some(table) = self.tables.get_mut(&id) {
+            let lines = table.log_lines(id);
+            if self.log.is_some() {
+                self.log_lines.extend(lines);
+            }
+        }
         let Some(table) = self.tables.get_mut(&id) else {
             self.away.remove(&id);
             self.clockless.remove(&id);
@@ -1465,7 +1482,18 @@ impl Hall {
             told: std::mem::take(&mut self.told_writes),
             days_told: std::mem::take(&mut self.days_told_writes),
             ends_told: std::mem::take(&mut self.ends_told_writes),
+            log: std::mem::take(&mut self.log_lines),
         }
+    }
+
+    /// Where the lines of [`Writes::log`] go (the server's log); none: nowhere.
+    pub(crate) fn set_log(&mut self, log: super::store::Log) {
+        self.log = Some(log);
+    }
+
+    /// Where the lines of [`Writes::log`] go, if anywhere.
+    pub(crate) fn log(&self) -> Option<super::store::Log> {
+        self.log.clone()
     }
 
     /// The store carried out table `id`'s `keep` (or failed, with the error): what

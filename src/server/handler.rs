@@ -277,6 +277,14 @@ pub(crate) async fn listen(
     result
 }
 
+/// Logs what is wrong in the bans file, one line each (a bad line is left out and
+/// the others hold; a file that can't be read keeps the bans read before).
+fn log_ban_problems(log: &ServerLog, problems: &[String]) {
+    for problem in problems {
+        log.line(&format!("the bans file: {problem}"));
+    }
+}
+
 /// [`listen`] with its log open (and holding standard error).
 async fn listen_logged(
     options: ServeOptions,
@@ -319,10 +327,15 @@ async fn listen_logged(
     // error saying so, not a panic (SIGPIPE is ignored while serving). A closed one
     // (`hijara serve | head -1`) is not: its reader took what it wanted, and the
     // server it was told listens goes on listening; the banner goes to the log.
+    // The log's file has the banner's two lines either way (same words): an operator
+    // reading it after a reboot finds the port and the fingerprint there (QA s31).
+    // The file only: standard error holds the log, and standard output says them.
     {
         use std::io::Write;
         let listening = format!("listening on {local}");
         let host_key = format!("host key {} (ed25519)", fingerprint_of(key.public_key()));
+        log.to_file(&listening);
+        log.to_file(&host_key);
         let mut out = std::io::stdout().lock();
         let written = writeln!(out, "hijara serve: {listening}")
             .and_then(|()| writeln!(out, "hijara serve: {host_key}"))
@@ -354,6 +367,10 @@ async fn listen_logged(
         nodelay: true,
         ..Config::default()
     });
+    // Read at the start, so a bad line is said now (the log and standard error), not
+    // at the first login.
+    let bans = Arc::new(Bans::new(&options.data_dir));
+    log_ban_problems(&log, &bans.current().1);
     let pool = EnginePool::new(options.ai_engines);
     log.line(&format!(
         "{}, {} per address, {} in all, guests {}; logging in: {} s, \
@@ -384,7 +401,7 @@ async fn listen_logged(
         hall,
         store,
         reviewer,
-        bans: Arc::new(Bans::new(&options.data_dir)),
+        bans,
         gate: Gate::new(GateOptions {
             startups: options.startups,
             startups_per_address: options.startups_per_address,
@@ -1036,15 +1053,11 @@ impl Connection {
     /// A ban on `name` or `key`, with the log told.
     fn banned(&self, name: &str, key: Option<&str>) -> bool {
         // Read off every lock; the log is written after.
-        let (list, error) = self.server.bans.current();
+        let (list, problems) = self.server.bans.current();
         let banned = list.has_name(name)
             || key.is_some_and(|k| list.has_key(k))
             || list.has_address(self.peer.ip());
-        if let Some(error) = error {
-            self.server.log.line(&format!(
-                "the bans file could not be read (the bans read before hold): {error:#}"
-            ));
-        }
+        log_ban_problems(&self.server.log, &problems);
         if banned {
             self.refuse(&format!(
                 "banned: {} {}",
@@ -1617,7 +1630,9 @@ impl Handler for Connection {
             return Ok(());
         };
         session.channel_success(channel)?;
-        self.log(&format!("one-shot {command:?}"));
+        // As typed, in the list's own words (`top corners live`): nothing of the
+        // stranger's bytes but the parsed words.
+        self.log(&format!("one-shot {}", command.words()));
         let hall = self.server.hall.clone();
         self.door.set_running(true);
         let mut text = tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall))

@@ -41,6 +41,19 @@ pub(crate) enum OneShot {
     Help,
 }
 
+impl OneShot {
+    /// The command in the words it is typed with, every part named (`top corners
+    /// live`): what the log says, where the Rust form read `Top(Board { .. })`.
+    pub(crate) fn words(self) -> String {
+        match self {
+            OneShot::Status => "status".to_owned(),
+            OneShot::Games => "games".to_owned(),
+            OneShot::Help => "help".to_owned(),
+            OneShot::Top(board) => format!("top {} {}", board.ruleset_token(), board.speed.token()),
+        }
+    }
+}
+
 /// The command `line` asks for, if it is on the allow-list; anything else (another
 /// word, more words, not UTF-8, too long) is `None`: refused.
 pub(crate) fn parse(line: &[u8]) -> Option<OneShot> {
@@ -190,6 +203,21 @@ fn games(who: &Who, hall: &SharedHall) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_s_words_parse_back_to_it() {
+        let top = OneShot::Top(Board::new(Ruleset::Corners, Speed::Correspondence));
+        assert_eq!(top.words(), "top corners correspondence");
+        for command in [
+            OneShot::Status,
+            OneShot::Games,
+            OneShot::Help,
+            top,
+            OneShot::Top(Board::new(Ruleset::Standard, Speed::Live)),
+        ] {
+            assert_eq!(parse(command.words().as_bytes()), Some(command));
+        }
+    }
 
     #[test]
     fn only_the_allow_list_is_taken() {

@@ -63,8 +63,15 @@ impl Drop for HallGuard<'_> {
         let Some(mut guard) = self.guard.take() else {
             return;
         };
-        let writes = guard.take_writes();
+        let mut writes = guard.take_writes();
+        let log = guard.log();
         drop(guard);
+        // A game's begin or end: logged off the lock (the log appends to its file).
+        if let Some(log) = log {
+            for line in std::mem::take(&mut writes.log) {
+                log(&line);
+            }
+        }
         #[cfg(test)]
         if !writes.vacations.is_empty() {
             BETWEEN_DAYS_AND_WRITE.with(|hook| hook.take().map(|run| run()));
@@ -141,6 +148,9 @@ impl SharedHall {
             }
         });
         let grace_log = log.clone();
+        hall.lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .set_log(log.clone());
         // The store sweeps the unused names as it opens; the timer, a day later.
         let mut swept = wall();
         let (store, opened) =
@@ -355,6 +365,7 @@ impl SharedHall {
             told,
             days_told,
             ends_told,
+            log: _,
         }: Writes,
     ) {
         let Some(store) = &self.store else {

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::ai::Level;
-use crate::record::{Termination, TimeControl};
+use crate::record::{GameResult, Termination, TimeControl};
 use crate::rules::{ClaimState, Game, Move, Player};
 use crate::session::{Clock, Course};
 use crate::strings::club as club_words;
@@ -243,6 +243,9 @@ pub(crate) struct GameTable {
     /// that change: until the store has kept a later version the lobby lists the
     /// table in that state ([`GameTable::listed`]). `None`: no such change yet.
     ended_from: Option<(TableState, u64)>,
+    /// The rounds whose begin and end the server's log has a line for
+    /// ([`GameTable::log_lines`]): each is said once.
+    logged: (u32, u32),
 }
 
 impl GameTable {
@@ -381,6 +384,7 @@ impl GameTable {
             idle_adjourned: (0, Player::Blue),
             ratings: Vec::new(),
             ended_from: None,
+            logged: (0, 0),
         }
     }
 
@@ -582,6 +586,67 @@ impl GameTable {
             let (_, rating) = self.ratings.iter().find(|(key, _)| key == &who.key)?;
             Some(rating.shown())
         })
+    }
+
+    /// The server log's lines for this table (number `id`) since the last call: a
+    /// game begun (its round, rated or not, board, players Blue first) and a game
+    /// ended (its result and how), each once. Made under the hall's lock, no I/O:
+    /// the hall hands them to the log once it is unlocked. A game in play brought
+    /// back at a restart has moves: it is not said to begin again.
+    pub(crate) fn log_lines(&mut self, id: u32) -> Vec<String> {
+        let players = |seats: &[Option<Who>; 2]| {
+            let name = |p: Player| {
+                seats[p.index()]
+                    .as_ref()
+                    .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), Who::display_name)
+            };
+            let (blue, yellow) = (name(Player::Blue), name(Player::Yellow));
+            format!(
+                "{} v {}",
+                super::outside::safe_text(&blue),
+                super::outside::safe_text(&yellow)
+            )
+        };
+        let mut lines = Vec::new();
+        if self.in_play() && self.round > self.logged.0 {
+            self.logged.0 = self.round;
+            if self.game.is_empty() {
+                let board = self.board();
+                lines.push(format!(
+                    "table {id}: game {} began, {} {} {}: {}",
+                    self.round,
+                    if self.rated { "rated" } else { "unrated" },
+                    board.ruleset_token(),
+                    board.speed.token(),
+                    players(&self.seats)
+                ));
+            }
+        }
+        if let Some((round, ended)) = &self.ended
+            && *round > self.logged.1
+        {
+            self.logged.1 = *round;
+            let record = super::game_record::table_record(&ended.seats, &ended.game, &ended.course);
+            let result = record.result().unwrap_or(GameResult::Unfinished);
+            let how = match record.termination() {
+                Ok(Termination::Normal) if result == GameResult::Unfinished => {
+                    "left unfinished".to_owned()
+                }
+                Ok(Termination::Normal) => "the board full".to_owned(),
+                Ok(termination) => termination.to_string(),
+                Err(_) => "not known".to_owned(),
+            };
+            let restart = if ended.at_restart {
+                ", at the restart"
+            } else {
+                ""
+            };
+            lines.push(format!(
+                "table {id}: game {round} ended {result} ({how}{restart}): {}",
+                players(&ended.seats)
+            ));
+        }
+        lines
     }
 
     /// A correspondence game's clocks (`None` for a live game).
@@ -2389,6 +2454,32 @@ mod tests {
             "carried until the next game is on disk"
         );
         assert_eq!(next.playing, Some(2));
+    }
+
+    /// QA s31 (qa32): the log had no line for a game's begin or end. One each, said
+    /// once, with the board, the players (Blue first), the result and how.
+    #[test]
+    fn a_game_s_begin_and_end_are_each_one_log_line() {
+        let t0 = Instant::now();
+        let mut table = seated(t0);
+        assert_eq!(
+            table.log_lines(7),
+            ["table 7: game 1 began, unrated standard live: ann v bob"]
+        );
+        play(&mut table, &["a1"], t0);
+        assert!(table.log_lines(7).is_empty(), "a move is no line");
+        table.request(Player::Yellow, &Request::Resign, t0);
+        assert_eq!(
+            table.log_lines(7),
+            ["table 7: game 1 ended 1-0 (resignation): ann v bob"]
+        );
+        assert!(table.log_lines(7).is_empty(), "said once");
+        table.request(Player::Blue, &Request::Rematch, t0);
+        table.request(Player::Yellow, &Request::Rematch, t0);
+        assert_eq!(
+            table.log_lines(7),
+            ["table 7: game 2 began, unrated standard live: bob v ann"]
+        );
     }
 
     #[test]

@@ -83,3 +83,22 @@ fn a_file_in_the_data_folder_s_place_is_said_to_be_no_folder() {
     );
     assert!(!err.contains("File exists"), "{err}");
 }
+
+/// QA s31 (qa32): `listening on ADDR` and the host key's fingerprint were on standard
+/// output only; an operator reading server.log after a reboot found neither.
+#[test]
+fn the_log_has_the_address_and_the_host_key_fingerprint() {
+    let server = crate::serve_common::Server::start();
+    let log = server.log();
+    assert!(
+        log.contains(&format!("hijara serve: listening on {}\n", server.addr)),
+        "{log}"
+    );
+    assert!(
+        log.contains(&format!(
+            "hijara serve: host key {} (ed25519)\n",
+            server.fingerprint
+        )),
+        "{log}"
+    );
+}

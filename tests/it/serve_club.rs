@@ -121,6 +121,17 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
     let log = server.log();
     assert!(log.contains("refused: exec ls -la"), "{log}");
     assert!(log.contains("refused: exec top blitz"), "{log}");
+    // Each command run is logged in its own words (QA s31: `one-shot Top(Board {
+    // ruleset: Corners, speed: Correspondence })`).
+    for run in [
+        "one-shot status\n",
+        "one-shot top corners correspondence\n",
+        "one-shot games\n",
+        "one-shot help\n",
+    ] {
+        assert!(log.contains(run), "{run:?} in {log}");
+    }
+    assert!(!log.contains("Top("), "{log}");
     // With a pty (`ssh -t host status`) the client's terminal is raw: every line
     // ends with a carriage return too, or the answer staircases across the screen.
     let id = identity(dir.path(), carl.1);
@@ -558,6 +569,16 @@ fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandone
     assert!((rows[0].3 - 0.5).abs() < 1e-9, "{rows:?}");
     assert_eq!((rows[1].0.as_str(), rows[1].2.as_str()), ("bob", "0-1"));
     assert!(rows[1].3 < 0.5, "{rows:?}");
+    // One log line for each game's begin and end (QA s31: there was none).
+    let log = server.log();
+    for said in [
+        ": game 1 began, rated standard live: alice v bob\n",
+        ": game 1 ended 1-0 (resignation): alice v bob\n",
+        ": game 2 began, rated standard live: bob v alice\n",
+        ": game 2 ended 0-1 (abandoned): bob v alice\n",
+    ] {
+        assert_eq!(log.matches(said).count(), 1, "{said:?} in {log}");
+    }
     let abandoned: i64 = db
         .query_row(
             "SELECT abandoned FROM ratings WHERE name = 'bob'",

@@ -141,6 +141,53 @@ fn guests_come_in_without_a_key_marked_and_never_as_a_bound_name() {
     });
 }
 
+/// QA s31 (qa32): a bad line in bans.txt (`nmae eve`) threw away the whole reading,
+/// so on a first reading `name mallory` above it let mallory in. Every good line
+/// holds, at the start and at a reload; the bad one is named by file, line and
+/// column in the log, and at the start on standard error too.
+#[test]
+fn a_bad_line_in_the_bans_file_is_named_and_the_good_lines_still_ban() {
+    run(async {
+        let mut server = Server::start();
+        let bans = server.dir.path().join("bans.txt");
+        std::fs::write(&bans, "# kept out\nname mallory\nnmae eve\n").unwrap();
+        server.restart(&[]);
+        let said = format!(
+            "the bans file: {}:3:1: expected `key FINGERPRINT`, `name NAME` or `address IP[/PREFIX]`, found \"nmae eve\"",
+            bans.display()
+        );
+        // Read just after the banner; standard error is echoed by a thread.
+        wait_log(&server, "the bad line at the start", |log| {
+            log.contains(&said)
+        })
+        .await;
+        let start = Instant::now();
+        while !server.stderr().contains(&said) {
+            assert!(start.elapsed() < PATIENCE, "{}", server.stderr());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let mut handle = dial(&server, client::Config::default()).await;
+        assert!(
+            !key_login(&mut handle, "mallory", 30).await,
+            "banned at the start"
+        );
+        // A reload with a typo above the ban: the ban holds.
+        std::fs::write(&bans, "address 192.0.2.300\nname mallory\n").unwrap();
+        let mut handle = dial(&server, client::Config::default()).await;
+        assert!(
+            !key_login(&mut handle, "mallory", 30).await,
+            "banned at a reload"
+        );
+        wait_log(&server, "the reload's bad line", |log| {
+            log.contains(":1:9: expected an IP address or ADDRESS/PREFIX, found \"192.0.2.300\"")
+        })
+        .await;
+        let log = server.log();
+        assert_eq!(log.matches(&said).count(), 1, "said once a reading: {log}");
+        assert_eq!(log.matches("refused: banned: mallory").count(), 2, "{log}");
+    });
+}
+
 #[test]
 fn banned_keys_and_names_stay_out_and_the_log_shows_strangers_safely() {
     run(async {
