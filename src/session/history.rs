@@ -1,7 +1,7 @@
 //! The game history: every finished game kept in the data folder's `games/`, and the
 //! list of them that `hijara games` prints and `hijara replay N` picks from.
 //!
-//! Files are numbered newest first from 1, by when their game was played ([`When`]):
+//! Files are numbered newest first from 1, by when their game was played (`When`):
 //! the file name's stamp, else the record's `Date` (and `Time`) tag; files with
 //! neither come after, by name. Unreadable files keep their number, so the numbers of
 //! the other games do not shift when one file is damaged.
