@@ -677,8 +677,16 @@ pub(crate) fn seed(text: &str) -> Result<u64, String> {
 
 /// A `hijara bench` duration, from [`MIN_BENCH_SECONDS`] to [`MAX_BENCH_SECONDS`]:
 /// out of that range (or no number) it is a usage error, as clap's own are (exit 2,
-/// clap quoting the text given).
+/// clap quoting the text given). `--seconds` takes the next word even when it starts
+/// with `-` (`allow_hyphen_values`): `-inf` and `-nan` are numbers clap does not know,
+/// so it read them as the flags `-i...` and said `unexpected argument '-i' found`
+/// (QA s31); an option's name taken so is refused as `time_control` refuses it.
 fn bench_seconds(text: &str) -> Result<f64, String> {
+    if text.starts_with("--") {
+        return Err(
+            "an option, not seconds: give --seconds a number first, like `--seconds 3`".to_owned(),
+        );
+    }
     number_in(text, MIN_BENCH_SECONDS..=MAX_BENCH_SECONDS)
         .ok_or_else(|| format!("expected seconds from {MIN_BENCH_SECONDS} to {MAX_BENCH_SECONDS}"))
 }
@@ -743,7 +751,7 @@ fn thread_count(text: &str) -> Result<u16, String> {
 pub struct BenchArgs {
     /// How long to measure, in seconds (2 to 3600).
     #[arg(long, default_value = "3", value_parser = bench_seconds,
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true)]
     pub seconds: f64,
     /// The rules to play the random games under.
     #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
@@ -1091,6 +1099,33 @@ mod tests {
         assert_eq!(config.unwrap().ai_settings(Level::Hard).threads, Some(2));
     }
 
+    /// QA (s31, qa33): `bench --seconds -inf` said `unexpected argument '-i' found`
+    /// where `-1` was told the range: `-inf`, `-nan` and `-infinity` are told it too,
+    /// as with `=`; an option after `--seconds` is named as no value. Fails on the old
+    /// code (an `UnknownArgument` error).
+    #[test]
+    fn bench_seconds_names_the_range_for_any_negative() {
+        use clap::error::ErrorKind;
+        for word in ["-inf", "-nan", "-infinity", "-1", "-1e3"] {
+            let apart = parse(&["bench", "--seconds", word]).unwrap_err();
+            let joined = parse(&["bench", &format!("--seconds={word}")]).unwrap_err();
+            assert_eq!(apart.kind(), ErrorKind::ValueValidation, "{word}: {apart}");
+            assert_eq!(apart.render().to_string(), joined.render().to_string());
+            assert!(
+                apart
+                    .to_string()
+                    .contains("expected seconds from 2 to 3600"),
+                "{apart}"
+            );
+        }
+        let option = parse(&["bench", "--seconds", "--variant"]).unwrap_err();
+        assert!(
+            option.to_string().contains("an option, not seconds"),
+            "{option}"
+        );
+        assert!(parse(&["bench", "--seconds", "2.5"]).is_ok());
+    }
+
     /// QA (cli25): `selfplay --games -1` was clap's `unexpected argument '-1' found`,
     /// where `--games=-1` was told the range. Every option of every command (and of
     /// `serve`'s operator commands) whose `=-1` is refused by its value's check now
@@ -1171,11 +1206,18 @@ mod tests {
             error.render().to_string().contains("a value is required"),
             "{error}"
         );
-        // Nor is a word that only starts like a number.
+        // Nor is a word that only starts like a number; `bench --seconds` takes any
+        // word starting with `-` as its value (`-inf`, s31) and tells the range.
+        let error = parse(&[
+            "selfplay", "--blue", "easy", "--yellow", "easy", "--games", "-1x",
+        ])
+        .map(|_| ())
+        .unwrap_err();
+        assert_eq!(error.kind(), ErrorKind::UnknownArgument, "{error}");
         let error = parse(&["bench", "--seconds", "-1x"])
             .map(|_| ())
             .unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::UnknownArgument, "{error}");
+        assert_eq!(error.kind(), ErrorKind::ValueValidation, "{error}");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
-use crate::session::{data_dir, data_folder_problem, files_newest_first, games_dir, read_record};
+use crate::session::{History, data_dir, data_folder_problem, games_dir, read_record};
 use crate::text::display_path;
 use crate::ui;
 
@@ -48,23 +48,24 @@ pub(crate) fn history_game(
         None => history_folder()?,
     };
     let shown = display_path(&folder);
-    let files = files_newest_first(&folder).with_context(|| match dir {
+    // The list's order (by the records' dates too), so N is the game `games` numbers N.
+    let history = History::read(&folder).with_context(|| match dir {
         Some(_) => format!("cannot read the folder {shown}"),
         None => format!("cannot read the game history {shown}"),
     })?;
-    if files.is_empty() {
+    if history.is_empty() {
         match dir {
             Some(_) => bail!("no records in {shown}"),
             None => bail!("no games in the history yet ({shown}): finished games are kept there"),
         }
     }
-    let holds = match files.len() {
+    let holds = match history.listed.len() {
         1 => "1 game".to_owned(),
         k => format!("{k} games"),
     };
     let number = typed.trim_start_matches('0');
-    match (files.get(n - 1), dir) {
-        (Some(file), _) => Ok(folder.join(file)),
+    match (history.path(n), dir) {
+        (Some(path), _) => Ok(path),
         (None, Some(_)) => {
             bail!("no game {number} in {shown}: it holds {holds} (`hijara games --dir` lists them)")
         }

@@ -88,6 +88,60 @@ impl Summary {
     }
 }
 
+/// What `--json` prints: the [`Summary`]'s keys, and what a script needs to play
+/// the match again and to tabulate it (before s31 it had neither the seed, nor the
+/// levels, nor a game's result). Its keys are documented in docs/ai.md.
+#[derive(Debug, Serialize)]
+struct Report {
+    /// The results (`variant` first when not standard).
+    #[serde(flatten)]
+    summary: Summary,
+    /// The match seed (`--seed`).
+    seed: u64,
+    /// Blue's level.
+    blue: Level,
+    /// Yellow's level.
+    yellow: Level,
+    /// Hard's thinking time per move in ms, default or given: `None` (null) when no
+    /// side is hard or `--nodes` replaces the clock.
+    think_ms: Option<u64>,
+    /// Hard's node budget per move (`--nodes`), else null.
+    nodes: Option<u64>,
+    /// The threads hard searched with: null when no side is hard.
+    threads: Option<usize>,
+    /// Each game, in the order played.
+    results: Vec<GameLine>,
+}
+
+/// One game of the `--json` report.
+#[derive(Debug, Serialize)]
+struct GameLine {
+    /// Its number, from 1.
+    game: u32,
+    /// Blue's final total.
+    blue_score: u32,
+    /// Yellow's final total.
+    yellow_score: u32,
+    /// `blue`, `yellow` or `draw`, as `hijara games --json` says a result.
+    result: crate::record::GameResult,
+}
+
+/// The flags of `args` that only the hard level reads, given when neither side is
+/// hard: they would be taken silently (QA s31).
+fn unused_limits(args: &super::SelfplayArgs) -> Vec<&'static str> {
+    if args.blue == Level::Hard || args.yellow == Level::Hard {
+        return Vec::new();
+    }
+    [
+        ("--think-ms", args.think_ms.is_some()),
+        ("--nodes", args.nodes.is_some()),
+        ("--threads", args.threads.get().is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, given)| given.then_some(flag))
+    .collect()
+}
+
 /// The decimals `--json` keeps: hundredths of a point, of a millisecond (10 µs).
 pub const DECIMALS: i32 = 2;
 
@@ -178,6 +232,9 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         variant => words::rules(variant),
     };
     let (blue, yellow) = (m.blue.to_string(), m.yellow.to_string());
+    for flag in unused_limits(args) {
+        super::out::note(words::selfplay_unused_limit(flag));
+    }
     // On a terminal the lines wrap at spaces to its width, as `score`'s do.
     let columns = super::out::stdout_columns();
     if !args.json {
@@ -189,7 +246,14 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
     // watches it there.
     let progress = !args.json || std::io::stderr().is_terminal();
     let mut started = Instant::now();
+    let mut results = Vec::new();
     let summary = play_match(&m, |game, position| {
+        results.push(GameLine {
+            game: game + 1,
+            blue_score: position.score(Player::Blue),
+            yellow_score: position.score(Player::Yellow),
+            result: crate::record::GameResult::from(position.outcome()),
+        });
         if progress {
             let line = words::selfplay_game(
                 game + 1,
@@ -209,7 +273,23 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
         Ok(())
     })?;
     if args.json {
-        super::out::say_json(&summary.rounded())?;
+        let hard = m.blue == Level::Hard || m.yellow == Level::Hard;
+        let settings = AiSettings {
+            think_ms: m.think_ms,
+            threads: m.threads.or(m.nodes.map(|_| 1)),
+            ..AiSettings::new(Level::Hard)
+        };
+        let report = Report {
+            seed: m.seed,
+            blue: m.blue,
+            yellow: m.yellow,
+            think_ms: (hard && m.nodes.is_none()).then(|| settings.hard_think_ms()),
+            nodes: m.nodes,
+            threads: hard.then(|| settings.threads()),
+            summary: summary.rounded(),
+            results,
+        };
+        super::out::say_json(&report)?;
         return Ok(());
     }
     let s = &summary;

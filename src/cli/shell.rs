@@ -17,13 +17,31 @@ pub(crate) fn completions(shell: Shell) -> anyhow::Result<()> {
     print(&out)
 }
 
-/// Prints the man page, `hijara.1`, in roff.
+/// Prints the man page, `hijara.1`, in roff: clap's sections, then EXIT STATUS
+/// (clap has none; the page listed no exit codes before s31).
 pub(crate) fn manpage() -> anyhow::Result<()> {
     let mut out = Vec::new();
     clap_mangen::Man::new(Cli::command())
         .render(&mut out)
         .context("cannot write the man page")?;
+    out.extend_from_slice(exit_status().as_bytes());
     print(&out)
+}
+
+/// The EXIT STATUS section in roff, from [`crate::strings::exit::EXIT_STATUS`].
+fn exit_status() -> String {
+    let mut roff = String::from(".SH \"EXIT STATUS\"\n");
+    for (code, when) in crate::strings::exit::EXIT_STATUS {
+        // roff: `\` starts an escape and `-` is a hyphen; the texts start no line
+        // with `.` or `'`.
+        let escape = |text: &str| text.replace('\\', "\\e").replace('-', "\\-");
+        roff.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            escape(code),
+            escape(when)
+        ));
+    }
+    roff
 }
 
 fn print(bytes: &[u8]) -> anyhow::Result<()> {

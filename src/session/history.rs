@@ -1,8 +1,10 @@
 //! The game history: every finished game kept in the data folder's `games/`, and the
 //! list of them that `hijara games` prints and `hijara replay N` picks from.
 //!
-//! Files are numbered newest first from 1. Unreadable files keep their number, so the
-//! numbers of the other games do not shift when one file is damaged.
+//! Files are numbered newest first from 1, by when their game was played (`When`):
+//! the file name's stamp, else the record's `Date` (and `Time`) tag; files with
+//! neither come after, by name. Unreadable files keep their number, so the numbers of
+//! the other games do not shift when one file is damaged.
 
 use std::ffi::OsString;
 use std::fs;
@@ -115,7 +117,70 @@ pub struct History {
     pub listed: Vec<Listed>,
     /// The `.hij` names that are no file (a folder, a FIFO), by name: not numbered.
     pub skipped: Vec<Skipped>,
+    /// The names of `listed`'s files as they are (`file` is lossy), in its order:
+    /// what `hijara replay N` opens.
+    names: Vec<OsString>,
 }
+
+/// When a file's game was played, as the list orders it (newest first; a file with
+/// none comes after every file with one). From the file name's stamp
+/// (`hijara-YYYYMMDD-HHMMSS[-N].hij`), else from the record's `Date` tag when it is a
+/// date (a part not known, `??`, counts as 0: before every known day of its year or
+/// month) and its `Time` tag (`HH:MM` or `HH:MM:SS`) when it is a time; a day without
+/// a time comes before that day's timed games. An `N` orders a second's files.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct When {
+    /// `YYYY-MM-DD`.
+    day: String,
+    /// `HH:MM:SS`, or empty when not known.
+    time: String,
+    /// The clash number of a stamped name (its first file has none: 1).
+    clash: u32,
+}
+
+/// [`When`] from a `hijara-YYYYMMDD-HHMMSS[-N].hij` name.
+fn when_of_name(file: &str) -> Option<When> {
+    let stamp = file.strip_prefix("hijara-")?.get(..15)?;
+    let time = chrono::NaiveDateTime::parse_from_str(stamp, "%Y%m%d-%H%M%S").ok()?;
+    Some(When {
+        day: time.format("%Y-%m-%d").to_string(),
+        time: time.format("%H:%M:%S").to_string(),
+        clash: sort_key(file).1,
+    })
+}
+
+/// [`When`] from the `Date` tag (`None` when it is missing or no date) and the
+/// `Time` tag (left out when it is missing or no time).
+fn when_of_tags(record: &crate::record::Record) -> Option<When> {
+    let day = record.date().ok().flatten()?;
+    // `is_date` checked it: ten ASCII characters, `-` or `.` between the parts.
+    let day: String = day
+        .chars()
+        .map(|c| match c {
+            '.' => '-',
+            '?' => '0',
+            c => c,
+        })
+        .collect();
+    let time = record
+        .tag(TIME_TAG)
+        .and_then(|t| {
+            chrono::NaiveTime::parse_from_str(t, "%H:%M:%S")
+                .or_else(|_| chrono::NaiveTime::parse_from_str(t, "%H:%M"))
+                .ok()
+        })
+        .map(|t| t.format("%H:%M:%S").to_string())
+        .unwrap_or_default();
+    Some(When {
+        day,
+        time,
+        clash: 0,
+    })
+}
+
+/// The tag with the time of day a game started (PGN's): orders a folder's games
+/// within a `Date`.
+const TIME_TAG: &str = "Time";
 
 /// Sort key for `hijara-YYYYMMDD-HHMMSS[-N].hij`: the time, then the number that
 /// avoids a clash (the first file of a second has none, so it counts as 1).
@@ -148,9 +213,12 @@ pub struct Skipped {
     pub what: String,
 }
 
-/// The `.hij` file names in `dir`, newest first: regular files and symlinks (a
-/// link to something other than a record is listed as unreadable when read), and
-/// names that are not UTF-8 too. A missing folder has none.
+/// The `.hij` file names in `dir`, newest first by their names alone (the stamp of
+/// `hijara-YYYYMMDD-HHMMSS[-N].hij`; other names after it in reverse order; what
+/// `hijara games` lists is [`History::read`]'s order, which reads the records' dates
+/// too): regular files and symlinks (a link to something other than a record is
+/// listed as unreadable when read), and names that are not UTF-8 too. A missing
+/// folder has none.
 pub fn files_newest_first(dir: &Path) -> io::Result<Vec<OsString>> {
     scan(dir).map(|(files, _)| files)
 }
@@ -197,23 +265,50 @@ impl History {
     /// file that cannot be read is listed with its error.
     pub fn read(dir: &Path) -> io::Result<History> {
         let (files, skipped) = scan(dir)?;
-        let listed = files
+        let mut read: Vec<(Option<When>, OsString, Listed)> = files
             .into_iter()
-            .enumerate()
-            .map(|(i, name)| {
-                let n = i + 1;
+            .map(|name| {
                 let file = name.to_string_lossy().into_owned();
-                match read_entry(&dir.join(&name), n, &file) {
-                    Ok(entry) => Listed::Game(entry),
-                    Err(error) => Listed::Unreadable(Unreadable { n, file, error }),
-                }
+                let (when, listed) = match read_entry(&dir.join(&name), 0, &file) {
+                    Ok((entry, tags)) => (when_of_name(&file).or(tags), Listed::Game(entry)),
+                    Err(error) => (
+                        when_of_name(&file),
+                        Listed::Unreadable(Unreadable { n: 0, file, error }),
+                    ),
+                };
+                (when, name, listed)
             })
             .collect();
+        // Newest first, then the files with no date; `scan`'s name order (stable)
+        // between equals. It went by the names alone, so a folder of hand-named
+        // records was listed by name under `newest first` (QA s31).
+        read.sort_by(|(a, _, _), (b, _, _)| match (a, b) {
+            (Some(a), Some(b)) => b.cmp(a),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => std::cmp::Ordering::Equal,
+        });
+        let (mut listed, mut names) = (Vec::new(), Vec::new());
+        for (i, (_, name, mut entry)) in read.into_iter().enumerate() {
+            match &mut entry {
+                Listed::Game(e) => e.n = i + 1,
+                Listed::Unreadable(u) => u.n = i + 1,
+            }
+            listed.push(entry);
+            names.push(name);
+        }
         Ok(History {
             folder: dir.to_path_buf(),
             listed,
             skipped,
+            names,
         })
+    }
+
+    /// The path of game `n` (1 = newest) as listed, readable or not.
+    pub fn path(&self, n: usize) -> Option<PathBuf> {
+        let name = self.names.get(n.checked_sub(1)?)?;
+        Some(self.folder.join(name))
     }
 
     /// Whether there is no file at all.
@@ -244,7 +339,8 @@ impl History {
     }
 }
 
-fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
+/// The game of `path`, and when it was played by its tags ([`when_of_tags`]).
+fn read_entry(path: &Path, n: usize, file: &str) -> Result<(Entry, Option<When>), String> {
     let bytes = read_regular(path).map_err(|e| e.to_string())?;
     // Where the bad byte is, as `hijara score` says it of the same file.
     let text = super::record_io::utf8_text(bytes)?;
@@ -255,7 +351,7 @@ fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
     // known (`?`), with a warning, not shown as if it were one (QA, cli25).
     let stamp = stamp_of(file);
     let shown_date = record.date();
-    Ok(Entry {
+    let entry = Entry {
         n,
         file: file.to_owned(),
         date: stamp
@@ -275,7 +371,8 @@ fn read_entry(path: &Path, n: usize, file: &str) -> Result<Entry, String> {
         variant: game.ruleset(),
         claims: game.claim_mode(),
         seats: Player::BOTH.map(|player| seat_in(record, player)),
-    })
+    };
+    Ok((entry, when_of_tags(record)))
 }
 
 /// Person-against-AI results per level, from the person's side.

@@ -389,7 +389,10 @@ pub fn salvage(text: &str) -> Option<LoadedRecord> {
 /// ([`input_name`]) and, for bad UTF-8, where the first bad byte is.
 pub fn read_text(path: &Path, name: &str) -> anyhow::Result<String> {
     let bytes = if path == Path::new("-") {
-        super::disk::read_limited(std::io::stdin().lock()).context("cannot read standard input")?
+        // Named as the parse errors name it (it said `standard input` here, `<stdin>`
+        // there: QA s31).
+        super::disk::read_limited(std::io::stdin().lock())
+            .with_context(|| format!("cannot read {name}"))?
     } else {
         super::disk::read_regular(path).with_context(|| format!("cannot read {name}"))?
     };

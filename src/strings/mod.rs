@@ -28,6 +28,7 @@ pub(crate) mod claim;
 pub(crate) mod club;
 pub(crate) mod config;
 pub(crate) mod describe;
+pub(crate) mod exit;
 pub(crate) mod games;
 pub(crate) mod lesson;
 pub(crate) mod line;

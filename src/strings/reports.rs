@@ -178,6 +178,12 @@ pub(crate) fn selfplay(games: u32, seed: u64, rules: &str, blue: &str, yellow: &
     format!("{games}, seed {seed}{rules}: Blue {blue} against Yellow {yellow}")
 }
 
+/// `selfplay`'s warning that `flag` (`--think-ms`, `--nodes` or `--threads`), which
+/// only the hard level reads, was given when no side is hard.
+pub(crate) fn selfplay_unused_limit(flag: &str) -> String {
+    format!("hijara: {flag} is only the hard level's, and neither side is hard: it is not used")
+}
+
 /// The columns of `selfplay`'s summary table ([`selfplay_table_head`],
 /// [`selfplay_side`]): 65, so a row fits 80 with room for longer figures.
 pub(crate) const SELFPLAY_TABLE_COLUMNS: usize = 65;

@@ -169,3 +169,27 @@ fn a_note_that_cannot_be_said_leaves_the_exit_code_alone() {
         assert_eq!(status.code(), Some(code), "{args:?}: {status:?}");
     }
 }
+
+/// What commands.md and the man page say of a standard output closed before the
+/// start (`hijara score FILE >&-`): no error, exit 0, as Rust's runtime opens it on
+/// /dev/null (commands.md said exit 1 until s31, qa33). 0.05 s.
+#[cfg(unix)]
+#[test]
+fn a_standard_output_closed_at_the_start_is_no_error() {
+    let home = tempfile::tempdir().unwrap();
+    let mut sh = std::process::Command::new("sh");
+    crate::common::isolate(&mut sh);
+    let status = sh
+        .args(["-c", "exec \"$0\" score \"$1\" >&-"])
+        .arg(crate::common::binary())
+        .arg(COMPLETE)
+        .env("HOME", home.path())
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("HIJARA_DATA_DIR", home.path().join("data"))
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(status.status.code(), Some(0), "{status:?}");
+    assert!(status.stderr.is_empty(), "{status:?}");
+}

@@ -397,3 +397,61 @@ fn a_dir_listing_s_numbers_open_its_own_games() {
     let err = fails(&["score", "--dir", gone.to_str().unwrap(), "1"]);
     assert!(err.contains("cannot read the folder"), "{err}");
 }
+
+/// QA (s31, qa33): `hijara games --dir DIR` said `newest first` but ordered by file
+/// name, so in a folder of `assets/games/*` and a `[Date "2026-01-02"]` file that
+/// game was listed above `complete.hij`'s 2026-11-30. Now by when each was played
+/// (the name's stamp, else the `Date` and `Time` tags), the files without a date
+/// after; `score --dir DIR N` opens the game listed N. Fails on the old code (the
+/// January file first).
+#[test]
+fn a_dir_listing_is_newest_first_by_the_records_dates() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/games");
+    for entry in std::fs::read_dir(&assets).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+    }
+    let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
+    write("new-year.hij", "[Date \"2026-01-02\"]\n\na1\n");
+    write(
+        "new-year-evening.hij",
+        "[Date \"2026.01.02\"]\n[Time \"18:30\"]\n\na1 b1\n",
+    );
+    write("hijara-20261201-090000.hij", "a1 b1 c1\n");
+    let folder = dir.path().to_str().unwrap();
+    let out = hijara(data.path())
+        .args(["games", "--json", "--dir", folder])
+        .assert()
+        .success();
+    let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let files: Vec<&str> = json["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "hijara-20261201-090000.hij",
+            "complete.hij",
+            "new-year-evening.hij",
+            "new-year.hij",
+            // No date: by name, as before.
+            "unfinished.hij",
+            "corners.hij",
+            "combinations.hij",
+            "claims.hij",
+        ],
+        "{json}"
+    );
+    // The numbers are the list's: game 3 is the evening's two moves.
+    let out = hijara(data.path())
+        .args(["score", "--json", "--dir", folder, "3"])
+        .assert()
+        .success();
+    let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(json["moves"], 2, "{json}");
+}

@@ -365,3 +365,23 @@ fn an_impossible_claim_fails_naming_line_column_move_and_square() {
          of the combinations that stone completed adds up to 15 (they make 20)\n"
     );
 }
+
+/// QA (s31, qa33): standard input went by two names: `<stdin>` in a record's errors,
+/// `standard input` when it could not be read (`hijara score - < /`, a folder). Now
+/// `<stdin>` in both. Fails on the old code (`cannot read standard input`). 0.02 s.
+#[cfg(unix)]
+#[test]
+fn standard_input_that_cannot_be_read_is_named_as_its_errors_name_it() {
+    let folder = std::fs::File::open("/").unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = crate::common::hijara_command()
+        .args(["score", "-"])
+        .env("HIJARA_DATA_DIR", data.path())
+        .stdin(std::process::Stdio::from(folder))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(out.stdout.is_empty(), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("hijara: cannot read <stdin>: "), "{err}");
+}

@@ -488,7 +488,7 @@ fn commands_md_s_exit_codes_are_the_binary_s() {
     let text = doc("docs/commands.md");
     let rows = table(&text, "| 0 |");
     let codes: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
-    assert_eq!(codes, ["0", "1", "2", "141"]);
+    assert_eq!(codes, ["0", "1", "2", "141", "128+N"]);
     let folder = tempfile::tempdir().unwrap();
     std::os::unix::fs::symlink(Path::new(ROOT).join("assets"), folder.path().join("assets"))
         .unwrap();
@@ -705,4 +705,82 @@ fn every_puzzle_stats_json_key_is_in_learning_md() {
         .filter_map(|l| Some(l.strip_prefix("| `")?.split('`').next()?.to_owned()))
         .collect();
     assert_eq!(printed, documented, "{out}");
+}
+
+/// The rows of the table in `text` whose head starts `| {head} |`: its first cells'
+/// keys.
+fn table_keys(text: &str, head: &str) -> BTreeSet<String> {
+    text.lines()
+        .skip_while(|l| !l.starts_with(&format!("| {head} |")))
+        .skip(2)
+        .take_while(|l| l.starts_with("| `"))
+        .filter_map(|l| Some(l.strip_prefix("| `")?.split('`').next()?.to_owned()))
+        .collect()
+}
+
+/// Every key `hijara selfplay --json` prints, and every key of a game in its
+/// `results`, has its row in ai.md's tables, and every row is a key it prints
+/// (`variant` too, printed with `--variant corners`): the keys were a sentence, which
+/// named neither the seed nor the levels, the object having neither (QA s31). Fails on
+/// the old ai.md and binary. 0.1 s.
+#[test]
+fn every_selfplay_json_key_is_in_ai_md() {
+    let (out, _) = crate::common::outputs_of(
+        &[
+            "selfplay",
+            "--json",
+            "--blue",
+            "easy",
+            "--yellow",
+            "random",
+            "--games",
+            "1",
+            "--variant",
+            "corners",
+        ],
+        0,
+    );
+    let object: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let printed: BTreeSet<String> = object.as_object().unwrap().keys().cloned().collect();
+    let game: BTreeSet<String> = object["results"][0]
+        .as_object()
+        .unwrap_or_else(|| panic!("{out}"))
+        .keys()
+        .cloned()
+        .collect();
+    let text = doc("docs/ai.md");
+    let text = text
+        .split("`--json` prints one object on one line")
+        .nth(1)
+        .unwrap_or_default();
+    assert_eq!(printed, table_keys(text, "key"), "{out}");
+    assert_eq!(game, table_keys(text, "game key"), "{out}");
+}
+
+/// The man page's EXIT STATUS section lists the codes of commands.md's `Exit codes`
+/// table, no more and no fewer: the page had no such section (QA s31). Fails on the
+/// old binary (no section). 0.05 s.
+#[test]
+fn the_man_page_lists_the_exit_codes_of_commands_md() {
+    let (page, _) = crate::common::outputs_of(&["manpage"], 0);
+    let section = page
+        .split(".SH \"EXIT STATUS\"")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no EXIT STATUS section"));
+    let section = section.split("\n.SH").next().unwrap_or_default();
+    let listed: BTreeSet<String> = section
+        .lines()
+        .filter_map(|l| Some(l.strip_prefix("\\fB")?.strip_suffix("\\fR")?.to_owned()))
+        .collect();
+    let text = doc("docs/commands.md");
+    let table = text.split("## Exit codes").nth(1).unwrap_or_default();
+    let documented: BTreeSet<String> = table
+        .lines()
+        .skip_while(|l| !l.starts_with("| code |"))
+        .skip(2)
+        .take_while(|l| l.starts_with("| "))
+        .filter_map(|l| Some(l.strip_prefix("| ")?.split(' ').next()?.to_owned()))
+        .collect();
+    assert_eq!(documented.len(), 5, "{documented:?}");
+    assert_eq!(listed, documented, "{section}");
 }

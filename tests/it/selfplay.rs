@@ -48,12 +48,19 @@ fn json_has_exactly_the_documented_keys() {
     assert_eq!(
         keys,
         [
+            "blue",
             "blue_avg",
             "blue_ms_avg",
             "blue_ms_max",
             "blue_wins",
             "draws",
             "games",
+            "nodes",
+            "results",
+            "seed",
+            "think_ms",
+            "threads",
+            "yellow",
             "yellow_avg",
             "yellow_ms_avg",
             "yellow_ms_max",
@@ -352,4 +359,97 @@ fn json_says_the_games_on_a_terminal_s_standard_error() {
     let second = out.find("game 2 of 2: Blue ").expect(&out);
     let object = out.find("{\"games\":2").expect(&out);
     assert!(first < second && second < object, "{out}");
+}
+
+/// QA (s31, qa33): `--json` carried neither the seed, nor the levels, nor any game's
+/// result, so a script could neither play a run again nor tabulate its games; and
+/// `--nodes`, `--think-ms` and `--threads` were taken silently when no side is hard,
+/// which alone reads them. Now the object has `seed`, `blue`, `yellow`, the limits
+/// hard used and `results`, one per game, that agree with the totals; and each unused
+/// flag is named on standard error. Fails on the old code (no `seed`). 0.2 s.
+#[test]
+fn json_carries_the_seed_levels_limits_and_each_game() {
+    let out = crate::common::hijara()
+        .args([
+            "selfplay",
+            "--json",
+            "--blue",
+            "easy",
+            "--yellow",
+            "random",
+            "--games",
+            "3",
+            "--seed",
+            "7",
+            "--nodes",
+            "500",
+            "--threads",
+            "2",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert_eq!(v["seed"], 7, "{v}");
+    assert_eq!(
+        (&v["blue"], &v["yellow"]),
+        (&"easy".into(), &"random".into()),
+        "{v}"
+    );
+    // No side is hard: no thinking time or threads were used, and both flags are named.
+    assert_eq!(
+        (&v["think_ms"], &v["threads"]),
+        (&serde_json::Value::Null, &serde_json::Value::Null)
+    );
+    assert_eq!(v["nodes"], 500, "{v}");
+    for flag in ["--nodes", "--threads"] {
+        assert!(
+            stderr.contains(&format!("hijara: {flag} is only the hard level's")),
+            "{stderr}"
+        );
+    }
+    assert!(!stderr.contains("--think-ms"), "{stderr}");
+    let games = v["results"].as_array().unwrap();
+    assert_eq!(games.len(), 3, "{v}");
+    let count = |r: &str| games.iter().filter(|g| g["result"] == r).count() as u64;
+    assert_eq!(count("blue"), v["blue_wins"].as_u64().unwrap(), "{v}");
+    assert_eq!(count("yellow"), v["yellow_wins"].as_u64().unwrap(), "{v}");
+    assert_eq!(count("draw"), v["draws"].as_u64().unwrap(), "{v}");
+    let blue: u64 = games
+        .iter()
+        .map(|g| g["blue_score"].as_u64().unwrap())
+        .sum();
+    let mean = (blue as f64 / 3.0 * 100.0).round() / 100.0;
+    assert_eq!(mean, v["blue_avg"].as_f64().unwrap(), "{v}");
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"], i + 1, "{v}");
+        let (b, y) = (
+            g["blue_score"].as_u64().unwrap(),
+            g["yellow_score"].as_u64().unwrap(),
+        );
+        let said = if b > y {
+            "blue"
+        } else if y > b {
+            "yellow"
+        } else {
+            "draw"
+        };
+        assert_eq!(g["result"], said, "{v}");
+    }
+    // A hard side: its limits are said, and nothing is warned.
+    let out = crate::common::hijara()
+        .args([
+            "selfplay", "--json", "--blue", "hard", "--yellow", "random", "--games", "1",
+            "--nodes", "200",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(
+        (&v["nodes"], &v["threads"]),
+        (&200.into(), &1.into()),
+        "{v}"
+    );
+    assert!(v["think_ms"].is_null(), "{v}");
+    assert!(out.get_output().stderr.is_empty(), "{v}");
 }
