@@ -1468,7 +1468,7 @@ mod tests {
         yellow.request(Request::Resign);
         let told = blue.news();
         assert!(told.contains(&News::Resigned(Player::Yellow)), "{told:?}");
-        assert!(notes(&told).contains(&words::resigned("bob", Player::Blue)));
+        assert!(notes(&told).contains(&words::resigned("bob", "alice")));
         assert!(
             !blue.news().contains(&News::Resigned(Player::Yellow)),
             "told once"

@@ -976,7 +976,7 @@ impl GameTable {
         self.note_end(
             Message::with_short(
                 MessageKind::Info,
-                words::corr_time_out(&name, loser.other()),
+                words::corr_time_out(&name, &self.name(loser.other())),
                 narrow::corr_time_out(&name, loser.other()),
             ),
             &narrow::out_of_time(&name),
@@ -1131,11 +1131,14 @@ impl GameTable {
                     self.ended_now();
                     self.touch(Some(seat));
                     let name = self.name(seat);
-                    let text = words::resigned(&name, other);
-                    self.note_end(
-                        Message::new(MessageKind::Info, text),
-                        &narrow::resigned(&name),
+                    // Two names of 16 columns make it 49: the narrow form names
+                    // the one who resigned (the status line says who wins).
+                    let said = Message::with_short(
+                        MessageKind::Info,
+                        words::resigned(&name, &self.name(other)),
+                        narrow::resigned(&name),
                     );
+                    self.note_end(said, &narrow::resigned(&name));
                 }
             }
             Request::Resign => {}
@@ -1288,7 +1291,7 @@ impl GameTable {
             let (name, winner) = (self.name(leaver), leaver.other());
             let said = Message::with_short(
                 MessageKind::Info,
-                words::abandoned(&name, winner),
+                words::abandoned(&name, &self.name(winner)),
                 narrow::abandoned(&name, winner),
             );
             self.note_kept_said(To::Everyone, said);
@@ -2194,7 +2197,7 @@ mod tests {
         for (name, narrow) in [
             ("abcdefghijklmnop", "abcdefghijklmnop resigned: not rated"),
             ("名前名前名前名前", "名前名前名前名前 resigned: not rated"),
-            ("bob", "bob resigned: Blue wins. Not rated"),
+            ("bob", "bob resigned: ann wins. Not rated"),
         ] {
             let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
             assert!(table.set_terms(true, None));
@@ -2207,7 +2210,7 @@ mod tests {
             assert_eq!(said.wording(44), narrow);
             assert_eq!(
                 said.wording(120),
-                words::not_rated_after(&words::resigned(name, Player::Blue))
+                words::not_rated_after(&words::resigned(name, "ann"))
             );
         }
     }
@@ -2229,7 +2232,7 @@ mod tests {
         for to in [Some(Player::Blue), Some(Player::Yellow), None] {
             assert_eq!(
                 lines_for(&table, seen, to),
-                ["bob resigned: Blue wins. Ended before both moved: not rated"]
+                ["bob resigned: ann wins. Ended before both moved: not rated"]
             );
         }
         // The line mode's state says the end: its line says the rest.
@@ -2273,11 +2276,11 @@ mod tests {
         table.leave("SHA256:bob", t0);
         assert_eq!(
             lines_for(&table, seen, Some(Player::Blue)),
-            [words::abandoned("bob", Player::Blue), words::left("bob")]
+            [words::abandoned("bob", "ann"), words::left("bob")]
         );
         assert_eq!(
             lines_for(&table, seen, None),
-            [words::abandoned("bob", Player::Blue)]
+            [words::abandoned("bob", "ann")]
         );
         // A casual game resigned at once: no line of ratings.
         let mut table = rated_at(false, &["a1"], t0);
@@ -2285,7 +2288,7 @@ mod tests {
         table.request(Player::Yellow, &Request::Resign, t0);
         assert_eq!(
             lines_for(&table, seen, None),
-            [words::resigned("bob", Player::Blue)]
+            [words::resigned("bob", "ann")]
         );
     }
 

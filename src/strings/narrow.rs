@@ -160,7 +160,7 @@ pub(crate) fn out_of_time(name: &str) -> String {
     format!("{name} out of time")
 }
 /// [`talk::not_rated_after`] where it is too wide but the end's own line is not
-/// (`bob resigned: Blue wins. Not rated`).
+/// (`bob resigned: alice wins. Not rated`).
 pub(crate) fn not_rated_after(end: &str) -> String {
     format!("{end}. Not rated")
 }
@@ -267,8 +267,8 @@ mod tests {
                 (talk::undo_refused(name), undo_refused(name)),
                 (talk::rematch_started(name), rematch_started(name)),
                 (talk::left_early(name), left_early(name)),
-                (talk::abandoned(name, w), abandoned(name, w)),
-                (talk::corr_time_out(name, w), corr_time_out(name, w)),
+                (talk::abandoned(name, name), abandoned(name, w)),
+                (talk::corr_time_out(name, name), corr_time_out(name, w)),
                 (serve::gone(name), gone(name)),
                 (
                     serve::watched_waiting_for(name, "10:00"),
@@ -279,11 +279,11 @@ mod tests {
                     left_then_rated(name, "1742?", "-1242"),
                 ),
                 (
-                    talk::not_rated_after(&talk::resigned(name, w)),
+                    talk::not_rated_after(&talk::resigned(name, name)),
                     ended_early(&resigned(name)),
                 ),
                 (
-                    talk::not_rated_after(&talk::corr_time_out(name, w)),
+                    talk::not_rated_after(&talk::corr_time_out(name, name)),
                     ended_early(&out_of_time(name)),
                 ),
             ] {

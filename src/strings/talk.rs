@@ -1,7 +1,5 @@
 //! What a server table tells its players about their requests and messages.
 
-use crate::rules::Player;
-
 pub(crate) const NO_UNDO: &str = "Nothing of yours to take back now";
 pub(crate) const NO_ONE_TO_PLAY: &str = "The other player has left: no rematch";
 pub(crate) const TOO_FAST: &str = "Slow down: 3 messages in 10 seconds at most";
@@ -10,7 +8,8 @@ pub(crate) const UNMUTED: &str = "You hear the other player's messages again";
 pub(crate) const BELL_ON: &str = "Bell on: it rings when it is your move";
 pub(crate) const BELL_OFF: &str = "Bell off";
 
-pub(crate) fn resigned(name: &str, winner: Player) -> String {
+/// `name` resigned and `winner`, named, wins: `bob resigned: alice wins`.
+pub(crate) fn resigned(name: &str, winner: &str) -> String {
     format!("{name} resigned: {winner} wins")
 }
 pub(crate) fn undo_agreed(name: &str, taken: usize) -> String {
@@ -59,7 +58,7 @@ pub(crate) fn said(name: &str, text: &str) -> String {
 pub(crate) const NO_CORR_REMATCH: &str =
     "No rematch in correspondence: open a new table from the lobby (n)";
 /// A rated game left in progress with the other player there: a loss.
-pub(crate) fn abandoned(name: &str, winner: Player) -> String {
+pub(crate) fn abandoned(name: &str, winner: &str) -> String {
     format!("{name} left the rated game in progress: abandoned, {winner} wins")
 }
 /// A game played as rated that ended before both players moved: not rated (the
@@ -67,13 +66,13 @@ pub(crate) fn abandoned(name: &str, winner: Player) -> String {
 pub(crate) const ENDED_TOO_SOON: &str = "The game ended before both players moved: it is not rated";
 /// [`ENDED_TOO_SOON`] on a narrow screen.
 pub(crate) const ENDED_TOO_SOON_SHORT: &str = "Ended before both moved: not rated";
-/// The line of a game's end (`bob resigned: Blue wins`) when it ended before both
+/// The line of a game's end (`bob resigned: alice wins`) when it ended before both
 /// players moved: one line, the end's words first, so that nothing said of the end
 /// is covered by a line after it.
 pub(crate) fn not_rated_after(end: &str) -> String {
     format!("{end}. {ENDED_TOO_SOON_SHORT}")
 }
 /// A correspondence game lost on time.
-pub(crate) fn corr_time_out(name: &str, winner: Player) -> String {
+pub(crate) fn corr_time_out(name: &str, winner: &str) -> String {
     format!("{name}'s time ran out (time per move, bank and vacation): {winner} wins")
 }

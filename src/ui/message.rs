@@ -168,7 +168,7 @@ pub enum Keyed {
     /// The opponent, named, left the table, which ended the rated game before both
     /// players moved: not rated, said with the leaving in one line.
     LeftEarly(String),
-    /// The table's line of a game's end (`bob resigned: Blue wins`) when it ended
+    /// The table's line of a game's end (`bob resigned: alice wins`) when it ended
     /// before both players moved, with that it is not rated. The line mode says only
     /// that: its state line says the end.
     EndedEarly(String),

@@ -337,7 +337,7 @@ impl Widget for &AppView<'_> {
         let said_ending = ending
             .filter(|_| app.is_served())
             .map(|e| app.ending_words(e));
-        // A resignation's note (`carol resigned: Yellow wins`) tells it too: at a game
+        // A resignation's note (`carol resigned: hard AI wins`) tells it too: at a game
         // against the AI it stood under `hard AI wins: carol resigned`.
         let echo = match (app.overlay(), app.message(), ending, said_ending.as_deref()) {
             (Overlay::None | Overlay::Help, Some(m), Some(ending), Some(said))

@@ -376,7 +376,7 @@ fn a_rated_game_ended_before_both_moved_says_it_was_not_rated() {
         // The table says so when it ends, in the resignation's line.
         for player in [&alice, &bob] {
             player
-                .wait_for("bob resigned: Blue wins. Ended before both moved: not rated")
+                .wait_for("bob resigned: alice wins. Ended before both moved: not rated")
                 .await;
         }
         alice.send(b"q").await;

@@ -402,7 +402,7 @@ fn a_resignation_is_said_once() {
             1,
             "{end:?}"
         );
-        assert!(!end.contains("alice resigned: Yellow wins"), "{end:?}");
+        assert!(!end.contains("alice resigned: bob wins"), "{end:?}");
         assert_eq!(end.matches("resigned.").count(), 1, "{end:?}");
         // Before both moved: not rated, said once, without the end again.
         assert_eq!(

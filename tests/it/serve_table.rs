@@ -56,7 +56,7 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
         bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
         for screen in [&alice, &bob] {
-            screen.wait_for("bob resigned: Blue wins").await;
+            screen.wait_for("bob resigned: alice wins").await;
             screen
                 .wait_for("alice wins: bob resigned. n: rematch, q: lobby")
                 .await;

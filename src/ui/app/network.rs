@@ -135,13 +135,16 @@ impl App {
 
     /// Whether `text` only tells how `ending`, this game's, came: its words
     /// ([`App::ending_words`], `bob wins: alice resigned`) or the table's note of a
-    /// resignation (`alice resigned: Yellow wins`). The screen's status line and
+    /// resignation (`alice resigned: bob wins`). The screen's status line and
     /// the line mode say such a line once.
     pub(crate) fn tells_the_ending(&self, ending: crate::session::Ending, text: &str) -> bool {
         self.ending_words(ending) == text
             || (ending.termination() == Termination::Resignation
                 && self.player_names().is_some_and(|names| {
-                    talk::resigned(&names[ending.loser().index()], ending.winner()) == text
+                    talk::resigned(
+                        &names[ending.loser().index()],
+                        &names[ending.winner().index()],
+                    ) == text
                 }))
     }
 
@@ -1656,7 +1659,7 @@ mod tests {
         app.table_news(News::Resigned(Player::Blue));
         app.table_news(News::Note(crate::ui::Message::new(
             MessageKind::Info,
-            talk::resigned("alice", Player::Yellow),
+            talk::resigned("alice", "hard AI"),
         )));
         for (width, height) in [(120, 40), (80, 24)] {
             let rows = drawn_at(&app, width, height);

@@ -865,7 +865,7 @@ fn state_line(app: &App, said: Option<&str>) -> String {
 }
 
 /// Whether `text` is the early ending of `app`'s game over (`bob wins: alice
-/// resigned`, or the table's note `alice resigned: Yellow wins`), which the game's
+/// resigned`, or the table's note `alice resigned: bob wins`), which the game's
 /// state says after the totals (`Game over: Yellow wins: Blue resigned`): one of them
 /// is enough.
 fn tells_the_end(app: &App, text: &str) -> bool {
@@ -2842,7 +2842,7 @@ mod tests {
         let note = || {
             Message::new(
                 MessageKind::Info,
-                crate::strings::talk::resigned("bob", Player::Yellow),
+                crate::strings::talk::resigned("bob", "carol"),
             )
         };
         let result = "Blue 0, Yellow 0. Game over: carol wins: bob resigned.";
