@@ -600,12 +600,8 @@ impl GameTable {
                     .as_ref()
                     .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), Who::display_name)
             };
-            let (blue, yellow) = (name(Player::Blue), name(Player::Yellow));
-            format!(
-                "{} v {}",
-                super::outside::safe_text(&blue),
-                super::outside::safe_text(&yellow)
-            )
+            // `Who::display_name` is already safe text (no control character).
+            format!("{} v {}", name(Player::Blue), name(Player::Yellow))
         };
         let mut lines = Vec::new();
         if self.in_play() && self.round > self.logged.0 {
