@@ -628,10 +628,20 @@ impl LobbyState {
     /// ([`LobbyState::watched`]): whose move and the time left now
     /// (`bob's move, 2d 0h left`). `None` for every other row.
     fn watched_state(&self, row: &Row) -> Option<String> {
+        self.watched_state_in(row, Wording::Keys)
+    }
+
+    /// [`LobbyState::watched_state`] in `wording`: the line mode says the time in
+    /// words (`bob's move, 2 days 1 hour left`), as its own tables' lines do (QA s32:
+    /// it said the screen's `2d 1h`).
+    fn watched_state_in(&self, row: &Row, wording: Wording) -> Option<String> {
         let &(_, due) = self.watched.iter().find(|(id, _)| *id == row.id)?;
         let (_, mover) = row.corr?;
         let mover = mover?;
-        let left = club_words::corr_time(due - self.corr_now);
+        let left = match wording {
+            Wording::Keys => club_words::corr_time(due - self.corr_now),
+            Wording::Commands => line_words::corr_time(due - self.corr_now),
+        };
         Some(words::watched_move(&row.names[mover.index()], &left))
     }
 
@@ -1648,7 +1658,7 @@ impl<'a> LobbyView<'a> {
         }
         for row in shown.unwrap_or_default() {
             // A row listed to watch says whose move and the time left, now.
-            let watched = self.lobby.watched_state(row);
+            let watched = self.lobby.watched_state_in(row, self.wording);
             let state = watched.as_deref().unwrap_or(row_state(row, self.key));
             let rules = terms_of(row, self.wording);
             // The same terms said short, for a row short of room (44 columns).
@@ -4268,6 +4278,30 @@ mod tests {
                 pages(&mut lobby).join("\n")
             );
         }
+    }
+
+    /// QA (s32): a correspondence game `find` listed to watch was said in the line
+    /// mode with the screen's figures (`bob's move, 15d 18h left`), where every other
+    /// line there says a correspondence time in words. It says `15 days 18 hours`.
+    #[test]
+    fn the_line_mode_says_a_watched_game_s_time_left_in_words() {
+        let row = Row {
+            keys: [Some("k3a".to_owned()), Some("k3b".to_owned())],
+            corr: Some((7, Some(Player::Yellow))),
+            ..corners_corr_row(3, ["ann", "bob"])
+        };
+        let rows = [row];
+        let now = 1_000_000;
+        let mut lobby = LobbyState::new("carol", Palette::Default);
+        lobby.resized(80, 24);
+        lobby.watched = vec![(3, now + 15 * 86_400 + 18 * 3600)];
+        lobby.corr_now = now;
+        let said = said(lobby.view(&rows, "kcarol", Wording::Commands)).join("\n");
+        assert!(said.contains("bob's move, 15 days 18 hours left"), "{said}");
+        assert!(!said.contains("15d"), "{said}");
+        // The screen keeps its figures.
+        let drawn = drawn_at_with(&lobby, &rows, 80, 24).join("\n");
+        assert!(drawn.contains("bob's move, 15d 18h left"), "{drawn}");
     }
 
     fn drawn_at_with(lobby: &LobbyState, rows: &[Row], width: u16, height: u16) -> Vec<String> {

@@ -683,6 +683,43 @@ pub(crate) const ANALYSIS_STARTED: &str =
 pub(crate) const ANALYSIS_HIDDEN: &str =
     "The analysis is hidden; its verdicts stay, and analysis shows them again.";
 
+/// The replay's autoplay pace in words: `a move a second`, `a move every 4
+/// seconds`, `2 moves a second` (the full screen's `1 s/move`, `2 moves/s`).
+fn autoplay_pace(delay: std::time::Duration) -> String {
+    let ms = delay.as_millis().max(1);
+    match ms {
+        1000 => "a move a second".to_owned(),
+        1001.. => format!("a move every {} seconds", ms / 1000),
+        _ => format!("{} moves a second", 1000 / ms),
+    }
+}
+
+/// `auto` in the replay: autoplay started or stopped, said in words (it repeated the
+/// move shown, and nothing said whether it now ran).
+pub(crate) fn autoplay(on: bool, delay: std::time::Duration) -> String {
+    if on {
+        format!("Autoplay on: {}; auto stops it.", autoplay_pace(delay))
+    } else {
+        "Autoplay off.".to_owned()
+    }
+}
+
+/// `faster` or `slower` in the replay: the pace it comes to, and whether it runs;
+/// `limit` when it was already the fastest or the slowest.
+pub(crate) fn autoplay_speed(
+    running: bool,
+    delay: std::time::Duration,
+    limit: Option<&str>,
+) -> String {
+    let pace = autoplay_pace(delay);
+    let limit = limit.map(|l| format!(", the {l}")).unwrap_or_default();
+    if running {
+        format!("Autoplay: {pace}{limit}.")
+    } else {
+        format!("Autoplay speed: {pace}{limit}; auto starts it.")
+    }
+}
+
 /// `why` at the start.
 pub(crate) const WHY_AT_START: &str = "No move shown yet: type next first.";
 

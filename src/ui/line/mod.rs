@@ -401,6 +401,12 @@ impl<'a, W: Write> LineFace<'a, W> {
                         // A jump to a mistake says its verdict.
                         self.narrator.await_why(Why::Shown);
                     }
+                    let pace = steps
+                        .iter()
+                        .any(|s| matches!(s, Step::Key(Action::Faster | Action::Slower)));
+                    if pace && matches!(screen, Screen::Replay(..)) {
+                        self.narrator.await_pace();
+                    }
                     steps
                         .iter()
                         .flat_map(|step| match step {

@@ -111,6 +111,8 @@ enum Seen {
         deep_quarter: usize,
         /// Whether the analysis was shown.
         panel: bool,
+        /// The autoplay's pace.
+        speed: Duration,
     },
     Lesson {
         index: usize,
@@ -147,6 +149,9 @@ pub(crate) struct Narrator {
     /// The replay viewer's move whose verdict was asked for (`why`, a jump to a
     /// mistake) before its analysis came: said when it comes.
     why: Option<Why>,
+    /// `faster` or `slower` was typed in the replay: its pace is the answer, even
+    /// when it was the fastest or slowest already.
+    pace: bool,
     /// The last game's message as said (its count, [`App::said`], and its words): a
     /// game back from its review keeps the message it had, said already (s25: `Game
     /// kept as …` was said again each time the review was left).
@@ -176,6 +181,11 @@ impl Narrator {
     /// Says the verdict on move `n` of the replay viewer once it is known.
     pub(crate) fn await_why(&mut self, why: Why) {
         self.why = Some(why);
+    }
+
+    /// `faster` or `slower` was typed in the replay viewer: say the pace it comes to.
+    pub(crate) fn await_pace(&mut self) {
+        self.pace = true;
     }
 
     /// Whether a verdict asked for on the replay viewer is still to come.
@@ -468,7 +478,8 @@ impl Narrator {
                 lines.push(words::sentences(&[pending]));
             }
         }
-        let (at_move, overlay, finished, autoplay, said, deep_said, panel) = match seen {
+        let pace_asked = std::mem::take(&mut self.pace);
+        let (at_move, overlay, finished, autoplay, said, deep_said, panel, speed) = match seen {
             Seen::Replay {
                 at_move,
                 overlay,
@@ -477,6 +488,7 @@ impl Narrator {
                 message,
                 deep_quarter,
                 panel,
+                speed,
             } => (
                 at_move,
                 overlay,
@@ -485,6 +497,7 @@ impl Narrator {
                 message,
                 deep_quarter,
                 panel,
+                speed,
             ),
             _ => (
                 usize::MAX,
@@ -494,6 +507,7 @@ impl Narrator {
                 None,
                 0,
                 state.panel(),
+                state.speed(),
             ),
         };
         if let Some(message) = state.message_words()
@@ -509,6 +523,22 @@ impl Narrator {
             (true, false, false) if alone => lines.push(words::ANALYSIS_STARTED.to_owned()),
             (true, false, true) if alone => lines.extend(analysed(state)),
             _ => {}
+        }
+        // Autoplay started or stopped, and its pace, in words (QA s32: `auto`,
+        // `faster` and `slower` were answered by the move shown said again, so a
+        // listener could not tell whether it ran, nor how fast).
+        if typed && state.autoplay() != autoplay {
+            lines.push(words::autoplay(state.autoplay(), state.speed()));
+        }
+        if state.speed() != speed || pace_asked {
+            let fastest = state.speed() == super::super::replay::SPEEDS[SPEEDS_LAST];
+            let limit =
+                (state.speed() == speed).then_some(if fastest { "fastest" } else { "slowest" });
+            lines.push(words::autoplay_speed(
+                state.autoplay(),
+                state.speed(),
+                limit,
+            ));
         }
         // `play` answered by its question alone: the move it names was just said.
         let asked = state.overlay() != overlay && state.overlay() == ReplayOverlay::ConfirmContinue;
@@ -570,6 +600,7 @@ impl Narrator {
             message: state.message_words().map(|m| m.into_owned()),
             deep_quarter,
             panel: state.panel(),
+            speed: state.speed(),
         };
         lines
     }
@@ -1037,6 +1068,9 @@ fn shown_move_alone(state: &ReplayState) -> String {
 
 /// How the game ended, when the replay viewer shows its last move and the record
 /// says it is over (by the board full, a resignation, the time...).
+/// The fastest autoplay pace's place in [`super::super::replay::SPEEDS`].
+const SPEEDS_LAST: usize = super::super::replay::SPEEDS.len() - 1;
+
 fn replay_end(state: &ReplayState) -> Option<String> {
     if state.at_move() != state.len() {
         return None;
@@ -2311,6 +2345,54 @@ mod tests {
         assert!(said[0].starts_with("Move 4 of 8: Yellow a4"), "{said:?}");
         assert!(!said.contains(&fourth), "{said:?}");
         assert_eq!(read(&screen, Reading::Why, ""), [fourth]);
+    }
+
+    /// QA (s32): in the replay viewer `auto` was answered by the move shown said
+    /// again, `faster` and `slower` too: nothing said whether autoplay now ran, nor
+    /// how fast. Each now says so in words (the full screen shows `1 s/move`), once;
+    /// the fastest pace asked again says it is the fastest.
+    #[test]
+    fn autoplay_and_its_pace_are_said_in_words() {
+        let record: crate::record::Record = "a1 a2 a3 a4".parse().unwrap();
+        let game = record.to_game().unwrap();
+        let state = ReplayState::new("game.hij", &record, game);
+        let mut screen = Screen::Replay(state, crate::session::GameConfig::default());
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&screen);
+        let mut act = |action: Action, pace: bool| {
+            if let Screen::Replay(state, _) = &mut screen {
+                let _ = state.apply(action);
+            }
+            if pace {
+                narrator.await_pace();
+            }
+            narrator.typed();
+            narrator.tell(&screen)
+        };
+        assert_eq!(
+            act(Action::Autoplay, false),
+            ["Autoplay on: a move a second; auto stops it."]
+        );
+        assert_eq!(act(Action::Faster, true), ["Autoplay: 2 moves a second."]);
+        assert_eq!(act(Action::Autoplay, false), ["Autoplay off."]);
+        assert_eq!(
+            act(Action::Slower, true),
+            ["Autoplay speed: a move a second; auto starts it."]
+        );
+        for _ in 0..4 {
+            let _ = act(Action::Slower, true);
+        }
+        assert_eq!(
+            act(Action::Slower, true),
+            ["Autoplay speed: a move every 4 seconds, the slowest; auto starts it."]
+        );
+        for _ in 0..5 {
+            let _ = act(Action::Faster, true);
+        }
+        assert_eq!(
+            act(Action::Faster, true),
+            ["Autoplay speed: 10 moves a second, the fastest; auto starts it."]
+        );
     }
 
     /// QA (s14 lines, left): a game opened on the question whether to resume the
