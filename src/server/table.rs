@@ -908,8 +908,13 @@ impl GameTable {
         if !self.too_soon_to_rate() {
             return self.note_kept_said(To::Everyone, line);
         }
+        // Each wording of the end's own line that names the winner, with `Not rated`.
+        let middle = std::iter::once(&line.text)
+            .chain(&line.middle)
+            .map(|end| narrow::not_rated_after(end))
+            .collect();
         let said = Message {
-            middle: vec![narrow::not_rated_after(&line.text)],
+            middle,
             short: Some(narrow::ended_early(how)),
             ..Message::keyed(MessageKind::Info, Keyed::EndedEarly(line.text))
         };
@@ -968,15 +973,18 @@ impl GameTable {
             .ok()?;
         self.ended_now();
         self.touch(None);
-        let name = self.name(loser);
-        self.note_end(
-            Message::with_short(
+        let (name, winner) = (self.name(loser), self.name(loser.other()));
+        // The winner by name wherever it fits (s32: `bob out of time: Blue wins` at
+        // 44 columns), else who lost, as a resignation's (two names of 16 make 51).
+        let said = Message {
+            middle: vec![narrow::corr_time_out(&name, &winner)],
+            ..Message::with_short(
                 MessageKind::Info,
-                words::corr_time_out(&name, &self.name(loser.other())),
-                narrow::corr_time_out(&name, loser.other()),
-            ),
-            &narrow::out_of_time(&name),
-        );
+                words::corr_time_out(&name, &winner),
+                narrow::out_of_time(&name),
+            )
+        };
+        self.note_end(said, &narrow::out_of_time(&name));
         Some(loser)
     }
 
@@ -1284,12 +1292,17 @@ impl GameTable {
                 self.say_if_not_rated_to(To::Spectators);
                 return true;
             }
-            let (name, winner) = (self.name(leaver), leaver.other());
-            let said = Message::with_short(
-                MessageKind::Info,
-                words::abandoned(&name, &self.name(winner)),
-                narrow::abandoned(&name, winner),
-            );
+            let (name, winner) = (self.name(leaver), self.name(leaver.other()));
+            // The winner by name wherever it fits (s32: `bob abandoned: Blue wins` at
+            // 44 columns), else who left, as a resignation's (two names of 16 make 49).
+            let said = Message {
+                middle: vec![narrow::abandoned(&name, &winner)],
+                ..Message::with_short(
+                    MessageKind::Info,
+                    words::abandoned(&name, &winner),
+                    narrow::abandoned_short(&name),
+                )
+            };
             self.note_kept_said(To::Everyone, said);
         }
         false
@@ -2208,6 +2221,73 @@ mod tests {
                 said.wording(120),
                 words::not_rated_after(&words::resigned(name, "ann"))
             );
+        }
+    }
+
+    /// Every note of a game's end names the winner where it fits (s32: at 44 columns
+    /// an abandonment and a correspondence game lost on time said `Blue wins`), at 80
+    /// and at 44 columns, with short names; with two names of 16 columns (letters or
+    /// wide characters) its narrowest wording still fits 44, naming who lost. No
+    /// wording says a colour. Fails on the old code (`bob abandoned: Blue wins`).
+    #[test]
+    fn every_end_note_names_the_winner_where_it_fits() {
+        let t0 = Instant::now();
+        let ends = |ann: &str, bob: &str| {
+            let open = |rated: bool, corr: Option<u8>| {
+                let mut table = GameTable::open(who(ann), Player::Blue, Game::new(), None);
+                assert!(table.set_terms(rated, corr));
+                table.sit(who(bob), t0);
+                play(&mut table, &["a1", "b1", "c1"], t0);
+                (table.talk().last_note(), table)
+            };
+            let said = |table: &GameTable, seen: u64| {
+                let notes: Vec<Message> = table
+                    .talk()
+                    .notes_since(seen)
+                    .map(|n| n.said.clone())
+                    .collect();
+                assert!(!notes.is_empty());
+                notes[0].clone()
+            };
+            let (seen, mut resigned) = open(false, None);
+            resigned.request(Player::Yellow, &Request::Resign, t0);
+            let (seen2, mut abandoned) = open(true, None);
+            abandoned.leave(&who(bob).key, t0);
+            let (seen3, mut timed_out) = open(false, Some(1));
+            timed_out.tell_time(100 * 24 * 3600);
+            assert_eq!(timed_out.check_corr_time(), Some(Player::Yellow));
+            [
+                said(&resigned, seen),
+                said(&abandoned, seen2),
+                said(&timed_out, seen3),
+            ]
+        };
+        for said in ends("ann", "bob") {
+            for width in [120, 80, 44] {
+                let shown = said.wording(width);
+                assert!(said.fits(width), "{width}: {shown}");
+                assert!(shown.starts_with("bob"), "{width}: {shown}");
+                assert!(shown.ends_with(" ann wins"), "{width}: {shown}");
+            }
+        }
+        for [ann, bob] in [
+            ["abcdefghijklmnop", "ponmlkjihgfedcba"],
+            ["名前名前名前名前", "前名前名前名前名"],
+        ] {
+            for said in ends(ann, bob) {
+                assert!(said.fits(80), "{}", said.wording(80));
+                let wide = said.wording(80);
+                assert!(wide.ends_with(&format!(" {ann} wins")), "{wide}");
+                let narrow = said.wording(44);
+                assert!(said.fits(44), "{narrow}: {}", crate::text::width(narrow));
+                assert!(narrow.starts_with(bob), "{narrow}");
+                for wording in said.wordings() {
+                    assert!(
+                        !wording.contains("Blue") && !wording.contains("Yellow"),
+                        "{wording}"
+                    );
+                }
+            }
         }
     }
 

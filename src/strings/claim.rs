@@ -89,15 +89,20 @@ pub(crate) fn waits_short(ai: Player) -> String {
     format!("Enter: {ai} plays")
 }
 /// The turn line while `claimer`'s last stone may still be claimed: both who may
-/// claim and whose turn it is (`turn`), longest wording first (the message line
-/// under it names the keys too).
-pub(crate) fn may_claim(claimer: Player, turn: &str, turn_short: &str) -> Vec<String> {
+/// claim (a colour, or a name at a table) and whose turn it is (`turn`), longest
+/// wording first (the message line under it names the keys too).
+pub(crate) fn may_claim(claimer: &str, turn: &str, turn_short: &str) -> Vec<String> {
     vec![
         format!("{claimer} may claim (+ points Enter) · {turn}"),
         format!("{claimer} may claim · {turn}"),
         format!("{claimer} may claim · {turn_short}"),
         turn_short.to_owned(),
     ]
+}
+/// [`may_claim`] where no result fits beside who may claim (a table's 16-column
+/// names at 44 columns): `alexandrapetrova may claim`.
+pub(crate) fn may_claim_alone(claimer: &str) -> String {
+    format!("{claimer} may claim")
 }
 /// A square chosen while the AI waits for a person's claim already made.
 pub(crate) const GO_ON_CLAIMED: &str = "The AI moves next: Enter lets it play";

@@ -86,6 +86,13 @@ pub(crate) fn may_claim(who: &str, turn: &str) -> String {
     format!("{turn}; {who} may still claim")
 }
 
+/// [`may_claim`] at a table's game over, with the command that claims (s32: a game
+/// here has it in its autosave's note, [`kept_claim_open`]; a table's said none):
+/// `Board full: bob leads; alice (Yellow) may still claim: claim N`.
+pub(crate) fn may_claim_at_table(who: &str, turn: &str) -> String {
+    format!("{}: claim N", may_claim(who, turn))
+}
+
 /// A finished game kept (`kept`, the storage's note) while the stone that filled
 /// the board may still be claimed.
 pub(crate) fn kept_claim_open(kept: &str) -> String {

@@ -5,8 +5,6 @@
 //! the long text reaches a screen (a refusal, a table's note, a keyed line). The
 //! lessons', puzzles' and start screen's notes are wrapped in their panels instead.
 
-use crate::rules::Player;
-
 use super::{analysis, claim, club, message, serve, table, talk};
 
 /// Each long text and its short wording.
@@ -170,12 +168,19 @@ pub(crate) fn not_rated_after(end: &str) -> String {
 pub(crate) fn ended_early(how: &str) -> String {
     format!("{how}: not rated")
 }
-/// [`talk::abandoned`] on a narrow screen.
-pub(crate) fn abandoned(name: &str, winner: Player) -> String {
+/// [`talk::abandoned`] on a narrow screen, naming the winner where it fits (two
+/// names of 16 columns make 49: there [`abandoned_short`]).
+pub(crate) fn abandoned(name: &str, winner: &str) -> String {
     format!("{name} abandoned: {winner} wins")
 }
-/// [`talk::corr_time_out`] on a narrow screen.
-pub(crate) fn corr_time_out(name: &str, winner: Player) -> String {
+/// [`abandoned`] with no room for the winner's name: who left (the status line says
+/// who wins), as [`resigned`] says a resignation.
+pub(crate) fn abandoned_short(name: &str) -> String {
+    format!("{name} abandoned")
+}
+/// [`talk::corr_time_out`] on a narrow screen, naming the winner where it fits (two
+/// names of 16 columns make 51: there [`out_of_time`]).
+pub(crate) fn corr_time_out(name: &str, winner: &str) -> String {
     format!("{name} out of time: {winner} wins")
 }
 /// [`serve::gone`] on a narrow screen.
@@ -215,6 +220,7 @@ pub(crate) fn watched_how(ending: crate::session::Ending) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Player;
     use crate::text::width;
 
     /// The narrowest screen every short wording fits (the served minimum's width).
@@ -257,7 +263,6 @@ mod tests {
         // The server's `names::MAX_NAME_COLUMNS`.
         for name in ["abcdefghijklmnop", "名前名前名前名前"] {
             assert_eq!(width(name), 16);
-            let w = Player::Yellow;
             let ratings = club::ratings_changed(
                 "standard",
                 true,
@@ -267,8 +272,8 @@ mod tests {
                 (talk::undo_refused(name), undo_refused(name)),
                 (talk::rematch_started(name), rematch_started(name)),
                 (talk::left_early(name), left_early(name)),
-                (talk::abandoned(name, name), abandoned(name, w)),
-                (talk::corr_time_out(name, name), corr_time_out(name, w)),
+                (talk::abandoned(name, name), abandoned_short(name)),
+                (talk::corr_time_out(name, name), out_of_time(name)),
                 (serve::gone(name), gone(name)),
                 (
                     serve::watched_waiting_for(name, "10:00"),

@@ -142,6 +142,18 @@ fn resume_no(new_seats: [Seat; 2]) -> String {
     format!("a new game, {}", pairing(new_seats))
 }
 
+/// The resume question's no in a box too narrow for [`resume_no`] on a row
+/// ([`resume_narrow`]), its players said before the answers.
+const RESUME_NO_SHORT: &str = "a new game";
+
+/// [`resume_key_answers`] of the autosaved game with [`RESUME_NO_SHORT`]: the
+/// answers of a box too narrow for its whole no on a row.
+pub(crate) fn resume_key_answers_short(leave: &str) -> Vec<String> {
+    let mut words = key_answers(RESUME_YES, None, RESUME_NO_SHORT);
+    words.push(format!("{RESUME_LEAVE_KEYS}: {leave}"));
+    words
+}
+
 /// The resume question's answers on the full screen, as [`resume`] (with the game
 /// offered) or [`resume_unknown`] (`known`: false) words them, in the order a click
 /// picks them: yes, no, then `q/Esc` ([`RESUME_BACK`] or [`RESUME_QUIT`], `leave`).
@@ -446,6 +458,28 @@ pub(crate) fn resume(
         game.score(Player::Blue),
         game.score(Player::Yellow),
         resume_answers_of(how, RESUME_YES, leave, &resume_no(new_seats)),
+    )
+}
+
+/// [`resume`] in a box too narrow for its no whole on a row (s32: 65 columns in the
+/// 41 of the box at 44×16, 39 at 80×24): the new game's players in a sentence of
+/// their own before the answers, its answer in fewer words, `any other key: a new
+/// game` ([`resume_key_answers_short`]), so that each answer is whole on a row.
+pub(crate) fn resume_narrow(
+    seats: [Seat; 2],
+    names: &[Option<String>; 2],
+    game: &Game,
+    new_seats: [Seat; 2],
+    leave: &str,
+) -> String {
+    format!(
+        "Resume the autosaved game? {}, {}, Blue\u{a0}{}, Yellow\u{a0}{}. Or {}. {}",
+        pairing_named(seats, names),
+        moves_count(game.len()),
+        game.score(Player::Blue),
+        game.score(Player::Yellow),
+        resume_no(new_seats),
+        resume_answers_of(Answering::Keys, RESUME_YES, leave, RESUME_NO_SHORT),
     )
 }
 

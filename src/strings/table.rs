@@ -101,21 +101,27 @@ pub(crate) fn undo_asked_by_answers(name: &str, theirs: &str) -> Brief {
         brief_answers(UNDO_ASKED.yes, false, UNDO_ASKED.no),
     )
 }
-/// The widest name [`undo_asked_by_short`] writes whole: with it the brief is 44
-/// columns, the narrow screen's width; a wider name is cut with `…`.
-pub(crate) const UNDO_SHORT_NAME_COLUMNS: usize = 10;
-/// [`undo_asked_by_answers`] at 44 columns (s31: the narrow screen said `Take it
-/// back?`, naming no one): `bob: undo b3? y: agree, other: refuse`, the name cut to
-/// [`UNDO_SHORT_NAME_COLUMNS`]; the answers' words are the ones a click picks.
-pub(crate) fn undo_asked_by_short(name: &str, theirs: &str) -> Brief {
-    let name = crate::text::fit(name, UNDO_SHORT_NAME_COLUMNS);
+/// The narrow screen's width, which [`undo_asked_by_short`] fits.
+const NARROW_COLUMNS: usize = 44;
+/// [`undo_asked_by_answers`] shorter, in the box's words (`take back`: s32, the brief
+/// said `undo` where the box said `take back`): `bob: take back b3? y: agree, other:
+/// refuse`; the answers' words are the ones a click picks.
+pub(crate) fn undo_asked_by_brief(name: &str, theirs: &str) -> Brief {
     Brief::asked(
-        &format!("{name}: undo {theirs}?"),
+        &format!("{name}: take back {theirs}?"),
         vec![
             format!("y: {}", UNDO_ASKED.yes),
             format!("other: {}", UNDO_ASKED.no),
         ],
     )
+}
+/// [`undo_asked_by_brief`] at 44 columns (s31: the narrow screen said `Take it
+/// back?`, naming no one), the name cut with `…` where it is too wide for them (the
+/// box above says it whole): 44 columns with a name of 5, `alex…` for a longer one.
+pub(crate) fn undo_asked_by_short(name: &str, theirs: &str) -> Brief {
+    let rest = crate::text::width(&undo_asked_by_brief("", theirs).text);
+    let name = crate::text::fit(name, NARROW_COLUMNS.saturating_sub(rest));
+    undo_asked_by_brief(&name, theirs)
 }
 /// [`undo_asked`] in brief, for the status line.
 pub(crate) fn undo_asked_answers() -> Brief {

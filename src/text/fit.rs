@@ -182,6 +182,43 @@ pub fn fit_parts(text: &str, columns: usize) -> Cow<'_, str> {
     }
 }
 
+/// `text`, a list of parts joined by [`PART_SEPARATOR`], in rows of at most `columns`,
+/// broken only between parts: a key stays with its words (`Backspace: rub out`,
+/// never `Backspace:` at a row's end). A row that the list goes on after ends with
+/// the separator's mark (`Enter: claim ·`), so the rows read as one list. A part too
+/// wide for a row is [`wrap`]ped alone.
+pub fn parts_in_rows(text: &str, columns: usize) -> Vec<String> {
+    let mark = PART_SEPARATOR.trim_end();
+    let parts: Vec<&str> = text.split(PART_SEPARATOR).collect();
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        // The room a row needs for the mark after this part, if more parts follow.
+        let after = if i + 1 < parts.len() { mark } else { "" };
+        if !row.is_empty() && fits(&format!("{row}{PART_SEPARATOR}{part}{after}"), columns) {
+            row.push_str(PART_SEPARATOR);
+            row.push_str(part);
+            continue;
+        }
+        if !row.is_empty() {
+            let marked = format!("{row}{mark}");
+            rows.push(if fits(&marked, columns) { marked } else { row });
+        }
+        if fits(&format!("{part}{after}"), columns) {
+            row = (*part).to_owned();
+        } else {
+            // Its last piece ends the row the next part may join.
+            let mut pieces = wrap(part, columns);
+            row = pieces.pop().unwrap_or_default();
+            rows.extend(pieces);
+        }
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
+
 /// `text`, a list of parts joined by [`PART_SEPARATOR`], fitted to `columns` by
 /// dropping whole parts from the front: a border's keys, whose first part (the move
 /// keys, given elsewhere too) matters least and whose last (quit) most. When even
@@ -537,6 +574,35 @@ mod tests {
             ["12 moves,", "Blue 10", "Yellow 20. y:", "resume"]
         );
         assert_eq!(plain_spaces(text), "12 moves, Blue 10 Yellow 20. y: resume");
+    }
+
+    /// s32: a list of keys breaks between its parts only, each row the list goes on
+    /// after ending with its mark; a part wider than a row is wrapped alone.
+    #[test]
+    fn parts_in_rows_keeps_each_part_whole() {
+        let keys = "Enter: claim · Backspace: rub out · Esc: cancel";
+        assert_eq!(
+            wrap(keys, 28),
+            ["Enter: claim · Backspace:", "rub out · Esc: cancel"]
+        );
+        assert_eq!(
+            parts_in_rows(keys, 28),
+            ["Enter: claim ·", "Backspace: rub out ·", "Esc: cancel"]
+        );
+        assert_eq!(parts_in_rows(keys, 60), [keys]);
+        assert_eq!(
+            parts_in_rows("u: again · n: next · m: menu · q: quit", 28),
+            ["u: again · n: next ·", "m: menu · q: quit"]
+        );
+        assert_eq!(
+            parts_in_rows("a: one two three · b: x", 8),
+            ["a: one", "two", "three ·", "b: x"]
+        );
+        for columns in 1..50 {
+            for row in parts_in_rows(keys, columns) {
+                assert!(fits(&row, columns), "{columns}: {row:?}");
+            }
+        }
     }
 
     /// s31: an answer is kept whole on a row when it fits one (it broke as `any` /

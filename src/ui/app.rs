@@ -329,6 +329,27 @@ impl App {
         )
     }
 
+    /// The box of `question` `columns` wide inside: its text and the answers a click
+    /// picks ([`Question::boxed`]: the resume question's in fewer words where one of
+    /// its answers would not be whole on a row); the other player's question at a
+    /// table by its names ([`App::question_text`]).
+    pub(crate) fn boxed_question(
+        &self,
+        question: Question,
+        columns: usize,
+    ) -> (String, Vec<String>) {
+        if let Some(named) = self.named_question(question, Answering::Keys) {
+            return (named, self.clickable_answers(question));
+        }
+        question.boxed(
+            self.autosaved,
+            self.resume_offer.as_deref(),
+            self.config.seats,
+            self.from_start,
+            columns,
+        )
+    }
+
     /// The answers of `question` a click in its box picks: yes, no, then save when
     /// offered ([`Question::clickable_answers`]).
     pub(crate) fn clickable_answers(&self, question: Question) -> Vec<String> {

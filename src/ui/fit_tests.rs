@@ -18,6 +18,7 @@ use super::screen::box_rect;
 use super::{App, AppView, Input, Look, News, Question, ReplayState, ReplayView};
 
 mod names;
+mod words;
 
 const WIDTH: u16 = 80;
 const HEIGHT: u16 = 24;
@@ -102,6 +103,20 @@ fn game_screen_at(app: &App, width: u16, height: u16) -> Buffer {
     terminal.backend().buffer().clone()
 }
 
+/// The box of `question` on `app`'s game screen drawn at `width` x `height`: its
+/// text and answers as the drawing words them for the box's width
+/// ([`App::boxed_question`]).
+pub(super) fn boxed_at(
+    app: &App,
+    question: Question,
+    width: u16,
+    height: u16,
+) -> (String, Vec<String>) {
+    let layout = ScreenLayout::new(Rect::new(0, 0, width, height)).unwrap();
+    let area = super::screen::message_area(&layout);
+    app.boxed_question(question, super::screen::box_columns(area))
+}
+
 fn against_hard() -> GameConfig {
     GameConfig {
         seats: [Seat::Human, Seat::Hard],
@@ -129,7 +144,7 @@ fn every_question_is_readable_in_full_at_80x24() {
     }
     let offer = Game::from_moves([Square::A1, Square::D4, Square::A1, Square::D4]).unwrap();
     let app = App::new(GameConfig::default()).offer_resume(against_hard(), offer);
-    let text = app.question_text(Question::Resume);
+    let (text, _) = boxed_at(&app, Question::Resume, WIDTH, HEIGHT);
     let buf = game_screen(&app);
     assert_readable(&buf, &text, full);
     let status = app.question_status(Question::Resume, WIDTH);
@@ -205,7 +220,15 @@ fn the_resume_question_with_long_names_is_readable_at_80x24_and_44x16() {
         (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
     ] {
         let buf = game_screen_at(&app, width, height);
-        assert_readable(&buf, &question, Rect::new(0, 0, width, height));
+        // The box's words at this size: the new game's players before the answers
+        // where its no is too wide for a row (s32).
+        let drawn = Rect::new(0, 0, width, height);
+        let (boxed, _) = boxed_at(&app, Question::Resume, width, height);
+        assert!(
+            boxed.contains("a new game, Blue (human) against Yellow (hard AI)"),
+            "{width}: {boxed}"
+        );
+        assert_readable(&buf, &boxed, drawn);
         let status = app.question_status(Question::Resume, width);
         assert!(
             row(&buf, height - 1).contains(&status),
@@ -582,21 +605,17 @@ fn the_resume_questions_totals_stay_with_their_colours() {
                     game: game.clone(),
                     ..ResumeOffer::default()
                 });
-                let question = app.question_text(Question::Resume);
                 for (width, height) in [
                     (WIDTH, HEIGHT),
                     (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
                 ] {
+                    let (question, answers) = boxed_at(&app, Question::Resume, width, height);
                     let buf = game_screen_at(&app, width, height);
                     let body = Rect::new(0, 0, width, height);
                     assert_readable(&buf, &question, body);
                     // The box's rows, inside its border.
                     let layout = ScreenLayout::new(body).unwrap();
-                    let popup = box_rect(
-                        &question,
-                        &app.clickable_answers(Question::Resume),
-                        super::screen::message_area(&layout),
-                    );
+                    let popup = box_rect(&question, &answers, super::screen::message_area(&layout));
                     let rows: Vec<String> = (popup.y + 1..popup.bottom() - 1)
                         .map(|y| {
                             (popup.x + 1..popup.right() - 1)
@@ -1177,11 +1196,23 @@ fn every_answer_is_whole_on_one_row_of_its_box_and_a_click_on_it_picks_it() {
         apps.push((served.clone().asking(question), question));
     }
     for (app, question) in &apps {
-        let answers = app.clickable_answers(*question);
-        assert!(answers.len() >= 2, "{question:?}: {answers:?}");
+        assert!(app.clickable_answers(*question).len() >= 2, "{question:?}");
         for (width, height) in sizes {
             let buf = game_screen_at(app, width, height);
             let drawn = Rect::new(0, 0, width, height);
+            // The answers as the box words them at this size (s32: the resume
+            // question's new game in fewer words where it was wider than a row, 65
+            // columns in 41 at 44×16): each fits a row of the box.
+            let area = super::screen::message_area(&ScreenLayout::new(drawn).unwrap());
+            let columns = super::screen::box_columns(area);
+            let (_, answers) = boxed_at(app, *question, width, height);
+            assert_eq!(answers.len(), app.clickable_answers(*question).len());
+            for answer in &answers {
+                assert!(
+                    crate::text::width(answer) <= columns,
+                    "{question:?} {width}x{height}: {answer:?} is wider than a row ({columns})"
+                );
+            }
             assert_answers_whole_and_clickable(
                 &buf,
                 &answers,
@@ -1190,7 +1221,8 @@ fn every_answer_is_whole_on_one_row_of_its_box_and_a_click_on_it_picks_it() {
             );
         }
     }
-    // The resume question at 44×16, as the brief found it (`any` / `other key: ...`).
+    // The resume question at 44×16, as the brief found it (`any` / `other key: ...`),
+    // its new game said shorter there (s32).
     let app = App::new(against_hard()).offer(offers[0].clone());
     insta::assert_snapshot!(
         "resume_question_44x16",

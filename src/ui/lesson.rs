@@ -662,19 +662,25 @@ pub(crate) fn text_area(size: Rect) -> Rect {
 /// The text side's first line shown after `scroll`.
 pub(crate) fn text_scrolled(state: &LessonState, scroll: Scroll) -> u16 {
     let area = text_area(state.size());
-    let last = wrapped_last_top(&text_lines(state, Look::PLAIN), area);
+    let last = wrapped_last_top(&text_lines(state, Look::PLAIN, area), area);
     super::layout::text_scrolled(state.text_top(), last, area, scroll)
 }
 
-/// The text side's lines: the lesson, the task, the verdict and the keys.
-pub(crate) fn text_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> {
-    text_parts(state, look, false).0
+/// The text side's lines in `area` (its border around them): the lesson, the task,
+/// the verdict and the keys.
+pub(crate) fn text_lines(state: &LessonState, look: Look, area: Rect) -> Vec<Line<'static>> {
+    text_parts(state, look, false, inside_columns(area)).0
+}
+
+/// The columns inside the border of the text in `area`.
+fn inside_columns(area: Rect) -> usize {
+    usize::from(area.width.saturating_sub(2))
 }
 
 /// The text read in full in place of the board (`e`): the lesson's text always (the
 /// side leaves it out after a try), the task and the verdict; its keys are in its border.
 pub(crate) fn reading_lines(state: &LessonState, look: Look) -> Vec<Line<'static>> {
-    text_parts(state, look, true).0
+    text_parts(state, look, true, 0).0
 }
 
 /// Whether a `size` screen has no room for the lesson's text (44×16), so the status line
@@ -697,8 +703,8 @@ pub(crate) fn status_feedback(
     look: Look,
     short: bool,
 ) -> Vec<Line<'static>> {
-    let (lines, feedback) = text_parts(state, look, false);
     let area = text_area(size);
+    let (lines, feedback) = text_parts(state, look, false, inside_columns(area));
     let in_view = |end: usize| {
         area.width > 2 && area.height > 2 && wrapped_last_top(&lines[..end], area) == 0
     };
@@ -737,8 +743,14 @@ struct Feedback {
     note: Option<(usize, String)>,
 }
 
-/// [`text_lines`] (or `whole`, [`reading_lines`]), and where the feedback is among them.
-fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static>>, Feedback) {
+/// [`text_lines`] (or `whole`, [`reading_lines`]), the rows of keys at most `columns`
+/// wide, and where the feedback is among them.
+fn text_parts(
+    state: &LessonState,
+    look: Look,
+    whole: bool,
+    columns: usize,
+) -> (Vec<Line<'static>>, Feedback) {
     let mut feedback = Feedback::default();
     let Some(lesson) = state.lesson() else {
         return (Vec::new(), feedback);
@@ -789,15 +801,25 @@ fn text_parts(state: &LessonState, look: Look, whole: bool) -> (Vec<Line<'static
                 // `+` on a row of its own: the row of all five broke `n:` / `next`
                 // in the text's 28 columns at 80×24.
                 let [claim, others] = claim_waiting_keys(state);
-                lines.push(Line::styled(claim, look.dim()));
-                lines.push(Line::styled(others, look.dim()));
+                for keys in [claim, others] {
+                    lines.extend(key_rows(&keys, columns, look));
+                }
                 return (lines, feedback);
             }
             LessonPhase::Tried(_, check) if check.done => HintLine::LessonPlayed,
             _ => HintLine::Lesson,
         };
         let keys = hint_line_leaving_doing(line, state.is_from_start(), &hint_keys(state, line));
-        lines.push(Line::styled(keys, look.dim()));
+        lines.extend(key_rows(&keys, columns, look));
     }
     (lines, feedback)
+}
+
+/// A row of `keys` as lines of at most `columns`, each `key: action` whole on one
+/// (s32: the text's wrapping broke `Backspace:` / `rub out` in the 28 columns at 80×24).
+fn key_rows(keys: &str, columns: usize, look: Look) -> Vec<Line<'static>> {
+    crate::text::parts_in_rows(keys, columns)
+        .into_iter()
+        .map(|row| Line::styled(row, look.dim()))
+        .collect()
 }

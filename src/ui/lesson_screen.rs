@@ -308,7 +308,7 @@ impl LessonView<'_> {
         if text_area.width <= 2 || text_area.height <= 2 {
             return;
         }
-        let lines = text_lines(state, look);
+        let lines = text_lines(state, look, text_area);
         let last = wrapped_last_top(&lines, text_area);
         let top = state.text_top().min(last);
         let mut block = Block::bordered();

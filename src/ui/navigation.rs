@@ -827,7 +827,14 @@ mod tests {
                 let keys = [KeyCode::Char('y'), KeyCode::Char('n'), KeyCode::Char(third)];
                 let mut app = app.clone().asking(*question);
                 let _ = app.handle(Input::Resize(w, h));
-                let answers = app.clickable_answers(*question);
+                // The answers as the box words them at this size (s32: the resume
+                // question's no in fewer words where it is wider than a row).
+                let layout =
+                    super::super::layout::ScreenLayout::new(ratatui::layout::Rect::new(0, 0, w, h))
+                        .unwrap();
+                let area = super::super::screen::message_area(&layout);
+                let (_, answers) =
+                    app.boxed_question(*question, super::super::screen::box_columns(area));
                 assert_eq!(answers.len(), *offered, "{question:?}: {answers:?}");
                 // s26: the status line's brief takes a click on its answers too (only
                 // the box did): yes and no at least, each found whole on the line

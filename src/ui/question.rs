@@ -44,7 +44,52 @@ pub enum Question {
     },
 }
 
+/// The names of the autosaved game's people, for the resume question: they come
+/// from a file, so made safe, and cut shorter than a ladder's so the question stays
+/// whole in its box at the smallest size.
+fn offer_names(offer: &ResumeOffer) -> [Option<String>; 2] {
+    Player::BOTH.map(|player| {
+        offer.people.of(player).map(|name| {
+            crate::text::safe_within(name, RESUME_NAME_COLUMNS, crate::text::MAX_SHOWN_BYTES)
+        })
+    })
+}
+
 impl Question {
+    /// The question's box: its whole text and the answers a click picks (and a row
+    /// keeps whole), as [`Question::text`] and [`Question::clickable_answers`] word
+    /// them on the full screen, for a box `columns` wide inside. Where the resume
+    /// question's no is wider than a row (s32: 65 columns in 41 at 44×16), its new
+    /// game's players go in a sentence before the answers and the no says `any other
+    /// key: a new game` ([`question::resume_narrow`]): every answer whole on a row.
+    pub(crate) fn boxed(
+        self,
+        autosaved: bool,
+        offer: Option<&ResumeOffer>,
+        new_seats: [Seat; 2],
+        from_start: bool,
+        columns: usize,
+    ) -> (String, Vec<String>) {
+        let answers = self.clickable_answers(autosaved, offer, new_seats, from_start);
+        if let (Question::Resume, Some(offer)) = (self, offer)
+            && answers
+                .get(1)
+                .is_some_and(|no| !crate::text::fits(no, columns))
+        {
+            let leave = resume_leave(from_start);
+            let text = question::resume_narrow(
+                offer.config.seats,
+                &offer_names(offer),
+                &offer.game,
+                new_seats,
+                leave,
+            );
+            return (text, question::resume_key_answers_short(leave));
+        }
+        let text = self.text(Answering::Keys, autosaved, offer, new_seats, from_start);
+        (text, answers)
+    }
+
     /// The whole question, its answers named `how`: whether quitting keeps the game
     /// (`autosaved`; if not, the question says so and offers to save), the
     /// autosaved game offered and the seats of the new game offered instead
@@ -65,27 +110,14 @@ impl Question {
             (Question::Back, _) if autosaved => question::back_autosaved(how, super::RESUME_KEY),
             (Question::Back, _) => question::back_not_kept(how),
             (Question::NewGame, _) => question::new_game(how),
-            (Question::Resume, Some(offer)) => {
-                // The names come from a file: made safe, and cut shorter than a
-                // ladder's so the question stays whole in its box at the smallest size.
-                let names = Player::BOTH.map(|player| {
-                    offer.people.of(player).map(|name| {
-                        crate::text::safe_within(
-                            name,
-                            RESUME_NAME_COLUMNS,
-                            crate::text::MAX_SHOWN_BYTES,
-                        )
-                    })
-                });
-                question::resume(
-                    offer.config.seats,
-                    &names,
-                    &offer.game,
-                    new_seats,
-                    how,
-                    leave,
-                )
-            }
+            (Question::Resume, Some(offer)) => question::resume(
+                offer.config.seats,
+                &offer_names(offer),
+                &offer.game,
+                new_seats,
+                how,
+                leave,
+            ),
             (Question::Resume, None) => question::resume_unknown(how, leave),
             (Question::Resign(player), _) => question::resign(player, how),
             (Question::UndoAsked, _) => table::undo_asked(how),

@@ -240,17 +240,15 @@ impl ReplayState {
         self.game.outcome()
     }
 
-    /// The players' names of a server game's record (one with a key tag, as the server
-    /// writes them): a person's name as the record gives it, made safe and cut to
-    /// [`REPLAY_NAME_COLUMNS`] (a record's tags are a stranger's text), the server's AI
-    /// by its level (`hard AI`). `None` for any other record, or a seat neither names:
-    /// its ending is said by colours.
+    /// The players' names of a record that names a person (s32: only a server's,
+    /// with its key tags, did; a local game's with its players' names said colours):
+    /// a person's name as the record gives it, made safe and cut to
+    /// [`REPLAY_NAME_COLUMNS`] (a record's tags are a stranger's text), an AI by its
+    /// level (`hard AI`). `None` for a record naming no person, a seat neither
+    /// names, or two seats named alike: its ending is said by colours.
     pub(crate) fn names(&self) -> Option<[String; 2]> {
         use crate::rules::Player;
-        if !Player::BOTH
-            .into_iter()
-            .any(|p| self.tag(crate::session::key_tag(p)).is_some())
-        {
+        if Player::BOTH.iter().all(|&p| self.people.of(p).is_none()) {
             return None;
         }
         let name = |player: Player| match (self.people.of(player), self.seats[player.index()]) {
@@ -264,11 +262,12 @@ impl ReplayState {
             }
             _ => None,
         };
-        Some([name(Player::Blue)?, name(Player::Yellow)?])
+        let names = [name(Player::Blue)?, name(Player::Yellow)?];
+        (names[0] != names[1]).then_some(names)
     }
 
     /// How the game ended, once its last move is shown: by the players' names in a
-    /// server game's record ([`ReplayState::names`]: `bob wins: alice resigned`), else
+    /// record that gives them ([`ReplayState::names`]: `bob wins: alice resigned`), else
     /// by colours (`Yellow wins: Blue resigned`); `None` before the end.
     pub(crate) fn result_words(&self) -> Option<String> {
         let names = self.names();

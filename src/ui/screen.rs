@@ -17,7 +17,7 @@ use crate::text::wrap;
 use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
-use super::keymap::{HintLine, hint_line, hint_line_leaving, hint_parts};
+use super::keymap::{Action, HintLine, hint_line, hint_line_doing, hint_line_leaving, hint_parts};
 use super::ladder::{LadderView, ladder_scale, provisional_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
@@ -93,11 +93,10 @@ impl Widget for &AppView<'_> {
             .or_else(|| game.outcome());
         let thinking = app.thinking();
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
-        // The stone that filled the board may still be claimed (a game here, not
-        // served): whoever claims it, the result is not final unless they already win.
-        let claimer = app
-            .final_claim_open()
-            .filter(|_| ending.is_none() && !app.is_served());
+        // The stone that filled the board may still be claimed (here, or this
+        // player's at a table): whoever claims it, the result is not final unless
+        // they already win.
+        let claimer = app.final_claim_open().filter(|_| ending.is_none());
         let provisional = outcome
             .filter(|o| claimer.is_some_and(|c| o.winner() != Some(c)))
             .map(words::provisional);
@@ -159,22 +158,39 @@ impl Widget for &AppView<'_> {
         let mut says_how: Option<usize> = None;
         // Whose turn, longest wording first; while the last stone may still be claimed,
         // who may claim too, so the line does not pull two ways.
+        let served_claim = app.is_served() && outcome.is_some() && claimer.is_some();
         let mut turn = match (outcome, thinking) {
             // Over the network only the keys that work there are offered.
-            (Some(outcome), _) if app.is_served() => {
-                let keys = if app.spectating() {
-                    table::OVER_KEYS_WATCHING
-                } else if app.at_table() && app.opponent_left() {
-                    table::OVER_KEYS_ALONE
-                } else if app.overlay() == Overlay::Question(super::question::Question::Rematch) {
-                    table::OVER_KEYS_REMATCH_ASKED
-                } else if app.at_table() && app.rematch_sent() {
-                    table::OVER_KEYS_REMATCH_SENT
-                } else if app.at_table() {
-                    table::OVER_KEYS_TABLE
-                } else {
-                    table::OVER_KEYS_AI
+            // This player's stone that filled the board at a table may still be
+            // claimed (s32: only the line mode said so there): who may claim, by
+            // name, with its key, and the result so far by name (`bob leads`).
+            (Some(outcome), _) if served_claim => {
+                let keys = served_over_keys(app);
+                let claimer = claimer.unwrap_or(mover);
+                let (who, so_far) = match app.seated_names() {
+                    Some(names) if provisional.is_some() => (
+                        names[claimer.index()].clone(),
+                        table::named_provisional(outcome, names),
+                    ),
+                    Some(names) => (
+                        names[claimer.index()].clone(),
+                        table::named_outcome(outcome, names),
+                    ),
+                    None => (
+                        claimer.to_string(),
+                        provisional
+                            .clone()
+                            .unwrap_or_else(|| describe::result_sentence(outcome)),
+                    ),
                 };
+                let mut wordings =
+                    claim_words::may_claim(&who, &words::then_keys(&so_far, keys), &so_far);
+                wordings.insert(wordings.len() - 1, claim_words::may_claim_alone(&who));
+                wordings.push(keys.to_owned());
+                wordings
+            }
+            (Some(outcome), _) if app.is_served() => {
+                let keys = served_over_keys(app);
                 let said = match (ending, app.player_names()) {
                     (Some(ending), _) => app.ending_words(ending),
                     (None, Some(names)) => table::named_outcome(outcome, names),
@@ -270,7 +286,8 @@ impl Widget for &AppView<'_> {
             && let Some((last, Some(ClaimState::Pending))) = app.last_move()
             && config.is_human(last.player)
         {
-            turn = claim_words::may_claim(last.player, &turn[0], &turn[turn.len() - 1]);
+            turn =
+                claim_words::may_claim(&last.player.to_string(), &turn[0], &turn[turn.len() - 1]);
             // The last wording says whose turn alone (the message line asks for the claim).
             turn_core = turn.len() - 1;
         }
@@ -281,7 +298,7 @@ impl Widget for &AppView<'_> {
             // Not `Blue wins` where the claim could still make the claimer win.
             let result = provisional.clone().unwrap_or_else(|| outcome.to_string());
             turn = claim_words::may_claim(
-                claimer,
+                &claimer.to_string(),
                 &words::game_over(&result, back),
                 &describe::result_sentence(&result),
             );
@@ -291,6 +308,9 @@ impl Widget for &AppView<'_> {
         // where none fits beside them (not while the last stone may still be claimed,
         // whose wordings say who may claim).
         let keyed_turns = match (outcome, ending) {
+            // At a table, who may claim goes before the totals (the ladders show
+            // them): all but the result alone and the keys alone name them.
+            _ if served_claim => turn.len().saturating_sub(2),
             _ if app.is_served() || app.final_claim_open().is_some() => 0,
             (Some(_), Some(_)) => 3,
             (Some(_), None) => 2,
@@ -313,6 +333,15 @@ impl Widget for &AppView<'_> {
             table::SPECTATING.to_owned()
         } else if app.at_table() && app.opponent_left() {
             hint_line(HintLine::TableAlone)
+        } else if app.at_table() && outcome.is_some() && claimer.is_some() {
+            // This player's last stone may still be claimed: its key first (s32: no
+            // row named it at a table), from the key table as the playing row's.
+            let claim = hint_line_doing(HintLine::PlayingClaims, &|a| a == Action::ClaimStart);
+            format!(
+                "{claim}{}{}",
+                crate::text::PART_SEPARATOR,
+                hint_line(HintLine::TableOver)
+            )
         } else if app.at_table() && (outcome.is_some() || app.stopped().is_some()) {
             hint_line(HintLine::TableOver)
         } else if app.at_table() {
@@ -396,13 +425,11 @@ impl Widget for &AppView<'_> {
             (Overlay::Help, _) => {
                 app.help_view(look).render(above_status(area), buf);
             }
-            (Overlay::Question(q), _) => render_box(
-                &app.question_text(q),
-                &app.clickable_answers(q),
-                message_area(&layout),
-                look,
-                buf,
-            ),
+            (Overlay::Question(q), _) => {
+                let area = message_area(&layout);
+                let (text, answers) = app.boxed_question(q, box_columns(area));
+                render_box(&text, &answers, area, look, buf);
+            }
             (Overlay::None, _) if app.typing().is_some() => {
                 let (said, _) = app.chat();
                 render_chat(&said, layout.board, look, buf);
@@ -413,6 +440,25 @@ impl Widget for &AppView<'_> {
             }
             (Overlay::None, None) => {}
         }
+    }
+}
+
+/// The keys that work at a served game's end, by who reads it: a spectator, a player
+/// left alone, one asked for a rematch or who offered one, one at a table, one
+/// against the server's AI.
+fn served_over_keys(app: &App) -> &'static str {
+    if app.spectating() {
+        table::OVER_KEYS_WATCHING
+    } else if app.at_table() && app.opponent_left() {
+        table::OVER_KEYS_ALONE
+    } else if app.overlay() == Overlay::Question(super::question::Question::Rematch) {
+        table::OVER_KEYS_REMATCH_ASKED
+    } else if app.at_table() && app.rematch_sent() {
+        table::OVER_KEYS_REMATCH_SENT
+    } else if app.at_table() {
+        table::OVER_KEYS_TABLE
+    } else {
+        table::OVER_KEYS_AI
     }
 }
 
@@ -545,7 +591,7 @@ pub(crate) fn answer_at(app: &App, drawn: Rect, column: u16, row: u16) -> Option
     let layout = ScreenLayout::new(drawn)?;
     let area = message_area(&layout);
     answer_in_box(
-        || (app.question_text(question), app.clickable_answers(question)),
+        || app.boxed_question(question, box_columns(area)),
         area,
         column,
         row,
@@ -573,12 +619,8 @@ pub(crate) fn in_question_box(app: &App, drawn: Rect, column: u16, row: u16) -> 
         return false;
     };
     let area = message_area(&layout);
-    box_rect(
-        &app.question_text(question),
-        &app.clickable_answers(question),
-        area,
-    )
-    .contains(ratatui::layout::Position::new(column, row))
+    let (text, answers) = app.boxed_question(question, box_columns(area));
+    box_rect(&text, &answers, area).contains(ratatui::layout::Position::new(column, row))
 }
 
 /// The answer of a question in brief (`brief`, asked for only when the click is on
@@ -682,6 +724,11 @@ pub(crate) fn answer_in_box(
 /// The inner width of the box [`render_box`] draws in `area`.
 fn box_inner_width(area: Rect) -> u16 {
     area.width.saturating_sub(2).max(1)
+}
+
+/// [`box_inner_width`] in columns: the row a question's answer must fit.
+pub(crate) fn box_columns(area: Rect) -> usize {
+    usize::from(box_inner_width(area))
 }
 
 /// Where [`render_box`] draws `text` with its `answers` in `area` (the drawing wraps

@@ -184,7 +184,7 @@ impl App {
     }
 
     /// [`App::named_question`] in brief for the status line (the undo asked), widest
-    /// first: at 80 columns, then at 44 (the name cut if need be); the plain brief
+    /// first: at 80 columns, shorter, then at 44 (the name cut if need be); the plain brief
     /// follows them, for a screen narrower still.
     pub(crate) fn named_briefs(&self, question: Question) -> Vec<Brief> {
         let Some((name, Some((theirs, _)))) = self.asker(question) else {
@@ -192,6 +192,7 @@ impl App {
         };
         vec![
             table::undo_asked_by_answers(name, &theirs),
+            table::undo_asked_by_brief(name, &theirs),
             table::undo_asked_by_short(name, &theirs),
         ]
     }

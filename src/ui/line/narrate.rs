@@ -929,7 +929,11 @@ fn turn(app: &App) -> String {
                     }
                     _ => over(),
                 };
-                words::may_claim(&who(app, claimer), &result)
+                if app.is_served() {
+                    words::may_claim_at_table(&who(app, claimer), &result)
+                } else {
+                    words::may_claim(&who(app, claimer), &result)
+                }
             }
             None => over(),
         };
