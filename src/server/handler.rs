@@ -319,6 +319,11 @@ async fn listen_logged(
         .store()
         .cloned()
         .context("the server's hall has no store")?;
+    // Read at the start, before the banner: a bad line is said first (the log and
+    // standard error), not after `listening on` nor at the first login, and the list
+    // is read before any connection can be let in (QA s31).
+    let bans = Arc::new(Bans::new(&options.data_dir));
+    log_ban_problems(&log, &bans.current().1);
     let listener = TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
@@ -367,10 +372,6 @@ async fn listen_logged(
         nodelay: true,
         ..Config::default()
     });
-    // Read at the start, so a bad line is said now (the log and standard error), not
-    // at the first login.
-    let bans = Arc::new(Bans::new(&options.data_dir));
-    log_ban_problems(&log, &bans.current().1);
     let pool = EnginePool::new(options.ai_engines);
     log.line(&format!(
         "{}, {} per address, {} in all, guests {}; logging in: {} s, \
