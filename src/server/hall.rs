@@ -180,6 +180,17 @@ pub(crate) struct Terms {
     pub(crate) corr_days: Option<u8>,
 }
 
+/// What the operator gives every player coming in (`--club-name`, `--motd`): the
+/// club's name on the lobby's title line, and a message of the day as the lobby's
+/// first note. Both safe text already (read and checked at the start).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Welcome {
+    /// The club's name.
+    pub(crate) club_name: Option<String>,
+    /// The message of the day, one paragraph.
+    pub(crate) motd: Option<String>,
+}
+
 /// The log's line for table `id`, just `opened` by `name` at `colour` with `terms`:
 /// `table 3: opened by alice as Blue, rated standard live, 300+3`. Never a private
 /// table's invitation code (it lets anyone sit), only that it is private.
@@ -336,6 +347,8 @@ pub(crate) struct Hall {
     opened_from: HashMap<u32, IpAddr>,
     /// The server-wide ceilings on open correspondence tables and games against the AI.
     ceilings: Ceilings,
+    /// The club's name and message of the day ([`Hall::set_welcome`]).
+    welcome: Welcome,
 }
 
 impl std::fmt::Debug for Hall {
@@ -391,7 +404,19 @@ impl Hall {
             log_lines: Vec::new(),
             opened_from: HashMap::new(),
             ceilings: Ceilings::default(),
+            welcome: Welcome::default(),
         }
+    }
+
+    /// Sets what every player coming in is shown (the operator's `--club-name` and
+    /// `--motd`).
+    pub(crate) fn set_welcome(&mut self, welcome: Welcome) {
+        self.welcome = welcome;
+    }
+
+    /// The club's name and message of the day.
+    pub(crate) fn welcome(&self) -> &Welcome {
+        &self.welcome
     }
 
     /// Sets the idle time-out of a live game without a clock (the server's

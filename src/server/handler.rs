@@ -314,6 +314,10 @@ async fn listen_logged(
             ai_games: options.max_ai_games,
         });
         hall.set_idle_game(options.idle_timeout);
+        hall.set_welcome(super::hall::Welcome {
+            club_name: options.club_name.clone(),
+            motd: options.motd.clone(),
+        });
     }
     let store = hall
         .store()
