@@ -98,10 +98,14 @@ impl Environment {
 }
 
 impl RunPrefs {
-    /// The preferences for `cli`: its file (unless `--no-config`), its flags, and the
-    /// environment.
+    /// The preferences for `cli`: its file (unless `--no-config`, or the command is
+    /// `serve`), its flags, and the environment.
     pub(crate) fn load(cli: &Cli) -> RunPrefs {
-        let (settings, file, problems) = if cli.no_config {
+        // `hijara serve` reads none: a server's settings are its flags, and a player's
+        // palette or AI level means nothing to it (QA s31: its start printed the
+        // operator's own file's problems, `max_sessions`: no such key).
+        let serving = matches!(cli.command, Some(super::Command::Serve(_)));
+        let (settings, file, problems) = if cli.no_config || serving {
             (Settings::default(), ConfigFile::Ignored, Vec::new())
         } else {
             match config_path() {

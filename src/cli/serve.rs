@@ -13,7 +13,7 @@ use crate::server::{
     DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
     DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_NEW_NAMES_PER_HOUR,
     DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, MAX_TIME_OPTION, ServeOptions, Startups,
-    default_ai_engines, operator, serve,
+    club_name, default_ai_engines, operator, read_motd, serve,
 };
 use crate::session::{data_dir, data_folder_problem};
 
@@ -122,6 +122,14 @@ pub struct ServeArgs {
           allow_negative_numbers = true,
           value_parser = whole("milliseconds", 1..=60_000u64))]
     pub review_think_ms: u64,
+    /// The club's name, on every lobby's title line (`NAME: the lobby`): at most 32
+    /// columns, no control character.
+    #[arg(long, value_name = "NAME", value_parser = club_name)]
+    pub club_name: Option<String>,
+    /// A message of the day in FILE (UTF-8, at most 512 bytes), the lobby's note as
+    /// each player comes in; read at the start.
+    #[arg(long, value_name = "FILE")]
+    pub motd: Option<PathBuf>,
     /// For tests: correspondence games run on the wall clock read from FILE (a Unix
     /// time in seconds, rewritten to move time) instead of the system's.
     #[arg(long, value_name = "FILE", hide = true)]
@@ -198,6 +206,8 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         super::out::put(said)?;
         return Ok(());
     }
+    // Read before the server starts: a bad file stops it, named, exit 1.
+    let motd = args.motd.as_deref().map(read_motd).transpose()?;
     serve(ServeOptions {
         listen: args.listen,
         data_dir,
@@ -220,6 +230,8 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         ),
         grace: Duration::from_secs(args.reconnect_grace),
         review_think: Duration::from_millis(args.review_think_ms),
+        club_name: args.club_name,
+        motd,
         clock_file: args.clock_file,
     })
 }

@@ -180,6 +180,49 @@ pub(crate) struct Terms {
     pub(crate) corr_days: Option<u8>,
 }
 
+/// What the operator gives every player coming in (`--club-name`, `--motd`): the
+/// club's name on the lobby's title line, and a message of the day as the lobby's
+/// first note. Both safe text already (read and checked at the start).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Welcome {
+    /// The club's name.
+    pub(crate) club_name: Option<String>,
+    /// The message of the day, one paragraph.
+    pub(crate) motd: Option<String>,
+}
+
+/// The log's line for table `id`, just `opened` by `name` at `colour` with `terms`:
+/// `table 3: opened by alice as Blue, rated standard live, 300+3`. Never a private
+/// table's invitation code (it lets anyone sit), only that it is private.
+fn opened_line(
+    id: u32,
+    opened: &GameTable,
+    (name, colour): (&str, Player),
+    terms: &Terms,
+    private: bool,
+) -> String {
+    let board = opened.board();
+    let mut line = format!(
+        "table {id}: opened by {name} as {colour}, {} {} {}",
+        if opened.rated() { "rated" } else { "unrated" },
+        board.ruleset_token(),
+        board.speed.token(),
+    );
+    if let Some(clock) = terms.clock {
+        line.push_str(&format!(", {clock}"));
+    }
+    if let Some(days) = terms.corr_days {
+        line.push_str(&format!(", {days} days a move"));
+    }
+    if opened.game().claim_mode() {
+        line.push_str(", claims");
+    }
+    if private {
+        line.push_str(", private");
+    }
+    line
+}
+
 /// A correspondence game of a player's, as their lobby lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct CorrGame {
@@ -304,6 +347,8 @@ pub(crate) struct Hall {
     opened_from: HashMap<u32, IpAddr>,
     /// The server-wide ceilings on open correspondence tables and games against the AI.
     ceilings: Ceilings,
+    /// The club's name and message of the day ([`Hall::set_welcome`]).
+    welcome: Welcome,
 }
 
 impl std::fmt::Debug for Hall {
@@ -359,7 +404,19 @@ impl Hall {
             log_lines: Vec::new(),
             opened_from: HashMap::new(),
             ceilings: Ceilings::default(),
+            welcome: Welcome::default(),
         }
+    }
+
+    /// Sets what every player coming in is shown (the operator's `--club-name` and
+    /// `--motd`).
+    pub(crate) fn set_welcome(&mut self, welcome: Welcome) {
+        self.welcome = welcome;
+    }
+
+    /// The club's name and message of the day.
+    pub(crate) fn welcome(&self) -> &Welcome {
+        &self.welcome
     }
 
     /// Sets the idle time-out of a live game without a clock (the server's
@@ -1151,9 +1208,14 @@ impl Hall {
             None
         };
         self.next_id += 1;
+        let opener = self.log.is_some().then(|| who.display_name());
         let mut table = GameTable::open(who, colour, Game::with_rules(ruleset, claims), code);
         table.set_clock(terms.clock);
         table.set_terms(terms.rated, terms.corr_days);
+        if let Some(name) = opener {
+            let line = opened_line(self.next_id, &table, (&name, colour), &terms, private);
+            self.log_lines.push(line);
+        }
         self.tables.insert(self.next_id, table);
         self.after(self.next_id);
         Some(self.next_id)
@@ -1225,18 +1287,49 @@ impl Hall {
 
     /// `key` leaves table `id` on purpose (see [`GameTable::leave`]).
     pub(crate) fn leave_table(&mut self, id: u32, key: &str) {
+        let leaving = self.seated_name(id, key);
         if let Some(table) = self.tables.get_mut(&id) {
             table.leave(key, (self.now)());
             self.after(id);
         }
+        self.log_got_up(id, key, leaving);
     }
 
     /// `key`'s link to table `id` dropped (see [`GameTable::drop_out`]).
     pub(crate) fn drop_out(&mut self, id: u32, key: &str) {
+        let leaving = self.seated_name(id, key);
         if let Some(table) = self.tables.get_mut(&id) {
             table.drop_out(key, (self.now)());
             self.after(id);
         }
+        self.log_got_up(id, key, leaving);
+    }
+
+    /// `key`'s name as shown, if they sit at table `id` and the server has a log: their
+    /// getting up is a log line ([`Hall::log_got_up`]).
+    fn seated_name(&self, id: u32, key: &str) -> Option<String> {
+        self.log.as_ref()?;
+        let table = self.tables.get(&id)?;
+        let colour = table.seat_of(key)?;
+        Some(table.seats()[colour.index()].as_ref()?.display_name())
+    }
+
+    /// The log's line for `leaving` ([`Hall::seated_name`]) if `key` no longer sits
+    /// at table `id` (an open table, a game over, a game in play with the other player
+    /// there, after its `ended` line), saying whether the table closed; none for a
+    /// player who keeps the seat (an adjourned game, a correspondence game). Made
+    /// here, under the lock; written once it is released, as a game's begin and end
+    /// are.
+    fn log_got_up(&mut self, id: u32, key: &str, leaving: Option<String>) {
+        let Some(name) = leaving else {
+            return;
+        };
+        let line = match self.tables.get(&id) {
+            Some(table) if table.seat_of(key).is_some() => return,
+            Some(_) => format!("table {id}: {name} left"),
+            None => format!("table {id}: {name} left, the table closed"),
+        };
+        self.log_lines.push(line);
     }
 
     /// `key` claims the win at table `id` (see [`GameTable::claim_win`]); the table
@@ -2050,5 +2143,91 @@ mod tests {
         assert_eq!(claim(&mut hall), [true, false]);
         assert_eq!(hall.claim(id, "SHA256:a"), Ok(()));
         let _ = a;
+    }
+
+    /// QA s31 (qa32, srv35's extras): the log had no line for a table opened, nor for
+    /// a player getting up from an open table or a game over. Each is one line, made
+    /// under the lock and handed over with the writes; a game in play left has its
+    /// `ended` line alone, and a player away from one (adjourned) none.
+    #[test]
+    fn a_table_opened_and_a_player_getting_up_off_play_are_log_lines() {
+        let mut hall = Hall::new(DEFAULT_GRACE, false);
+        let rules = (Ruleset::Standard, false);
+        let quiet = hall.open_public(who("zed"), Player::Blue, rules);
+        hall.leave_table(quiet, &who("zed").key);
+        assert!(hall.take_writes().log.is_empty(), "no log, no lines");
+        hall.set_log(Arc::new(|_: &str| {}));
+        let said = |hall: &mut Hall| hall.take_writes().log;
+        let open = hall.open_public(who("ann"), Player::Blue, rules);
+        assert_eq!(
+            said(&mut hall),
+            [format!(
+                "table {open}: opened by ann as Blue, unrated standard live"
+            )]
+        );
+        hall.leave_table(open, &who("ann").key);
+        assert_eq!(
+            said(&mut hall),
+            [format!("table {open}: ann left, the table closed")]
+        );
+        let terms = Terms {
+            clock: "300+3".parse().ok(),
+            ..Terms::default()
+        };
+        let id = hall
+            .open_with(
+                who("cy"),
+                Player::Yellow,
+                (Ruleset::Corners, true),
+                true,
+                terms,
+            )
+            .unwrap();
+        assert_eq!(
+            said(&mut hall),
+            [format!(
+                "table {id}: opened by cy as Yellow, unrated corners live, 300+3, claims, private"
+            )]
+        );
+        hall.sit(id, who("dee"));
+        hall.request(id, Player::Blue, &Request::Resign, Instant::now());
+        assert_eq!(
+            said(&mut hall),
+            [
+                format!("table {id}: game 1 began, unrated corners live: dee v cy"),
+                format!("table {id}: game 1 ended 0-1 (resignation): dee v cy"),
+            ]
+        );
+        hall.leave_table(id, &who("cy").key);
+        assert_eq!(said(&mut hall), [format!("table {id}: cy left")]);
+        hall.drop_out(id, &who("dee").key);
+        assert_eq!(
+            said(&mut hall),
+            [format!("table {id}: dee left, the table closed")]
+        );
+        // A game in play: a dropped link adjourns it (no line); getting up with the
+        // other there ends it (its `ended` line, then the getting up; a casual game
+        // is left unfinished).
+        let id = hall.open_public(who("eve"), Player::Blue, rules);
+        hall.sit(id, who("fay"));
+        let mut game = hall.table(id).unwrap().game().clone();
+        game.play("a1".parse().unwrap()).unwrap();
+        let epoch = hall.table(id).unwrap().epoch();
+        assert!(
+            hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now())
+                .changed
+        );
+        let _ = said(&mut hall);
+        hall.drop_out(id, &who("fay").key);
+        assert!(said(&mut hall).is_empty(), "away from a game in play");
+        let _ = hall.come_back(id, &who("fay").key);
+        hall.leave_table(id, &who("eve").key);
+        assert_eq!(
+            said(&mut hall),
+            [
+                format!("table {id}: game 1 ended * (left unfinished): eve v fay"),
+                format!("table {id}: eve left"),
+            ]
+        );
     }
 }

@@ -314,11 +314,20 @@ async fn listen_logged(
             ai_games: options.max_ai_games,
         });
         hall.set_idle_game(options.idle_timeout);
+        hall.set_welcome(super::hall::Welcome {
+            club_name: options.club_name.clone(),
+            motd: options.motd.clone(),
+        });
     }
     let store = hall
         .store()
         .cloned()
         .context("the server's hall has no store")?;
+    // Read at the start, before the banner: a bad line is said first (the log and
+    // standard error), not after `listening on` nor at the first login, and the list
+    // is read before any connection can be let in (QA s31).
+    let bans = Arc::new(Bans::new(&options.data_dir));
+    log_ban_problems(&log, &bans.current().1);
     let listener = TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
@@ -367,10 +376,6 @@ async fn listen_logged(
         nodelay: true,
         ..Config::default()
     });
-    // Read at the start, so a bad line is said now (the log and standard error), not
-    // at the first login.
-    let bans = Arc::new(Bans::new(&options.data_dir));
-    log_ban_problems(&log, &bans.current().1);
     let pool = EnginePool::new(options.ai_engines);
     log.line(&format!(
         "{}, {} per address, {} in all, guests {}; logging in: {} s, \

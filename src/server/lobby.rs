@@ -261,6 +261,8 @@ pub(crate) struct LobbyState {
     /// The tables listed to watch whose game ended since (gone from the list): a
     /// number typed for one says so ([`words::watched_ended`]), not `No table N`.
     pub(crate) ended: Vec<u32>,
+    /// The club's name the operator gave (`--club-name`), on the title line.
+    pub(crate) club_name: Option<String>,
 }
 
 impl LobbyState {
@@ -289,6 +291,7 @@ impl LobbyState {
             watched: Vec::new(),
             corr_now: 0,
             ended: Vec::new(),
+            club_name: None,
         }
     }
 
@@ -1631,7 +1634,15 @@ impl<'a> LobbyView<'a> {
         }
         // One line, cut with `…` (it wrapped at 30 columns, the rating cut bare).
         let you = crate::text::fit(&you, usize::from(width)).into_owned();
-        let mut lines = vec![Line::styled(words::TITLE, bold), Line::raw(you)];
+        // The club's name on the title's one line, cut with `…` on a narrow screen.
+        let title = match &self.lobby.club_name {
+            Some(club) => {
+                let title = words::club_title(club);
+                crate::text::fit(&title, usize::from(width)).into_owned()
+            }
+            None => words::TITLE.to_owned(),
+        };
+        let mut lines = vec![Line::styled(title, bold), Line::raw(you)];
         if let Some(line) = corr_line(&self.lobby.corr, self.wording, self.news, width) {
             lines.push(Line::styled(line, bold));
         }
@@ -4309,5 +4320,45 @@ mod tests {
         let mut buf = Buffer::empty(area);
         (&lobby.view(rows, "k", Wording::Keys)).render(area, &mut buf);
         (0..height).map(|y| drawn_row(&buf, y)).collect()
+    }
+
+    /// Brief s32 (srv36): the operator's club name is the title line and the message
+    /// of the day the first note. At 80x24 and 44x16 the title is whole (the widest
+    /// name: 32 columns of wide characters), the message wraps by display width with
+    /// every word on the screen, and the page's tables and the keys' last row stay;
+    /// the line mode says both. A drawing a size, milliseconds.
+    #[test]
+    fn the_club_s_name_and_message_of_the_day_fit_80x24_and_44x16() {
+        let rows = playing(0..12);
+        let club = "界".repeat(16);
+        let motd = "Welcome to the 界 club: a tournament tonight at 20:00 UTC, \
+                    rated standard live 5+3; ask alice for an invitation code.";
+        let welcomed = || {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.club_name = Some(club.clone());
+            lobby.note(motd);
+            lobby
+        };
+        for (w, h) in [(80u16, 24u16), (44, 16)] {
+            let mut lobby = welcomed();
+            lobby.resized(w, h);
+            let shown = drawn_at_with(&lobby, &rows, w, h);
+            let text = shown.join("\n");
+            assert_eq!(shown[0].trim_end(), format!("{club}: the lobby"), "{text}");
+            let flowing: Vec<&str> = shown.iter().map(|row| row.trim()).collect();
+            assert!(flowing.join(" ").contains(motd), "{w}x{h}:\n{text}");
+            // The keys' last row stays: a note of more than a row takes the keys'
+            // rows above it until a key clears it, as any note does.
+            assert!(text.contains("? all keys"), "{w}x{h}:\n{text}");
+            let size = lobby.page_size(&rows);
+            for n in 0..size.min(rows.len()) {
+                let name = format!("  a{n} ");
+                assert!(text.contains(&name), "{w}x{h}: {name} in\n{text}");
+            }
+        }
+        let lobby = welcomed();
+        let said = said(lobby.view(&rows, "k", Wording::Commands));
+        assert_eq!(said[0], format!("{club}: the lobby"), "{said:#?}");
+        assert!(said.iter().any(|line| line.contains(motd)), "{said:#?}");
     }
 }

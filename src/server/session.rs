@@ -348,7 +348,10 @@ impl LobbyHost {
         plain: bool,
         term_palette: Option<crate::prefs::Palette>,
     ) -> LobbyHost {
-        let pref = hall.lock().pref(&who.key);
+        let (pref, welcome) = {
+            let hall = hall.lock();
+            (hall.pref(&who.key), hall.welcome().clone())
+        };
         // A player who never chose a palette has their terminal's: its `TERM` decides
         // (a monochrome one, none), as it does locally. One chosen is kept, the
         // default too.
@@ -358,6 +361,12 @@ impl LobbyHost {
         };
         let mut screen = LobbyState::new(&who.name, palette);
         (screen.ascii, screen.notify) = (pref.ascii, pref.notify);
+        // The operator's words: the club's name on the title line, the message of the
+        // day as the first note (the next key clears it, as any note).
+        screen.club_name = welcome.club_name;
+        if let Some(motd) = welcome.motd {
+            screen.note(motd);
+        }
         let mut host = LobbyHost {
             screen,
             hall,

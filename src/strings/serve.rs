@@ -4,6 +4,11 @@
 pub(crate) const NO_PTY: &str =
     "hijara serves a full-screen game: connect with `ssh -t` (a terminal is needed)\r\n";
 pub(crate) const TITLE: &str = "hijara: the lobby";
+
+/// The lobby's title at a club the operator named (`hijara serve --club-name NAME`).
+pub(crate) fn club_title(club: &str) -> String {
+    format!("{club}: the lobby")
+}
 pub(crate) const TABLES: &str = "Tables";
 pub(crate) const NO_TABLES: &str = "No tables yet: n opens one";
 /// Under the lobby's lists when the terminal is too short to show them all.

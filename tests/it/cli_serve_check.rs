@@ -96,3 +96,48 @@ fn a_file_for_the_data_folder_is_said_to_be_one() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("is not a folder (a file is there)"), "{err}");
 }
+
+/// QA s31 (qa32): on a read-only folder `hijara serve names` said only `unable to open
+/// database file`: SQLite's write-ahead log needs its `-shm` (and `-wal`) file beside
+/// the database, and opens it at the first query. Each command on the database says
+/// which folder and what to do, and exits 1. CI runs as root, for whom no folder is
+/// read-only by its mode: a dangling link in the `-shm` file's place stops SQLite the
+/// same way (it can neither make nor open the file), for root too (a folder there does
+/// not: SQLite opens it to read and goes on). The read-only folder itself: checked by
+/// hand on a read-only mount (s32).
+#[cfg(unix)]
+#[test]
+fn a_database_sqlite_cannot_open_beside_is_said_with_its_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join(hijara::server::DB_FILE);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE t (a INTEGER);")
+        .unwrap();
+    drop(conn);
+    let shm = dir.path().join(format!("{}-shm", hijara::server::DB_FILE));
+    std::os::unix::fs::symlink(dir.path().join("gone").join("shm"), &shm).unwrap();
+    let copy = dir.path().join("copy.db");
+    let said = format!(
+        "cannot open the club's database in {}: {} is not a file (SQLite keeps its -shm file there): move it away",
+        dir.path().display(),
+        shm.display()
+    );
+    for command in [
+        &["names"][..],
+        &["release", "bob"],
+        &["backup", copy.to_str().unwrap()],
+        &["check"],
+    ] {
+        let out = hijara()
+            .args(["serve", "--data-dir"])
+            .arg(dir.path())
+            .args(command)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {err}");
+        assert!(err.contains(&said), "{command:?}: {err}");
+        assert!(out.stdout.is_empty(), "{command:?}");
+    }
+    assert!(!copy.exists());
+}

@@ -102,3 +102,48 @@ fn the_log_has_the_address_and_the_host_key_fingerprint() {
         "{log}"
     );
 }
+
+/// QA s31 (qa32): `hijara serve` read the player's config.toml on the same account and
+/// printed its problems (`max_sessions`: no such key) at the server's start. A server's
+/// settings are its options: the server and the operator's commands read no config
+/// file, with `--no-config` or without. `hijara config`, in the same environment,
+/// finds the file and its problem: the file is there to be read.
+#[test]
+fn serve_reads_no_config_file() {
+    let home = tempfile::tempdir().unwrap();
+    let xdg = home.path().join("xdg");
+    std::fs::create_dir_all(xdg.join("hijara")).unwrap();
+    std::fs::write(xdg.join("hijara").join("config.toml"), "max_sessions = 4\n").unwrap();
+    // A file where the data folder should be: the start fails at once, after the
+    // point where a config file's problems were printed.
+    let not_a_folder = home.path().join("data");
+    std::fs::write(&not_a_folder, "").unwrap();
+    let empty = home.path().join("empty");
+    let run = |args: &[&str]| {
+        hijara()
+            .env_remove("HIJARA_CONFIG")
+            .env("HOME", home.path())
+            .env("XDG_CONFIG_HOME", &xdg)
+            .env("HIJARA_DATA_DIR", home.path().join("hijara-data"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["config"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("max_sessions"), "{said}");
+    let (file, empty) = (not_a_folder.to_str().unwrap(), empty.to_str().unwrap());
+    for args in [
+        &["serve", "--listen", "127.0.0.1:0", "--data-dir", file][..],
+        &["serve", "--data-dir", empty, "names"],
+        &["serve", "--data-dir", empty, "check"],
+        &["--no-config", "serve", "--data-dir", empty, "names"],
+    ] {
+        let out = run(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !err.contains("max_sessions") && !err.contains("config"),
+            "{args:?}: {err}"
+        );
+    }
+}

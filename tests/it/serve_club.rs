@@ -576,9 +576,13 @@ fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandone
         ": game 1 ended 1-0 (resignation): alice v bob\n",
         ": game 2 began, rated standard live: bob v alice\n",
         ": game 2 ended 0-1 (abandoned): bob v alice\n",
+        // The table opened, and Bob getting up from it (s32: there was no line).
+        ": bob left\n",
     ] {
         assert_eq!(log.matches(said).count(), 1, "{said:?} in {log}");
     }
+    let opened = ": opened by alice as Blue, rated standard live";
+    assert_eq!(log.matches(opened).count(), 1, "{log}");
     let abandoned: i64 = db
         .query_row(
             "SELECT abandoned FROM ratings WHERE name = 'bob'",

@@ -48,6 +48,18 @@ impl Server {
         }
     }
 
+    /// Starts the server in `dir`, a data folder the test filled first (a bans file
+    /// read at the very start), with `args`.
+    pub fn start_in(dir: TempDir, args: &[&str]) -> Server {
+        let (child, addr, fingerprint) = Server::spawn(dir.path(), args);
+        Server {
+            child,
+            addr,
+            fingerprint,
+            dir,
+        }
+    }
+
     /// Kills the server at once (no shutdown: as a crash would) and starts it again on
     /// the same data folder, with `args`, on a new free port.
     pub fn restart(&mut self, args: &[&str]) {

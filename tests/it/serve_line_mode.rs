@@ -758,3 +758,36 @@ fn a_line_mode_switch_not_saved_is_said_so() {
             .await;
     });
 }
+
+/// Brief s32 (srv36): the operator names the club (`--club-name`) and gives a message
+/// of the day (`--motd FILE`, read at the start, a control character in it shown
+/// escaped): the lobby's title line and first note at the full screen, and said in
+/// the line mode, with no escape sent. One server, two players.
+#[test]
+fn the_club_s_name_and_message_of_the_day_greet_both_faces() {
+    let words = tempfile::tempdir().unwrap();
+    let motd = words.path().join("motd.txt");
+    std::fs::write(
+        &motd,
+        "Tournament tonight at 20:00 UTC.\n\u{1b}[2J Be kind.\n",
+    )
+    .unwrap();
+    let server = Server::start_with(&[
+        "--club-name",
+        "Riverside Hijara",
+        "--motd",
+        motd.to_str().unwrap(),
+    ]);
+    run(async {
+        let bob = Player::join(&server, "bob", 2, 80, 24).await;
+        bob.wait_for("Riverside Hijara: the lobby").await;
+        bob.wait_for("Tournament tonight at 20:00 UTC. \\u{1b}[2J Be kind.")
+            .await;
+        let alice = Player::join_term(&server, "alice", 1, 80, 24, "dumb").await;
+        alice.wait_said("Riverside Hijara: the lobby.\r\n").await;
+        alice
+            .wait_said("Tournament tonight at 20:00 UTC. \\u{1b}[2J Be kind.")
+            .await;
+        assert_plain(&alice.raw());
+    });
+}

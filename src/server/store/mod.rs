@@ -853,11 +853,7 @@ fn existing_db(data_dir: &Path) -> anyhow::Result<PathBuf> {
 /// server: no schema change, no import (the server makes the database).
 pub(crate) fn open_for_operator(data_dir: &Path) -> anyhow::Result<Connection> {
     let path = existing_db(data_dir)?;
-    let conn = connect(
-        &path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .with_context(|| format!("cannot open {}", path.display()))?;
+    let conn = connect_for_operator(data_dir, &path)?;
     let version = schema::version(&conn)?;
     if version != schema::current() {
         bail!(
@@ -867,6 +863,84 @@ pub(crate) fn open_for_operator(data_dir: &Path) -> anyhow::Result<Connection> {
         );
     }
     Ok(conn)
+}
+
+/// Connects an operator's command to the database at `path` in `data_dir`, and reads
+/// its first page: SQLite opens lazily, and a database it cannot use (its `-wal` and
+/// `-shm` files beside it cannot be made or opened) failed at the first query as
+/// `unable to open database file` (QA s31, on a read-only folder). Said here, naming
+/// the folder and what to do ([`why_unusable`]).
+fn connect_for_operator(data_dir: &Path, path: &Path) -> anyhow::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let unusable = |error: &rusqlite::Error| {
+        matches!(
+            error.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly)
+        )
+    };
+    let conn = match connect(path, flags) {
+        Ok(conn) => conn,
+        Err(error) if unusable(&error) => bail!(why_unusable(data_dir, path, &error)),
+        Err(error) => {
+            return Err(error).with_context(|| format!("cannot open {}", path.display()));
+        }
+    };
+    let read = conn.query_row("SELECT count(*) FROM sqlite_master", [], |row| {
+        row.get::<_, i64>(0)
+    });
+    match read {
+        Err(error) if unusable(&error) => bail!(why_unusable(data_dir, path, &error)),
+        // Any other failure (a damaged file) is the command's own reads' to say, as
+        // before: `check` names it as failing the integrity check.
+        _ => Ok(conn),
+    }
+}
+
+/// Why SQLite cannot use the database at `path` in `data_dir` (it said `error`,
+/// `unable to open database file` or `attempt to write a readonly database`): the
+/// folder is read-only (a file can't be made there: tried with a nameless one, so
+/// nothing is left behind), or its `-shm` or `-wal` file is no file, or can't be
+/// opened to write.
+fn why_unusable(data_dir: &Path, path: &Path, error: &rusqlite::Error) -> String {
+    let head = format!("cannot open the club's database in {}", data_dir.display());
+    if let Err(made) = tempfile::tempfile_in(data_dir) {
+        use std::io::ErrorKind;
+        let folder = match made.kind() {
+            ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => {
+                "the folder is read-only"
+            }
+            _ => "no file can be made in the folder",
+        };
+        return format!(
+            "{head}: {folder} ({made}): SQLite writes its -wal and -shm files beside \
+             {DB_FILE}, so make the folder writable for this user"
+        );
+    }
+    for suffix in ["-shm", "-wal"] {
+        let mut beside = path.as_os_str().to_owned();
+        beside.push(suffix);
+        let beside = PathBuf::from(beside);
+        let Ok(meta) = std::fs::symlink_metadata(&beside) else {
+            continue;
+        };
+        if !meta.is_file() {
+            return format!(
+                "{head}: {} is not a file (SQLite keeps its {suffix} file there): move it away",
+                beside.display()
+            );
+        }
+        if let Err(opening) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&beside)
+        {
+            return format!(
+                "{head}: {} cannot be opened to write ({opening}): give it to this user",
+                beside.display()
+            );
+        }
+    }
+    format!("{head}: {error}")
 }
 
 /// A name bound at this server, as `hijara serve names` lists it.
@@ -924,11 +998,7 @@ pub(crate) fn check(data_dir: &Path) -> anyhow::Result<(i64, i64)> {
             crate::text::sanitize(&why)
         )
     };
-    let conn = connect(
-        &path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
-    .with_context(|| format!("cannot open {}", path.display()))?;
+    let conn = connect_for_operator(data_dir, &path)?;
     conn.pragma_update(None, "query_only", true)
         .with_context(|| format!("cannot open {} to read only", path.display()))?;
     let verdict: rusqlite::Result<Vec<String>> = conn
