@@ -720,7 +720,8 @@ fn the_exit_code_comes_after_the_last_output_is_read() {
     let holder = thread::spawn(move || {
         let _raw = raw.lock().unwrap();
         held.send(()).unwrap();
-        // Until the child has exited (seen, not reaped: `exit_code` reaps it), bounded.
+        // Until the child has exited (seen unreaped, or already reaped by `exit_code`:
+        // the call then fails), bounded.
         let start = Instant::now();
         while start.elapsed() < TIMEOUT {
             // SAFETY: `siginfo_t` is plain data; WNOWAIT leaves the child unreaped.
@@ -728,8 +729,8 @@ fn the_exit_code_comes_after_the_last_output_is_read() {
             let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
             // SAFETY: `info` is a valid siginfo_t the call fills.
             let r = unsafe { libc::waitid(libc::P_PID, pid, &mut info, flags) };
-            // SAFETY: `si_pid` is set by a waitid that found a child.
-            if r == 0 && unsafe { info.si_pid() } != 0 {
+            // SAFETY: `si_pid` is set (or left 0) by a waitid that succeeded.
+            if r != 0 || unsafe { info.si_pid() } != 0 {
                 break;
             }
             thread::sleep(Duration::from_millis(5));
