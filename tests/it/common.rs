@@ -307,11 +307,19 @@ impl Session {
         self.master.resize(size(cols, rows)).unwrap();
     }
 
-    /// Waits for the process to exit and returns its exit code.
+    /// Waits for the process to exit and for the reader to take all it wrote, then
+    /// returns its exit code: the screen after it is the last one. (The reader is a
+    /// thread of its own, which a loaded machine can leave behind the exit: before s32
+    /// a screen read at once could miss the last line, 9 runs in 60 of
+    /// `serve_openssh::the_system_ssh_client_shows_the_last_line_of_a_server_that_stops`
+    /// with the cores busy.)
     pub fn exit_code(&mut self) -> u32 {
         let start = Instant::now();
         while start.elapsed() < TIMEOUT {
             if let Some(status) = self.child.try_wait().unwrap() {
+                self.wait_until("the end of the output", |s| {
+                    s.ended.load(std::sync::atomic::Ordering::SeqCst)
+                });
                 return status.exit_code();
             }
             thread::sleep(Duration::from_millis(20));
@@ -695,4 +703,44 @@ pub fn outputs_of(args: &[&str], code: i32) -> (String, String) {
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// [`Session::exit_code`] returns once the reader has taken all the program wrote, not
+/// at its exit: here the reader is held (its `raw` lock taken) from before the last
+/// line until 100 ms after the exit (five of `exit_code`'s 20 ms looks).
+#[cfg(unix)]
+#[test]
+fn the_exit_code_comes_after_the_last_output_is_read() {
+    let mut cmd = CommandBuilder::new("/bin/sh");
+    cmd.args(["-c", "read line; printf 'the last line'"]);
+    let mut s = Session::spawn(cmd, 80, 24);
+    let pid = s.pid() as libc::id_t;
+    let raw = Arc::clone(&s.raw);
+    let (held, holding) = std::sync::mpsc::channel();
+    let holder = thread::spawn(move || {
+        let _raw = raw.lock().unwrap();
+        held.send(()).unwrap();
+        // Until the child has exited (seen unreaped, or already reaped by `exit_code`:
+        // the call then fails), bounded.
+        let start = Instant::now();
+        while start.elapsed() < TIMEOUT {
+            // SAFETY: `siginfo_t` is plain data; WNOWAIT leaves the child unreaped.
+            let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            // SAFETY: `info` is a valid siginfo_t the call fills.
+            let r = unsafe { libc::waitid(libc::P_PID, pid, &mut info, flags) };
+            // SAFETY: `si_pid` is set (or left 0) by a waitid that succeeded.
+            if r != 0 || unsafe { info.si_pid() } != 0 {
+                break;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        thread::sleep(Duration::from_millis(100));
+    });
+    holding.recv().unwrap();
+    s.send("\n");
+    assert_eq!(s.exit_code(), 0);
+    assert!(s.ended.load(std::sync::atomic::Ordering::SeqCst));
+    assert!(s.screen().contains("the last line"), "{}", s.screen());
+    holder.join().unwrap();
 }

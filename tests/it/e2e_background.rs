@@ -185,13 +185,15 @@ fn a_silent_terminal_is_not_waited_on_for_good() {
     let data = tempfile::tempdir().unwrap();
     let mut s = Session::start_answering(&["play"], data.path(), &[], Vec::new());
     s.wait_for("Blue to move");
+    // The query was written before the board: past the window 3.5 s after it.
+    let past_the_window = std::time::Instant::now() + Duration::from_millis(3500);
     s.type_keys("b2");
     s.wait_for("Yellow to move");
     s.send("\x1b");
     s.wait_for_within("Quit?", Duration::from_millis(1500));
     s.type_keys("n");
     s.wait_for("Yellow to move");
-    std::thread::sleep(Duration::from_millis(3500));
+    std::thread::sleep(past_the_window.saturating_duration_since(std::time::Instant::now()));
     // One write, so one read: Alt+`]`, then the keys.
     s.send("\x1b]c3");
     s.wait_for("Blue to move");

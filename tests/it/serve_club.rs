@@ -831,8 +831,10 @@ async fn review_of(player: &Player, n: &str, title: &str, said: &str) {
 
 #[test]
 fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
-    // Two seconds a position: the first review is still under way when the next is asked.
-    let server = Server::start_with(&["--review-think-ms", "2000"]);
+    // A second a position, three positions a game: the first review is still under way
+    // when the next is asked, a dozen screens later (half a second alone; with 2 s a
+    // position, before s32, the test took 12 s).
+    let server = Server::start_with(&["--review-think-ms", "1000"]);
     run(async {
         let (alice, bob) = seated(&server).await;
         // Game 1: Bob resigns after two moves; game 2, the rematch (Bob plays Blue):
