@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
 
-use super::number::{number_in, whole};
+use super::number::{not_an_option, number_or, whole};
 use crate::ai::{Level, Seat};
 use crate::session::{
     Autosave, GameConfig, Storage, data_dir, fresh_seed, games_dir, open_save_dir,
@@ -59,7 +59,8 @@ impl Cli {
         T: Into<std::ffi::OsString> + Clone,
     {
         let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
-        let mut cli = Cli::try_parse_from(&args).map_err(|error| clock_first(error, &args))?;
+        let mut cli =
+            Cli::try_parse_from(&args).map_err(|error| value_error_first(error, &args))?;
         if let Some(own) = cli.command.as_mut().and_then(Command::screen_flags) {
             own.display.palette = own.display.palette.or(cli.display.palette);
             own.display.ascii |= cli.display.ascii;
@@ -93,12 +94,13 @@ impl Cli {
 
 /// clap's error for `play --clock --ai easy` said `unexpected argument 'easy' found`:
 /// `--clock` took `--ai` for its value (it takes a word starting with `-`, for
-/// `-5+3`), and clap names the word left over before it checks that value. Where the
-/// word clap did not expect comes just after a `-` word that `--clock` took, the
-/// command line is parsed again without it, and clap's error for that value
-/// (`invalid value '--ai' for '--clock <MIN+SEC>'`) is the one given; any other
-/// error is clap's as it is.
-fn clock_first(error: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
+/// `-5+3`), and clap names the word left over before it checks that value. The same
+/// holds for every option whose value is checked (`selfplay --games --blue easy`):
+/// they all take such words (`-inf`, QA s31). Where the word clap did not expect
+/// comes just after a `-` word that such an option took, the command line is parsed
+/// again without it, and clap's error for that value (`invalid value '--ai' for
+/// '--clock <MIN+SEC>'`) is the one given; any other error is clap's as it is.
+fn value_error_first(error: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if error.kind() != ErrorKind::UnknownArgument {
         return error;
@@ -107,17 +109,23 @@ fn clock_first(error: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
         return error;
     };
     let Some(at) = args.windows(3).position(|w| {
-        w[0] == "--clock" && w[1].to_string_lossy().starts_with('-') && w[2] == stray.as_str()
+        let option = w[0].to_string_lossy();
+        option.starts_with("--")
+            && !option.contains('=')
+            && w[1].to_string_lossy().starts_with('-')
+            && w[2] == stray.as_str()
     }) else {
         return error;
     };
+    let option = args[at].to_string_lossy().into_owned();
     let mut fewer = args.to_vec();
     fewer.remove(at + 2);
     match Cli::try_parse_from(&fewer) {
         Err(again)
             if again.kind() == ErrorKind::ValueValidation
                 && matches!(again.get(ContextKind::InvalidArg),
-                    Some(ContextValue::String(arg)) if arg.starts_with("--clock")) =>
+                    Some(ContextValue::String(arg))
+                        if arg == &option || arg.starts_with(&format!("{option} "))) =>
         {
             again
         }
@@ -413,10 +421,10 @@ pub struct ReplayArgs {
 pub struct SessionArgs {
     /// The AI's thinking time per move, in milliseconds (hard level; at most an hour)
     /// [default: the config file's, else the level's own].
-    #[arg(long, value_name = "MS", value_parser = think_ms, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", value_parser = think_ms, allow_hyphen_values = true)]
     pub think_ms: Option<u64>,
     /// Seed for the AI's random choices.
-    #[arg(long, value_parser = seed, allow_negative_numbers = true)]
+    #[arg(long, value_parser = seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Where `s` saves records [default: the config file's save_dir, else the current
     /// folder].
@@ -448,7 +456,7 @@ impl SessionArgs {
 #[derive(Debug, Clone, Copy, Args, Default, PartialEq, Eq)]
 pub struct ThreadsArgs {
     /// Search threads for the AI and the analysis [default: every core].
-    #[arg(long, value_name = "N", value_parser = thread_count, allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = thread_count, allow_hyphen_values = true)]
     pub threads: Option<u16>,
 }
 
@@ -520,7 +528,8 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "ID")]
     pub id: Option<String>,
     /// Answer without the screen: print why the move is right or wrong, and keep the try.
-    #[arg(long, value_name = "SQUARE", allow_negative_numbers = true)]
+    #[arg(long, value_name = "SQUARE", allow_hyphen_values = true,
+          value_parser = not_an_option(<crate::rules::Square as std::str::FromStr>::from_str))]
     pub answer: Option<crate::rules::Square>,
     /// Give up without the screen: print the proven answer and why; the puzzle counts
     /// as not solved.
@@ -540,7 +549,7 @@ pub struct PuzzleArgs {
     /// The UTC date for --daily (YYYY-MM-DD) [default: today]. Only with --daily:
     /// without it the date would be dropped without a word, and another puzzle shown.
     #[arg(long, hide = true, requires = "daily", value_parser = parse_date,
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true)]
     pub date: Option<chrono::NaiveDate>,
     /// How the screen draws.
     #[command(flatten)]
@@ -559,6 +568,9 @@ impl PuzzleArgs {
 
 /// A `YYYY-MM-DD` date.
 pub(crate) fn parse_date(text: &str) -> Result<chrono::NaiveDate, String> {
+    if let Some(why) = super::number::no_option(text) {
+        return Err(why);
+    }
     chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
         .map_err(|e| format!("{text:?}: {e} (YYYY-MM-DD)"))
 }
@@ -642,13 +654,13 @@ pub struct AnalyzeArgs {
     /// `review_nodes` are the screens' and do not apply here, so a script's output
     /// depends on its own options only: to review as the screens do, give their
     /// value here (or to --nodes).
-    #[arg(long, value_name = "MS", value_parser = think_ms, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", value_parser = think_ms, allow_hyphen_values = true)]
     pub think_ms: Option<u64>,
     /// Search nodes per position instead of a time (1 to a billion): the same record
     /// and N give the same review on any machine, at any load. (The config's
     /// `review_nodes` does not apply here: give it as N.)
     #[arg(long, value_name = "N", value_parser = node_count, conflicts_with = "think_ms",
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true)]
     pub nodes: Option<u64>,
     /// The deep review: 4 times the budget per position (1600 ms by default, or 4 ×
     /// --think-ms or --nodes); surer verdicts in the middle game (docs/review.md).
@@ -682,13 +694,9 @@ pub(crate) fn seed(text: &str) -> Result<u64, String> {
 /// so it read them as the flags `-i...` and said `unexpected argument '-i' found`
 /// (QA s31); an option's name taken so is refused as `time_control` refuses it.
 fn bench_seconds(text: &str) -> Result<f64, String> {
-    if text.starts_with("--") {
-        return Err(
-            "an option, not seconds: give --seconds a number first, like `--seconds 3`".to_owned(),
-        );
-    }
-    number_in(text, MIN_BENCH_SECONDS..=MAX_BENCH_SECONDS)
-        .ok_or_else(|| format!("expected seconds from {MIN_BENCH_SECONDS} to {MAX_BENCH_SECONDS}"))
+    number_or(text, MIN_BENCH_SECONDS..=MAX_BENCH_SECONDS, || {
+        format!("expected seconds from {MIN_BENCH_SECONDS} to {MAX_BENCH_SECONDS}")
+    })
 }
 
 /// A clock as `--clock` takes it: `MINUTES+SECONDS`, like `5+3`.
@@ -716,8 +724,9 @@ pub(crate) fn time_control(text: &str) -> Result<crate::record::TimeControl, Str
 /// think without end for any purpose.
 pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
     use crate::ai::gtp::MAX_THINK_MS;
-    number_in(text, 1..=MAX_THINK_MS)
-        .ok_or_else(|| format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)"))
+    number_or(text, 1..=MAX_THINK_MS, || {
+        format!("expected milliseconds from 1 to {MAX_THINK_MS} (an hour)")
+    })
 }
 
 /// A node budget from 1 to a billion, as the engine protocol's `nodes N` takes it:
@@ -725,15 +734,17 @@ pub(crate) fn think_ms(text: &str) -> Result<u64, String> {
 /// [`MAX_NODES`](crate::ai::gtp::MAX_NODES) a move could take hours.
 pub(crate) fn node_count(text: &str) -> Result<u64, String> {
     use crate::ai::gtp::MAX_NODES;
-    number_in(text, 1..=MAX_NODES)
-        .ok_or_else(|| format!("expected a number of nodes from 1 to {MAX_NODES} (a billion)"))
+    number_or(text, 1..=MAX_NODES, || {
+        format!("expected a number of nodes from 1 to {MAX_NODES} (a billion)")
+    })
 }
 
 /// A number of games for `selfplay --games`, from 1: clap's own range check said
 /// `0 is not in 1..=4294967295`.
 pub(crate) fn game_count(text: &str) -> Result<u32, String> {
-    number_in(text, 1..=u32::MAX)
-        .ok_or_else(|| format!("expected a number of games from 1 to {}", u32::MAX))
+    number_or(text, 1..=u32::MAX, || {
+        format!("expected a number of games from 1 to {}", u32::MAX)
+    })
 }
 
 /// The most search threads `--threads` takes (as the engine protocol's `threads N`).
@@ -742,8 +753,9 @@ const MAX_THREADS: u16 = 256;
 /// A number of search threads for `--threads`, from 1 to [`MAX_THREADS`]: clap's own
 /// range check said `0 is not in 1..=256`.
 fn thread_count(text: &str) -> Result<u16, String> {
-    number_in(text, 1..=MAX_THREADS)
-        .ok_or_else(|| format!("expected a number of threads from 1 to {MAX_THREADS}"))
+    number_or(text, 1..=MAX_THREADS, || {
+        format!("expected a number of threads from 1 to {MAX_THREADS}")
+    })
 }
 
 /// Options of `hijara bench`.
@@ -756,6 +768,9 @@ pub struct BenchArgs {
     /// The rules to play the random games under.
     #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
     pub variant: crate::rules::Ruleset,
+    /// Print one JSON object at the end instead of the lines (keys in docs/commands.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Options of `hijara selfplay`.
@@ -771,18 +786,18 @@ pub struct SelfplayArgs {
     #[arg(long, value_enum)]
     pub yellow: Level,
     /// How many games (at least 1).
-    #[arg(long, default_value_t = 10, value_parser = game_count, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 10, value_parser = game_count, allow_hyphen_values = true)]
     pub games: u32,
     /// Seed: the same seed plays the same games; hard's only with --nodes, since its
     /// thinking time depends on the machine.
-    #[arg(long, default_value_t = 1, value_parser = seed, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 1, value_parser = seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// The hard level's thinking time per move, in milliseconds (at most an hour).
-    #[arg(long, value_name = "MS", value_parser = think_ms, allow_negative_numbers = true)]
+    #[arg(long, value_name = "MS", value_parser = think_ms, allow_hyphen_values = true)]
     pub think_ms: Option<u64>,
     /// Hard searches this many nodes per move (1 to a billion) instead of using the clock: reproducible.
     #[arg(long, value_name = "N", conflicts_with = "think_ms", value_parser = node_count,
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true)]
     pub nodes: Option<u64>,
     /// Search threads.
     #[command(flatten)]
@@ -1120,7 +1135,7 @@ mod tests {
         }
         let option = parse(&["bench", "--seconds", "--variant"]).unwrap_err();
         assert!(
-            option.to_string().contains("an option, not seconds"),
+            option.to_string().contains("an option, not a value"),
             "{option}"
         );
         assert!(parse(&["bench", "--seconds", "2.5"]).is_ok());
@@ -1141,7 +1156,18 @@ mod tests {
                 if !arg.get_action().takes_values() {
                     continue;
                 }
-                for number in ["-1", "-0", "-2.5", "-1e3"] {
+                // Words that are no number clap knows (`-inf`, `-1x`) too: they were
+                // read as flags, `unexpected argument '-i' found` (QA s31).
+                for number in [
+                    "-1",
+                    "-0",
+                    "-2.5",
+                    "-1e3",
+                    "-inf",
+                    "-nan",
+                    "-Infinity",
+                    "-1x",
+                ] {
                     let joined = path.iter().cloned().chain([format!("--{long}={number}")]);
                     let Err(with_equals) = parse_owned(joined) else {
                         continue;
@@ -1195,29 +1221,46 @@ mod tests {
                 "{expected}: {checked:#?}"
             );
         }
-        // A flag after an option that takes a number is a flag, not its value.
-        let error = parse(&[
-            "selfplay", "--blue", "easy", "--yellow", "easy", "--games", "--json",
-        ])
-        .map(|_| ())
-        .unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::InvalidValue, "{error}");
-        assert!(
-            error.render().to_string().contains("a value is required"),
-            "{error}"
-        );
-        // Nor is a word that only starts like a number; `bench --seconds` takes any
-        // word starting with `-` as its value (`-inf`, s31) and tells the range.
-        let error = parse(&[
-            "selfplay", "--blue", "easy", "--yellow", "easy", "--games", "-1x",
-        ])
-        .map(|_| ())
-        .unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::UnknownArgument, "{error}");
-        let error = parse(&["bench", "--seconds", "-1x"])
-            .map(|_| ())
-            .unwrap_err();
-        assert_eq!(error.kind(), ErrorKind::ValueValidation, "{error}");
+        for expected in [
+            "selfplay --games -inf",
+            "bench --seconds -inf",
+            "play --think-ms -nan",
+            "analyze --nodes -1x",
+            "engine --threads -Infinity",
+            "serve --max-sessions -inf",
+            "serve --listen -inf",
+            "serve --max-startups -1x",
+            "puzzle --answer -inf",
+        ] {
+            assert!(
+                checked.iter().any(|c| c == expected),
+                "{expected}: {checked:#?}"
+            );
+        }
+        // An option's name after an option that takes a value is named as no value,
+        // the option named by clap; and the word after it is not blamed first
+        // (`unexpected argument 'easy' found`).
+        for args in [
+            &[
+                "selfplay", "--blue", "easy", "--yellow", "easy", "--games", "--json",
+            ][..],
+            &["selfplay", "--games", "--blue", "easy", "--yellow", "easy"][..],
+            &["bench", "--seconds", "--variant", "corners"][..],
+        ] {
+            let error = parse(args).map(|_| ()).unwrap_err();
+            assert_eq!(
+                error.kind(),
+                ErrorKind::ValueValidation,
+                "{args:?}: {error}"
+            );
+            let said = error.render().to_string();
+            assert!(said.contains("an option, not a value"), "{said}");
+            assert!(
+                said.contains("for '--games <GAMES>'")
+                    || said.contains("for '--seconds <SECONDS>'"),
+                "{said}"
+            );
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use serde::Serialize;
 
 use crate::playout::random_game_with;
 use crate::rules::{Player, Ruleset};
@@ -13,6 +14,37 @@ use crate::strings::reports as words;
 
 /// Games between two looks at the clock: a few milliseconds of work.
 const BATCH: u64 = 4096;
+
+/// What `--json` prints, one object with exactly these keys, in this order
+/// (documented in docs/commands.md): the text's figures, unrounded but for the
+/// decimals no one measured. The figures vary from run to run and machine to machine.
+#[derive(Debug, Serialize)]
+struct Report {
+    /// The rules the games were played under, always given.
+    variant: Ruleset,
+    /// The measurement asked for (`--seconds`).
+    seconds: f64,
+    /// Random games played.
+    games: u64,
+    /// The wall time they took, in seconds (to the ms).
+    elapsed_s: f64,
+    /// Blue's average final total (to 2 decimals).
+    blue_avg: f64,
+    /// Yellow's average final total.
+    yellow_avg: f64,
+    /// The time the thread was on a CPU, in seconds; null where the OS does not say.
+    cpu_s: Option<f64>,
+    /// Games per CPU-second (whole); null with `cpu_s`.
+    games_per_cpu_s: Option<f64>,
+    /// Games per second of wall time (whole), the text's last line.
+    games_per_s: f64,
+}
+
+/// `x` rounded to `decimals` decimals.
+fn rounded(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    (x * scale).round() / scale
+}
 
 pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
     // The argument parser took 2 to 3600 seconds only.
@@ -26,7 +58,15 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
     };
     // On a terminal the lines wrap at spaces to its width, as `score`'s do.
     let columns = super::out::stdout_columns();
-    let say = |line: String| super::out::say(super::out::wrapped(line, columns));
+    // With `--json` nothing is said before the object, which stays the only output.
+    let json = args.json;
+    let say = |line: String| {
+        if json {
+            Ok(())
+        } else {
+            super::out::say(super::out::wrapped(line, columns))
+        }
+    };
     say(words::bench(&rules, seconds))?;
 
     let mut rng = SmallRng::seed_from_u64(0x4849_4A41_5241);
@@ -62,14 +102,28 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
     ))?;
     // On a busy machine the thread gets only part of a CPU: say so, with the rate
     // per second actually on a CPU, so a low figure can be told from a slow loop.
-    if let (Some(a), Some(b)) = (cpu_start, cpu_end) {
-        let cpu = b.saturating_sub(a) as f64 / 1e9;
-        if cpu > 0.0 {
-            let (share, rate) = (100.0 * cpu / secs, games as f64 / cpu);
-            say(words::bench_cpu(cpu, secs, share, rate))?;
-        }
+    let cpu = match (cpu_start, cpu_end) {
+        (Some(a), Some(b)) => Some(b.saturating_sub(a) as f64 / 1e9).filter(|&cpu| cpu > 0.0),
+        _ => None,
+    };
+    if let Some(cpu) = cpu {
+        let (share, rate) = (100.0 * cpu / secs, games as f64 / cpu);
+        say(words::bench_cpu(cpu, secs, share, rate))?;
     }
     say(words::bench_rate(games as f64 / secs))?;
+    if json {
+        super::out::say_json(&Report {
+            variant: ruleset,
+            seconds,
+            games,
+            elapsed_s: rounded(secs, 3),
+            blue_avg: rounded(per_game(points[0]), 2),
+            yellow_avg: rounded(per_game(points[1]), 2),
+            cpu_s: cpu.map(|cpu| rounded(cpu, 3)),
+            games_per_cpu_s: cpu.map(|cpu| rounded(games as f64 / cpu, 0)),
+            games_per_s: rounded(games as f64 / secs, 0),
+        })?;
+    }
     Ok(())
 }
 
@@ -77,4 +131,20 @@ pub(crate) fn run(args: &super::BenchArgs) -> anyhow::Result<()> {
 fn thread_cpu_ns() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::Ruleset;
+    use crate::strings::reports as words;
+
+    /// The header names the corners rules (the binary's run of them is `--json`'s
+    /// test, `cli_bench`, which prints no header).
+    #[test]
+    fn the_header_names_the_corners_rules() {
+        assert_eq!(
+            words::bench(&words::rules(Ruleset::Corners), 2.0),
+            "hijara bench: random full games (64 moves with scoring, corners rules), one thread, 2 s"
+        );
+    }
 }

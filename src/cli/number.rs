@@ -1,13 +1,32 @@
-//! The checks of the whole numbers options take, said in words (`expected a seed from 0
-//! to 18446744073709551615`), for `args.rs` and `serve.rs` both.
+//! The checks of the numbers options take, said in words (`expected a seed from 0 to
+//! 18446744073709551615`), for `args.rs` and `serve.rs` both.
 //!
-//! Every option whose value is checked (these numbers, and a clock, a square, a date,
-//! an address) also sets clap's `allow_negative_numbers`: without it clap read the `-1`
-//! of `--games -1` as a flag (`unexpected argument '-1' found`), where `--games=-1`
-//! reached the check and was told the range (QA, cli25). Only a word that is a number
-//! (`-1`, `-0.5`, `-1e3`) is taken so; `--games --json` still lacks a value. A clock
-//! (`-5+3`, no number) takes any word instead, and its check refuses an option's name
-//! (`args::time_control`).
+//! Every option whose value is checked (these numbers, and a clock, a date, an
+//! address) sets clap's `allow_hyphen_values`: it takes the next word as its value
+//! even when it starts with `-`, and the check says what is wrong with it. With
+//! `allow_negative_numbers` alone clap took only a word that is a number (`-1`,
+//! `-1e3`) so; `--games -inf`, `-nan` or `-1x` were read as flags (`unexpected
+//! argument '-i' found`) where `--games=-inf` was told the range (QA s31; `-1`, cli25).
+//! An option's name taken so (`--games --json`) is refused as one ([`no_option`]),
+//! clap naming the option and the word.
+
+/// Why a word taken as an option's value is refused when it is an option's name
+/// (`--json`, `--`), or `None`: it is given as a value first.
+pub(super) fn no_option(text: &str) -> Option<String> {
+    text.starts_with("--")
+        .then(|| "an option, not a value: give the value first".to_owned())
+}
+
+/// `parse` checking first that the word is no option's name ([`no_option`]), for a
+/// value that is not a whole number (an address, `START:RATE:FULL`, a date).
+pub(super) fn not_an_option<T: 'static, E: std::fmt::Display + 'static>(
+    parse: fn(&str) -> Result<T, E>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text: &str| match no_option(text) {
+        Some(why) => Err(why),
+        None => parse(text).map_err(|e| e.to_string()),
+    }
+}
 
 /// The number `text` gives (spaces around it allowed), if it is one and lies in `range`.
 pub(super) fn number_in<T: std::str::FromStr + PartialOrd>(
@@ -15,6 +34,19 @@ pub(super) fn number_in<T: std::str::FromStr + PartialOrd>(
     range: std::ops::RangeInclusive<T>,
 ) -> Option<T> {
     text.trim().parse().ok().filter(|n| range.contains(n))
+}
+
+/// The number `text` gives in `range`, or why not: an option's name is said to be one
+/// ([`no_option`]), any other word is told `expected()`.
+pub(super) fn number_or<T: std::str::FromStr + PartialOrd>(
+    text: &str,
+    range: std::ops::RangeInclusive<T>,
+    expected: impl FnOnce() -> String,
+) -> Result<T, String> {
+    if let Some(why) = no_option(text) {
+        return Err(why);
+    }
+    number_in(text, range).ok_or_else(expected)
 }
 
 /// A whole number of `what` in `range`, for a flag that takes a count, a seed or a
@@ -29,7 +61,8 @@ where
     T: std::str::FromStr + PartialOrd + std::fmt::Display + Clone + Send + Sync + 'static,
 {
     move |text: &str| {
-        number_in(text, range.clone())
-            .ok_or_else(|| format!("expected {what} from {} to {}", range.start(), range.end()))
+        number_or(text, range.clone(), || {
+            format!("expected {what} from {} to {}", range.start(), range.end())
+        })
     }
 }

@@ -72,10 +72,6 @@ impl Summary {
     /// (`0.004307000000000001`), and two runs' objects differed in digits no one
     /// measured.
     pub fn rounded(&self) -> Summary {
-        let round = |x: f64| {
-            let scale = 10f64.powi(DECIMALS);
-            (x * scale).round() / scale
-        };
         Summary {
             blue_avg: round(self.blue_avg),
             yellow_avg: round(self.yellow_avg),
@@ -122,8 +118,17 @@ struct GameLine {
     blue_score: u32,
     /// Yellow's final total.
     yellow_score: u32,
-    /// `blue`, `yellow` or `draw`, as `hijara games --json` says a result.
+    /// `blue`, `yellow` or `draw`, as `hijara games --json` says it.
     result: crate::record::GameResult,
+    /// Moves played (64 in a game played to the end).
+    moves: u32,
+    /// The game's wall time in ms, from the engines' start to the last move: it varies
+    /// from run to run, where the rest is the same for the same seed and limits.
+    ms: f64,
+    /// The time Blue took for its moves of this game, in ms.
+    blue_ms: f64,
+    /// The time Yellow took for its moves of this game, in ms.
+    yellow_ms: f64,
 }
 
 /// The flags of `args` that only the hard level reads, given when neither side is
@@ -145,12 +150,27 @@ fn unused_limits(args: &super::SelfplayArgs) -> Vec<&'static str> {
 /// The decimals `--json` keeps: hundredths of a point, of a millisecond (10 µs).
 pub const DECIMALS: i32 = 2;
 
-/// Plays the match; `on_game` sees each finished game's number (from 0) and final
-/// position as it ends, and an error it returns (a report that cannot be written)
-/// ends the match.
+/// `x` rounded to [`DECIMALS`] decimals, as `--json` prints it.
+fn round(x: f64) -> f64 {
+    let scale = 10f64.powi(DECIMALS);
+    (x * scale).round() / scale
+}
+
+/// How long one game took, for [`play_match`]'s `on_game`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GameTimes {
+    /// Wall time from the engines' start to the last move, in ms.
+    pub wall_ms: f64,
+    /// Each side's time choosing its moves, in ms, by [`Player::index`].
+    pub think_ms: [f64; 2],
+}
+
+/// Plays the match; `on_game` sees each finished game's number (from 0), final
+/// position and times as it ends, and an error it returns (a report that cannot be
+/// written) ends the match.
 pub fn play_match(
     m: &Match,
-    mut on_game: impl FnMut(u32, &Position) -> anyhow::Result<()>,
+    mut on_game: impl FnMut(u32, &Position, &GameTimes) -> anyhow::Result<()>,
 ) -> anyhow::Result<Summary> {
     let mut wins = [0u32; 2];
     let mut draws = 0;
@@ -161,6 +181,8 @@ pub fn play_match(
     // Hard's node budget, else (no limit given) each side's thinking time.
     let limit = m.nodes.map_or(SearchLimit::NONE, SearchLimit::nodes);
     for game in 0..m.games {
+        let game_start = Instant::now();
+        let mut think = [0f64; 2];
         let mut position = Position::with_ruleset(m.variant);
         // Each side of each game is its own player, keeping its own proofs.
         let mut engines = Player::BOTH.map(|player| {
@@ -186,6 +208,7 @@ pub fn play_match(
             position.play(mv)?;
             let i = player.index();
             ms_sum[i] += ms;
+            think[i] += ms;
             ms_max[i] = ms_max[i].max(ms);
             moves[i] += 1;
         }
@@ -196,7 +219,11 @@ pub fn play_match(
         for p in Player::BOTH {
             totals[p.index()] += position.score(p) as u64;
         }
-        on_game(game, &position)?;
+        let times = GameTimes {
+            wall_ms: game_start.elapsed().as_secs_f64() * 1000.0,
+            think_ms: think,
+        };
+        on_game(game, &position, &times)?;
     }
     let avg = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
     Ok(Summary {
@@ -245,14 +272,17 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
     // `--json`, whose output stays one object, on standard error when a person
     // watches it there.
     let progress = !args.json || std::io::stderr().is_terminal();
-    let mut started = Instant::now();
     let mut results = Vec::new();
-    let summary = play_match(&m, |game, position| {
+    let summary = play_match(&m, |game, position, times| {
         results.push(GameLine {
             game: game + 1,
             blue_score: position.score(Player::Blue),
             yellow_score: position.score(Player::Yellow),
             result: crate::record::GameResult::from(position.outcome()),
+            moves: position.ply(),
+            ms: round(times.wall_ms),
+            blue_ms: round(times.think_ms[0]),
+            yellow_ms: round(times.think_ms[1]),
         });
         if progress {
             let line = words::selfplay_game(
@@ -261,7 +291,7 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
                 position.score(Player::Blue),
                 position.score(Player::Yellow),
                 position.outcome().and_then(|o| o.winner()),
-                started.elapsed().as_secs_f64(),
+                times.wall_ms / 1000.0,
             );
             if args.json {
                 super::out::note(line);
@@ -269,7 +299,6 @@ pub(crate) fn run(args: &super::SelfplayArgs) -> anyhow::Result<()> {
                 super::out::say(super::out::wrapped(line, columns))?;
             }
         }
-        started = Instant::now();
         Ok(())
     })?;
     if args.json {

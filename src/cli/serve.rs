@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 
-use super::number::whole;
+use super::number::{not_an_option, whole};
 use crate::server::{
     DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
     DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_NEW_NAMES_PER_HOUR,
@@ -23,7 +23,8 @@ pub struct ServeArgs {
     /// The address and port to listen on; loopback unless you choose otherwise
     /// (`--listen 0.0.0.0:2222` lets in other machines).
     #[arg(long, value_name = "ADDR:PORT", default_value = DEFAULT_LISTEN,
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true,
+          value_parser = not_an_option(<SocketAddr as std::str::FromStr>::from_str))]
     pub listen: SocketAddr,
     /// Where the host key and the players' names are kept [default: the data folder's
     /// `server/`].
@@ -31,19 +32,19 @@ pub struct ServeArgs {
     pub data_dir: Option<PathBuf>,
     /// The most players (logged-in connections) at once.
     #[arg(long, value_name = "N", default_value = "64",
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of players", NonZeroUsize::MIN..=NonZeroUsize::MAX))]
     pub max_sessions: NonZeroUsize,
     /// The most players at once from one address.
     #[arg(long, value_name = "N", default_value = "8",
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of players", NonZeroUsize::MIN..=NonZeroUsize::MAX))]
     pub max_per_address: NonZeroUsize,
     /// Close a connection that has not logged in this many seconds after it came
     /// (OpenSSH's LoginGraceTime), or that, logged in, has run no game and no command
     /// for as long.
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_LOGIN_GRACE.as_secs(),
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("seconds", 1..=MAX_TIME_OPTION.as_secs()))]
     pub login_grace: u64,
     /// Connections waiting to log in (OpenSSH's MaxStartups): past START, a new one from
@@ -51,29 +52,30 @@ pub struct ServeArgs {
     /// to 100% at FULL; at FULL, one from another address takes the place of a waiting
     /// one (one that has not asked to log in, from the busiest address, the oldest).
     #[arg(long, value_name = "START:RATE:FULL", default_value_t = DEFAULT_STARTUPS,
-          allow_negative_numbers = true)]
+          allow_hyphen_values = true,
+          value_parser = not_an_option(<Startups as std::str::FromStr>::from_str))]
     pub max_startups: Startups,
     /// Connections waiting to log in from one address; past it, a new one takes the
     /// place of one of them (one that has not asked to log in, the oldest) (OpenSSH's
     /// PerSourceMaxStartups).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_STARTUPS_PER_ADDRESS as u64,
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of connections", 1..=u64::MAX))]
     pub max_startups_per_address: u64,
     /// New connections one address may open at once.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CONNECT_BURST,
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of connections", 1..=u32::MAX))]
     pub connect_burst: u32,
     /// New connections one address may open a minute, after the burst.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CONNECT_PER_MINUTE,
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of connections", 1..=u32::MAX))]
     pub connect_per_minute: u32,
     /// New names one address may bind to keys an hour (and at once): every new key
     /// binds its name for good; a name already bound to the key is never counted.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NEW_NAMES_PER_HOUR,
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of names", 1..=u32::MAX))]
     pub new_names_per_hour: u32,
     /// Also let in keyless guests (shown with a ~ before their name; they can't take a
@@ -85,41 +87,41 @@ pub struct ServeArgs {
     /// a player in a live game in play, but a live game without a clock whose player to
     /// move sent nothing this long is adjourned, both players back in their lobbies.
     #[arg(long, value_name = "SECS", default_value = "1800",
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("seconds", 1..=MAX_TIME_OPTION.as_secs()))]
     pub idle_timeout: u64,
     /// Drop a client that reads none of its screen for this many seconds.
     #[arg(long, value_name = "SECS", default_value = "30",
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("seconds", 1..=MAX_TIME_OPTION.as_secs()))]
     pub write_timeout: u64,
     /// The most correspondence tables open at once (nobody sat at them yet), in all;
     /// each player may have 5, each address 10.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_OPEN_CORR as u64,
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of tables", 1..=u64::MAX))]
     pub max_open_corr: u64,
     /// The most unfinished games against the server's AI kept at once, in all; each
     /// player may have 10, each address 20.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_AI_GAMES as u64,
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of games", 1..=u64::MAX))]
     pub max_ai_games: u64,
     /// AI searches at once, one thread each [default: the cores less one, at least 1].
     #[arg(long, value_name = "N",
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("a number of engines", NonZeroUsize::MIN..=NonZeroUsize::MAX))]
     pub ai_engines: Option<NonZeroUsize>,
     /// How long a player whose link dropped keeps their seat, in seconds; after it,
     /// the other player may adjourn the game.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs(),
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("seconds", 0..=MAX_TIME_OPTION.as_secs()))]
     pub reconnect_grace: u64,
     /// The engine's thinking time per position in the server's reviews of finished
     /// games, in milliseconds (the local review's by default).
     #[arg(long, value_name = "MS", default_value_t = crate::review::REVIEW_THINK_MS,
-          allow_negative_numbers = true,
+          allow_hyphen_values = true,
           value_parser = whole("milliseconds", 1..=60_000u64))]
     pub review_think_ms: u64,
     /// The club's name, on every lobby's title line (`NAME: the lobby`): at most 32

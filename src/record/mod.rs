@@ -17,8 +17,9 @@
 //!   line break as `\n`. A name may appear only once.
 //! - Moves are square names (`a1`..`d4`, any case) in the order played, Blue first.
 //! - Move numbers are optional. They count rounds, a Blue move and Yellow's reply,
-//!   like chess: `1. b2 c3 2. a1`. `3...` (or `3.`) may stand before Yellow's move
-//!   of round 3. A number that does not match the round is an error. Elsewhere
+//!   like chess: `1. b2 c3 2. a1`. `3.` stands before Blue's move of round 3, and
+//!   `3...` may stand before Yellow's; a number that does not match the round, or
+//!   whose dots name the other player (`1... a1`, `1. a1 1. b2`), is an error. Elsewhere
 //!   (errors, `hijara score`) moves are counted one by one, 1..64.
 //! - An optional result ends the moves: `1-0` Blue won, `0-1` Yellow won,
 //!   `1/2-1/2` a draw, `*` unfinished. The `Result` tag takes the same values.

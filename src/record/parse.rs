@@ -433,17 +433,31 @@ fn word_in_moves(
             return Err(syntax(start, quote(word), MOVE_EXPECTED));
         }
         let round = record.moves.len() / 2 + 1;
+        // `N.` stands before Blue's move of round N, `N...` before Yellow's: a
+        // number naming the other mover (`1... a1`, `1. a1 1. b2`) was taken
+        // as if it were right, hiding a move left out or written twice (QA, s31).
+        let (side, wanted_dots) = if record.moves.len().is_multiple_of(2) {
+            ("Blue", 1)
+        } else {
+            ("Yellow", 3)
+        };
+        let wanted = format!("{round}{}", ".".repeat(wanted_dots));
         if digits.parse::<usize>().ok() != Some(round) {
-            let side = if record.moves.len().is_multiple_of(2) {
-                "Blue"
-            } else {
-                "Yellow"
-            };
             return Err(syntax(
                 start,
                 quote(word),
                 format!(
-                    "move number `{round}.` (numbers count rounds: {side} is to play in round {round})"
+                    "move number `{wanted}` (numbers count rounds: {side} is to play in round {round})"
+                ),
+            ));
+        }
+        if dots != wanted_dots {
+            return Err(syntax(
+                start,
+                quote(word),
+                format!(
+                    "move number `{wanted}` (`N.` stands before Blue's move of round N, \
+                     `N...` before Yellow's: {side} is to play in round {round})"
                 ),
             ));
         }

@@ -210,6 +210,19 @@ fn syntax_errors_name_line_column_token_and_expectation() {
         error("1. 1. a1").contains("expected a square after the move number at line 1, column 1")
     );
     assert!(error("1.. a1").contains("found `1..`"));
+    // `N.` is Blue's move of round N, `N...` Yellow's; the wrong one is refused.
+    assert_eq!(
+        error("1... a1"),
+        "line 1, column 1: expected move number `1.` (`N.` stands before Blue's move of \
+         round N, `N...` before Yellow's: Blue is to play in round 1), found `1...`"
+    );
+    assert!(error("1. a1 1. b2").starts_with("line 1, column 7: expected move number `1...`"));
+    assert!(error("a1 b2 2... c3").starts_with("line 1, column 7: expected move number `2.`"));
+    assert!(
+        error("1. a1 2... b2")
+            .starts_with("line 1, column 7: expected move number `1...` (numbers count rounds")
+    );
+    assert_eq!(parse("1. a1 1...b2 2. c3 2... d4").moves().len(), 4);
     assert!(error("a1 }").starts_with("line 1, column 4:"));
     assert!(error(r#"[X "\q"]"#).contains("expected an escape"));
     assert!(error("[ \"x\"]").contains("expected a tag name"));

@@ -574,13 +574,17 @@ fn seeds_and_serve_limits_out_of_range_say_what_is_allowed() {
             "expected a number of players from 1 to ",
         ),
     ];
+    // QA (s31): `--games -inf` (no number clap knows) was `unexpected argument '-i'
+    // found`; every option whose value is checked takes it, and tells the range.
     for (command, flag, expected) in negatives {
-        let apart = [command, &[flag, "-1"][..]].concat();
-        let err = fails(data.path(), &apart, None, 2);
-        assert!(err.contains(expected), "{apart:?}: {err}");
-        let with_equals = format!("{flag}=-1");
-        let joined = [command, &[with_equals.as_str()][..]].concat();
-        assert_eq!(fails(data.path(), &joined, None, 2), err, "{apart:?}");
+        for word in ["-1", "-inf"] {
+            let apart = [command, &[flag, word][..]].concat();
+            let err = fails(data.path(), &apart, None, 2);
+            assert!(err.contains(expected), "{apart:?}: {err}");
+            let with_equals = format!("{flag}={word}");
+            let joined = [command, &[with_equals.as_str()][..]].concat();
+            assert_eq!(fails(data.path(), &joined, None, 2), err, "{apart:?}");
+        }
     }
     assert!(!data.path().join("server").exists(), "a server started");
 }

@@ -195,6 +195,44 @@ fn a_byte_order_mark_takes_no_column() {
     );
 }
 
+/// A move number names its mover: `N.` Blue's move of round N, `N...` Yellow's.
+/// `1... a1` was scored as Blue's move and `1. a1 1. b2` read as one round, so a
+/// move left out or written twice went unseen (QA, s31).
+#[test]
+fn a_move_number_of_the_wrong_mover_names_file_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dots.hij");
+    std::fs::write(&path, "[Blue \"Ann\"]\n\n1. a1 1. b2\n").unwrap();
+    let err = fails(&["score", path.to_str().unwrap()], None);
+    assert!(
+        err.contains(
+            "dots.hij: line 3, column 7: expected move number `1...` (`N.` stands before \
+             Blue's move of round N, `N...` before Yellow's: Yellow is to play in round 1), \
+             found `1.`"
+        ),
+        "{err}"
+    );
+    let err = fails(&["score", "-"], Some("1... a1\n"));
+    assert!(
+        err.contains("<stdin>: line 1, column 1: expected move number `1.` ("),
+        "{err}"
+    );
+    assert!(err.contains("found `1...`"), "{err}");
+    // Out of order, before Yellow: the number wanted is said with its three dots.
+    let err = fails(&["score", "-"], Some("1. a1\n2...b2\n"));
+    assert!(
+        err.contains("<stdin>: line 2, column 1: expected move number `1...` (numbers count"),
+        "{err}"
+    );
+    // The right marks read, glued or not, with or without the optional `N...`.
+    hijara()
+        .args(["score", "-"])
+        .write_stdin("1. a1 1... b2 2.c3 2...d4 3. a2 b3\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("unfinished after 6 of 64 moves"));
+}
+
 #[test]
 fn a_full_square_names_line_column_move_and_square() {
     let err = fails(&["score", "-"], Some("1. a1 a1\n2. a1 a1\n3. b2 a1\n"));

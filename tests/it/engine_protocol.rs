@@ -254,3 +254,26 @@ fn a_bad_square_is_named_whoever_is_to_move() {
     assert!(r[68].starts_with("?3 expected a square"), "{}", r[68]);
     assert_eq!(r[69], "?4 the board is full");
 }
+
+/// A colour may be its first letter, `b` or `y`, in any case, as GTP's colours may
+/// be `b` and `w`: taken since the protocol began but said nowhere (QA s31); now
+/// docs/engine.md says so, and this holds it to it. A longer part of a name is no
+/// colour. Fails on the old engine.md (no `play b`).
+#[test]
+fn a_colour_may_be_its_first_letter_as_the_docs_say() {
+    let output =
+        run_engine("level random\nplay b b2\nplay Y c3\ngenmove B\ngenmove y\nplay bl a1\n");
+    let r = replies(&output);
+    assert_eq!(r.len(), 6, "{output}");
+    assert_eq!(&r[..3], ["=", "=", "="], "{output}");
+    assert!(r[3].len() == 4 && r[4].len() == 4, "{output}");
+    assert!(r[5].starts_with("? expected a player"), "{output}");
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/engine.md"),
+    )
+    .unwrap();
+    assert!(
+        doc.contains("`play b b2`") && doc.contains("`genmove y`"),
+        "docs/engine.md does not say a colour may be one letter"
+    );
+}

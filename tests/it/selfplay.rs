@@ -271,6 +271,8 @@ fn json_numbers_are_rounded_to_two_decimals() {
     let object = out.trim_end().trim_start_matches('{').trim_end_matches('}');
     for pair in object.split(',') {
         let (key, value) = pair.split_once(':').unwrap();
+        // The last number of a game of `results` (s32) ends its object and the array.
+        let value = value.trim_end_matches(['}', ']']);
         let Some((_, decimals)) = value.split_once('.') else {
             continue;
         };
@@ -423,6 +425,12 @@ fn json_carries_the_seed_levels_limits_and_each_game() {
     assert_eq!(mean, v["blue_avg"].as_f64().unwrap(), "{v}");
     for (i, g) in games.iter().enumerate() {
         assert_eq!(g["game"], i + 1, "{v}");
+        // Each game's moves and times (s32): the times vary, so only their sense is
+        // checked: the sides' thinking is part of the game's wall time.
+        assert_eq!(g["moves"], 64, "{v}");
+        let ms = |k: &str| g[k].as_f64().unwrap_or_else(|| panic!("{k}: {v}"));
+        assert!(ms("blue_ms") >= 0.0 && ms("yellow_ms") >= 0.0, "{v}");
+        assert!(ms("blue_ms") + ms("yellow_ms") <= ms("ms") + 0.02, "{v}");
         let (b, y) = (
             g["blue_score"].as_u64().unwrap(),
             g["yellow_score"].as_u64().unwrap(),
