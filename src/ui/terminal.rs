@@ -297,6 +297,10 @@ fn end_as_at(signal: i32) -> ! {
     // Held to the exit: no write starts again, and none in progress leaves its
     // temporary file behind (the file it was to replace stays as it was).
     let _writes = crate::session::stop_writes();
+    // Held to the exit: a frame the event loop is drawing stops at its next write, so
+    // none of it lands on the main screen after the way out (seen once: a frame's
+    // bytes among the farewell at SIGHUP). The lock is reentrant, so `undo` writes.
+    let _screen = io::stdout().lock();
     let _ = std::panic::catch_unwind(|| {
         undo();
         // Cloned out, so the file is read with the lock let go.
