@@ -38,14 +38,7 @@ impl Server {
 
     /// Starts the server with more options.
     pub fn start_with(args: &[&str]) -> Server {
-        let dir = tempfile::tempdir().unwrap();
-        let (child, addr, fingerprint) = Server::spawn(dir.path(), args);
-        Server {
-            child,
-            addr,
-            fingerprint,
-            dir,
-        }
+        Server::start_in(tempfile::tempdir().unwrap(), args)
     }
 
     /// Starts the server in `dir`, a data folder the test filled first (a bans file
