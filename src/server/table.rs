@@ -1630,9 +1630,9 @@ impl GameTable {
             Player::BOTH.map(|p| end.after[p.index()].display()),
             Player::BOTH.map(|p| end.change(p)),
         );
-        // How it ended, by the loser's colour, for the narrow wordings (names may not
-        // fit there): the status line above them says the winner (QA s28: a player at
-        // 44 columns read `Yellow wins` on both lines).
+        // How it ended, by the loser's colour, for the spectators' narrow wording (two
+        // names and both changes do not fit there; the players' says the loser's name):
+        // QA s28: a player at 44 columns read `Yellow wins` on both lines.
         let how = ended.course.ending().and_then(narrow::watched_how);
         let names = [blue.name.as_str(), yellow.name.as_str()];
         let of = |p: Player| {
@@ -1681,6 +1681,13 @@ impl GameTable {
                     }
                     _ => {
                         let (_, after, change) = of(player);
+                        // The loser by name (`You` to the loser): colours were all this
+                        // line said of who (QA s32: bob read `Yellow resigned`).
+                        let how = ended.course.ending().and_then(|ending| {
+                            let loser = ending.loser();
+                            let named = (loser != player).then(|| names[loser.index()]);
+                            narrow::player_how(ending, named)
+                        });
                         let short =
                             club_words::ratings_changed_short(how.as_deref(), after, change);
                         let said = Message {
@@ -2151,7 +2158,14 @@ mod tests {
         // the ratings line took the place of the line that said how, and the status
         // line above it says the winner (QA s28: `Blue wins` was said on both lines).
         let said = table.talk().notes_since(seen).next().unwrap().said.clone();
-        assert_eq!(said.wording(44), "Yellow resigned · you 1512? +12");
+        assert_eq!(said.wording(44), "bob resigned · you 1512? +12");
+        // The loser reads that they resigned (QA s32: bob read `Yellow resigned`).
+        let to_bob = table
+            .talk()
+            .notes_since(seen)
+            .find(|n| n.to == To::Seat(Player::Yellow))
+            .unwrap();
+        assert_eq!(to_bob.said.wording(44), "You resigned · you 1488? -12");
     }
 
     /// At 44 columns a rated game resigned before both moved says who resigned, with

@@ -20,8 +20,8 @@ pub(crate) fn ratings_changed(
 }
 
 /// [`ratings_changed`] on a narrow screen (44 columns), where two names and ratings do
-/// not fit: how the game ended, by the loser's colour, if not by its board, and the
-/// reader's own change (`Yellow resigned · you 1742? +242`, `Rated: you 1742? +242`),
+/// not fit: how the game ended, if not by its board ([`super::narrow::player_how`]),
+/// and the reader's own change (`bob resigned · you 1742? +242`, `Rated: you 1742? +242`),
 /// as the ratings line takes the place of the line that said how. The winner is not
 /// said: the status line above it says it.
 pub(crate) fn ratings_changed_short(how: Option<&str>, after: &str, change: &str) -> String {

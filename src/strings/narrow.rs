@@ -207,8 +207,17 @@ pub(crate) fn watched_rated(how: &str, [blue, yellow]: [&str; 2]) -> String {
 /// How a game that did not end by its board ended, by the loser's colour: resigned,
 /// left or out of time (`None` for a full board).
 pub(crate) fn watched_how(ending: crate::session::Ending) -> Option<String> {
+    how_by(ending, &ending.loser().to_string())
+}
+/// [`watched_how`] for one of the game's players: the loser by name, or `You` when
+/// the reader lost (`bob resigned`, `You timed out`). At 44 columns the player's
+/// status line has no room for the winner beside its keys, so this line says who.
+pub(crate) fn player_how(ending: crate::session::Ending, loser: Option<&str>) -> Option<String> {
+    how_by(ending, loser.unwrap_or("You"))
+}
+/// How a game that did not end by its board ended, `loser` the one who lost.
+fn how_by(ending: crate::session::Ending, loser: &str) -> Option<String> {
     use crate::record::Termination;
-    let loser = ending.loser();
     match ending.termination() {
         Termination::Resignation => Some(format!("{loser} resigned")),
         Termination::Abandoned => Some(format!("{loser} left")),
