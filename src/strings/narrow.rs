@@ -174,6 +174,14 @@ pub(crate) fn ended_early(how: &str) -> String {
 pub(crate) fn abandoned(name: &str, winner: Player) -> String {
     format!("{name} abandoned: {winner} wins")
 }
+/// [`serve::watched_claimed`] on a narrow screen (34 columns with a name of 16).
+pub(crate) fn watched_claimed(loser: &str, winner: Player) -> String {
+    format!("{loser} gone: {winner} wins")
+}
+/// [`message::wait_away`] on a narrow screen (42 columns with a name of 16).
+pub(crate) fn wait_away(name: &str) -> String {
+    format!("Wait: {name} is away; q adjourns")
+}
 /// [`talk::corr_time_out`] on a narrow screen.
 pub(crate) fn corr_time_out(name: &str, winner: Player) -> String {
     format!("{name} out of time: {winner} wins")
