@@ -1547,7 +1547,7 @@ impl Hall {
         if let Some(table) = self.tables.remove(&id) {
             let kept = table.committed();
             if kept.course.ending().is_some() {
-                let names = super::link::names(&kept.seats, &table);
+                let names = table.names_of(&kept.seats);
                 let course = kept.course.clone();
                 self.closed.insert(
                     id,

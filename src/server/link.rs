@@ -348,13 +348,8 @@ pub(crate) struct Opening {
 
 /// The names of `seats` at `table` as shown: a seat its player got up from names
 /// them still (`bob wins: alice left`, not `- left`); `-` for a seat nobody took.
-pub(crate) fn names(seats: &[Option<Who>; 2], table: &GameTable) -> [String; 2] {
-    Player::BOTH.map(|p| match &seats[p.index()] {
-        Some(who) => who.display_name(),
-        None => table
-            .left_by(p)
-            .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), str::to_owned),
-    })
+fn names(seats: &[Option<Who>; 2], table: &GameTable) -> [String; 2] {
+    table.names_of(seats)
 }
 
 /// Who got up from `table`'s game, leaving their seat free: the name as shown (through
