@@ -259,9 +259,27 @@ pub(crate) enum Found {
     Away,
 }
 
+/// How many closed tables' last words the hall keeps ([`Closed`]).
+const CLOSED_KEPT: usize = 32;
+
+/// A table that closed with its game ended, as its watchers last need it: the end
+/// they may not have seen yet (a claimed win is kept as the table closes).
+#[derive(Debug, Clone)]
+pub(crate) struct Closed {
+    /// The game's course as kept, with its ending.
+    pub(crate) course: crate::session::Course,
+    /// The players' names as shown, by [`Player::index`].
+    pub(crate) names: [String; 2],
+    /// Whether the end was a win claimed against a player whose link dropped.
+    pub(crate) claimed: bool,
+}
+
 /// What the sessions of one server share.
 pub(crate) struct Hall {
     tables: BTreeMap<u32, GameTable>,
+    /// The last word of the newest tables that closed with their game ended (a win
+    /// claimed closes its table as it is kept): for the screens still showing them.
+    closed: BTreeMap<u32, Closed>,
     next_id: u32,
     sessions: HashMap<u64, Present>,
     next_session: u64,
@@ -366,6 +384,7 @@ impl Hall {
     pub(crate) fn new(grace: Duration, stored: bool) -> Hall {
         Hall {
             tables: BTreeMap::new(),
+            closed: BTreeMap::new(),
             next_id: 0,
             sessions: HashMap::new(),
             next_session: 0,
@@ -1551,9 +1570,7 @@ impl Hall {
         }
         // Nobody left but the server's AI, and nothing waiting to be kept: it closes.
         if table.is_empty() && !self.keeps.iter().any(|(k, _)| *k == id) {
-            self.tables.remove(&id);
-            self.away.remove(&id);
-            self.clockless.remove(&id);
+            self.close(id, false);
         }
         self.listing_stale = true;
         self.wake(id);
@@ -1609,13 +1626,43 @@ impl Hall {
                 table.rated_end(ended, end);
             }
             if table.is_empty() {
-                self.tables.remove(&id);
-                self.away.remove(&id);
-                self.clockless.remove(&id);
+                let claimed = keep.ended.as_ref().is_some_and(|(_, ended)| ended.claimed);
+                self.close(id, claimed);
             }
         }
         self.listing_stale = true;
         self.wake(id);
+    }
+
+    /// Closes table `id`, keeping its last word when its game (as kept) ended:
+    /// `claimed`, by a win claimed against a player whose link dropped.
+    fn close(&mut self, id: u32, claimed: bool) {
+        if let Some(table) = self.tables.remove(&id) {
+            let kept = table.committed();
+            if kept.course.ending().is_some() {
+                let names = table.names_of(&kept.seats);
+                let course = kept.course.clone();
+                self.closed.insert(
+                    id,
+                    Closed {
+                        course,
+                        names,
+                        claimed,
+                    },
+                );
+                // Read at the watchers' next look, right after: a few suffice.
+                while self.closed.len() > CLOSED_KEPT {
+                    self.closed.pop_first();
+                }
+            }
+        }
+        self.away.remove(&id);
+        self.clockless.remove(&id);
+    }
+
+    /// The last word of table `id`, closed with its game ended (see [`Closed`]).
+    pub(crate) fn closed(&self, id: u32) -> Option<&Closed> {
+        self.closed.get(&id)
     }
 
     /// Once a minute: wakes the screens that show a correspondence game's time left
@@ -1971,9 +2018,10 @@ mod tests {
         );
         // Kept: the rows say so, and the watcher's opening with them.
         confirm_keeps(&mut hall);
+        // The seat ann got up from names her (QA s32: `an empty seat` to ann).
         assert_eq!(
             row(&mut hall, left),
-            (RowState::Left, kept_names(&hall, left))
+            (RowState::Left, names(["ann", "bob"]))
         );
         assert_eq!(kept_names(&hall, left), names(["-", "bob"]));
         assert!(!ann_seated(&mut hall, left));

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use crate::rules::{Game, Move, Player};
 use crate::session::Course;
 use crate::strings::club::{self as club_words, DaysUsed};
+use crate::strings::narrow;
 use crate::strings::serve as serve_words;
 use crate::strings::talk as words;
 use crate::text;
@@ -348,12 +349,7 @@ pub(crate) struct Opening {
 /// The names of `seats` at `table` as shown: a seat its player got up from names
 /// them still (`bob wins: alice left`, not `- left`); `-` for a seat nobody took.
 fn names(seats: &[Option<Who>; 2], table: &GameTable) -> [String; 2] {
-    Player::BOTH.map(|p| match &seats[p.index()] {
-        Some(who) => who.display_name(),
-        None => table
-            .left_by(p)
-            .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), str::to_owned),
-    })
+    table.names_of(seats)
 }
 
 /// Who got up from `table`'s game, leaving their seat free: the name as shown (through
@@ -522,9 +518,10 @@ impl TableLink {
                                 MessageKind::Info,
                                 Keyed::WaitingFor(table.name(other), left),
                             ),
-                            None => {
-                                Message::keyed(MessageKind::Info, Keyed::Gone(table.name(other)))
-                            }
+                            None => Message::keyed(
+                                MessageKind::Info,
+                                Keyed::Gone(table.name(other), self.table),
+                            ),
                         })
                     }
                     Presence::Here if was_waiting => Some(said(serve_words::BACK)),
@@ -658,7 +655,10 @@ impl Link for TableLink {
 
     fn course(&mut self) -> Option<Course> {
         let hall = self.hall.lock();
-        let table = hall.table(self.table)?;
+        let Some(table) = hall.table(self.table) else {
+            // Closed as its ended game was kept (a claimed win): the end, as kept.
+            return hall.closed(self.table).map(|closed| closed.course.clone());
+        };
         let view = self.view(table);
         // A table without clocks or an early end leaves the screen's course alone.
         (*view.course != Course::NONE).then(|| view.course.clone())
@@ -729,6 +729,40 @@ impl Link for TableLink {
         let grace = hall.grace();
         let mute = self.key.as_ref().is_some_and(|key| hall.pref(key).mute);
         let Some(table) = hall.table(self.table) else {
+            let closed = hall.closed(self.table).filter(|c| c.claimed);
+            if let Some(closed) = closed.filter(|_| !self.told_stop) {
+                // A win claimed closed the table as it was kept: the watcher reads it
+                // with the names (the claimer stood both players up).
+                self.told_stop = true;
+                if let Some(ending) = closed.course.ending() {
+                    let loser = ending.loser();
+                    let (winner, lost) = (
+                        &closed.names[loser.other().index()],
+                        &closed.names[loser.index()],
+                    );
+                    // The winner by name wherever it fits, as the table's end notes.
+                    news.push(News::Note(Message {
+                        middle: vec![narrow::watched_claimed(lost, winner)],
+                        ..Message::with_short(
+                            MessageKind::Info,
+                            serve_words::watched_claimed(winner, lost),
+                            narrow::watched_claimed_short(lost),
+                        )
+                    }));
+                }
+            }
+            // After the game's end (seen here, or kept as the table closed) a player
+            // who gets up stops nothing: said as a leave, and the status keeps the end.
+            let ended = self.told_end || hall.closed(self.table).is_some();
+            if ended && !self.told_stop {
+                self.told_stop = true;
+                for name in std::mem::take(&mut self.seated) {
+                    news.push(News::Note(Message::keyed(
+                        MessageKind::Info,
+                        Keyed::Left(name),
+                    )));
+                }
+            }
             if !self.told_stop {
                 self.told_stop = true;
                 // The table closed as its last person got up: named as this screen
@@ -1179,7 +1213,9 @@ mod tests {
     /// s21 (srvleft) left this: a spectator of a game against the server's AI read
     /// the unnamed "A player left the table" when its player got up from it (here
     /// after resigning: a game in play is adjourned instead), as the table closed at
-    /// once and its `left_by` with it.
+    /// once and its `left_by` with it. QA s32: the game had ended (she resigned), so
+    /// her leaving stops nothing: `alice left the table`, not `the game stops here`
+    /// (the watcher's status then lost the end's names at 44 columns).
     #[test]
     fn a_spectator_is_told_who_left_a_game_against_the_ai() {
         let hall = SharedHall::default();
@@ -1195,8 +1231,12 @@ mod tests {
         assert!(hall.lock().table(id).is_none(), "the table closed");
         let told = carol.news();
         assert!(
-            told.iter().any(|n| matches!(n, News::Stopped(said)
-                if said.keyed == Some(Keyed::LeftStopped("alice".to_owned())))),
+            told.iter().any(|n| matches!(n, News::Note(said)
+                if said.keyed == Some(Keyed::Left("alice".to_owned())))),
+            "{told:?}"
+        );
+        assert!(
+            !told.iter().any(|n| matches!(n, News::Stopped(_))),
             "{told:?}"
         );
         assert!(carol.news().is_empty(), "told once");
@@ -1596,6 +1636,36 @@ mod tests {
             yellow.news().iter().any(
                 |n| matches!(n, News::Game { game, .. } if game.score(Player::Blue) == points)
             )
+        );
+    }
+
+    /// The line mode's `did not come back` line names the table's number in its
+    /// command (`win 3`): it said `win N`, though the table is known (QA s32).
+    #[test]
+    fn the_line_mode_s_gone_line_names_the_table_to_claim_at() {
+        let hall = SharedHall::in_memory(Duration::ZERO);
+        let _ = hall
+            .lock()
+            .open_public(who("dave"), Player::Blue, (Ruleset::Standard, false));
+        let id = hall
+            .lock()
+            .open_public(who("alice"), Player::Blue, (Ruleset::Standard, false));
+        hall.lock().sit(id, who("bob"));
+        let mut bob = TableLink::player(&hall, id, &who("bob"), 0).unwrap();
+        bob.news();
+        hall.lock().drop_out(id, "SHA256:alice");
+        let said: Vec<String> = bob
+            .news()
+            .into_iter()
+            .filter_map(|n| match n {
+                News::Note(said) => Some(said.line_words().into_owned()),
+                _ => None,
+            })
+            .collect();
+        let claim = format!("then win {id} in the lobby claims the win");
+        assert!(
+            id > 1 && said.iter().any(|l| l.ends_with(&claim)),
+            "{said:?}"
         );
     }
 

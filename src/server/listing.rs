@@ -86,8 +86,14 @@ impl Row {
         };
         Row {
             id,
-            names: seats.clone().map(|w| {
-                w.map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), |w| w.display_name())
+            // A seat its player got up from, the game stopped (or over), names them
+            // still: `-` is a seat free to take (docs/line-mode.md).
+            names: Player::BOTH.map(|p| match &seats[p.index()] {
+                Some(w) => w.display_name(),
+                None => table
+                    .left_by(p)
+                    .filter(|_| state == RowState::Left)
+                    .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), str::to_owned),
             }),
             keys: seats.clone().map(|w| w.map(|w| w.key)),
             ruleset: shown.game.ruleset(),

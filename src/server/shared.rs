@@ -651,6 +651,57 @@ mod tests {
         );
     }
 
+    /// A watcher of a game whose win is claimed reads the end with the names: the
+    /// claim stands both players up and its keep closes the table. Failed before: the
+    /// closed table said only `A player left the table: the game stops here`, unnamed,
+    /// and the screen's game never ended.
+    #[test]
+    fn a_watcher_reads_a_claimed_win_with_the_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hall, id) = two_at_a_table(dir.path(), Duration::ZERO);
+        let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+        ann.sync(&Game::from_moves([Square::A1]).unwrap());
+        hall.flush();
+        let mut carol = TableLink::new(hall.clone(), id, None);
+        let _ = carol.news();
+        hall.lock().drop_out(id, "SHA256:bob");
+        hall.lock().leave_table(id, "SHA256:ann");
+        let _ = carol.news();
+        assert_eq!(hall.lock().claim(id, "SHA256:ann"), Ok(()));
+        hall.flush();
+        assert!(hall.lock().tables().is_empty());
+        let course = carol.course().expect("the end, as kept");
+        let ending = course.ending().expect("an ending");
+        assert_eq!(ending.loser(), Player::Yellow);
+        let news = carol.news();
+        let said: Vec<_> = news
+            .iter()
+            .filter_map(|n| match n {
+                News::Note(said) | News::Stopped(said) => Some(said.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(said.len(), 1, "{news:?}");
+        assert_eq!(said[0].text, "ann wins: bob did not come back");
+        assert!(said[0].fits(44), "{said:?}");
+        // With names of 16 columns the narrow screen reads both names (44 columns),
+        // and a narrower one who was gone; never a colour.
+        let (winner, loser) = ("abcdefghijklmnop", "ponmlkjihgfedcba");
+        let wide = crate::ui::Message {
+            middle: vec![crate::strings::narrow::watched_claimed(loser, winner)],
+            ..crate::ui::Message::with_short(
+                crate::ui::MessageKind::Info,
+                crate::strings::serve::watched_claimed(winner, loser),
+                crate::strings::narrow::watched_claimed_short(loser),
+            )
+        };
+        assert_eq!(
+            wide.wording(44),
+            "ponmlkjihgfedcba gone: abcdefghijklmnop wins"
+        );
+        assert_eq!(wide.wording(40), "ponmlkjihgfedcba gone, the win claimed");
+    }
+
     #[test]
     fn a_game_against_the_ai_is_kept_listed_resumed_and_a_person_called_hard_stays_one() {
         use crate::ai::Level;

@@ -1353,6 +1353,17 @@ impl GameTable {
         self.talk.rematch = None;
     }
 
+    /// The names of `seats` (this table's, or as kept) as shown: a seat its player got
+    /// up from names them still (`bob wins: alice left`); `-` for a seat nobody took.
+    pub(crate) fn names_of(&self, seats: &[Option<Who>; 2]) -> [String; 2] {
+        Player::BOTH.map(|p| match &seats[p.index()] {
+            Some(who) => who.display_name(),
+            None => self
+                .left_by(p)
+                .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), str::to_owned),
+        })
+    }
+
     /// The name of the player who got up from `player`'s seat of this game, while it
     /// is free: the game's screens name who played it, not the free seat (`-`).
     pub(crate) fn left_by(&self, player: Player) -> Option<&str> {

@@ -1165,10 +1165,18 @@ pub(crate) fn left_early(name: &str) -> String {
     format!("{}. {}", super::talk::ENDED_TOO_SOON, left(name))
 }
 
-/// [`super::serve::gone`] in the line mode's commands.
-pub(crate) fn gone(name: &str) -> String {
+/// [`super::serve::gone`] in the line mode's commands, at table `table` (its number
+/// said in the command: `win 3`).
+pub(crate) fn gone(name: &str, table: u32) -> String {
     format!(
-        "{name} did not come back: quit adjourns the game; then win N in the lobby claims the win"
+        "{name} did not come back: quit adjourns the game; then win {table} in the lobby claims the win"
+    )
+}
+
+/// [`super::message::wait_away`] in the line mode's commands.
+pub(crate) fn wait_away(name: &str, mover: Player) -> String {
+    format!(
+        "Wait: {name} ({mover}) is away, their link dropped: wait for them to come back, or quit, which adjourns the game"
     )
 }
 

@@ -61,6 +61,11 @@ pub(crate) fn wait_for_remote(mover: Player) -> String {
 pub(crate) fn wait_for_remote_named(name: &str, mover: Player) -> String {
     format!("Wait: {name} ({mover}) plays at another terminal")
 }
+/// A square chosen on the turn of `name` (`mover`), who is away from the live game:
+/// not `plays at another terminal`, and what leaving does.
+pub(crate) fn wait_away(name: &str, mover: Player) -> String {
+    format!("Wait: {name} ({mover}) is away, their link dropped: q adjourns the game")
+}
 pub(crate) fn wait(mover: Player) -> String {
     format!("Wait: {mover} is thinking")
 }

@@ -178,6 +178,20 @@ pub(crate) fn abandoned(name: &str, winner: &str) -> String {
 pub(crate) fn abandoned_short(name: &str) -> String {
     format!("{name} abandoned")
 }
+/// [`serve::watched_claimed`] on a narrow screen, naming the winner (44 columns with
+/// two names of 16; where that does not fit, [`watched_claimed_short`]).
+pub(crate) fn watched_claimed(loser: &str, winner: &str) -> String {
+    format!("{loser} gone: {winner} wins")
+}
+/// [`watched_claimed`] with no room for the winner's name: who was gone, as
+/// [`abandoned_short`] says an abandonment.
+pub(crate) fn watched_claimed_short(loser: &str) -> String {
+    format!("{loser} gone, the win claimed")
+}
+/// [`message::wait_away`] on a narrow screen (42 columns with a name of 16).
+pub(crate) fn wait_away(name: &str) -> String {
+    format!("Wait: {name} is away; q adjourns")
+}
 /// [`talk::corr_time_out`] on a narrow screen, naming the winner where it fits (two
 /// names of 16 columns make 51: there [`out_of_time`]).
 pub(crate) fn corr_time_out(name: &str, winner: &str) -> String {

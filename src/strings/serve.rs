@@ -559,6 +559,11 @@ pub(crate) fn watched_waiting_for(name: &str, left: &str) -> String {
 pub(crate) fn watched_gone(name: &str) -> String {
     format!("{name} did not come back")
 }
+/// A spectator's line: `winner` claimed the win against `loser`, whose link dropped
+/// and who did not come back (the table closes with it).
+pub(crate) fn watched_claimed(winner: &str, loser: &str) -> String {
+    format!("{winner} wins: {loser} did not come back")
+}
 /// A spectator's line: both players are at the table again.
 pub(crate) const WATCHED_BACK: &str = "Both players are at the table";
 /// Both players' lobby line: their live game without a clock at table `number` was

@@ -177,8 +177,13 @@ pub enum Keyed {
     WaitingFor(String, std::time::Duration),
     /// [`Keyed::WaitingFor`] as a spectator is told it.
     WatchedWaitingFor(String, std::time::Duration),
-    /// The opponent did not come back within the grace period: their name.
-    Gone(String),
+    /// A square chosen on the turn of the other player, who is away (their link
+    /// dropped, or they left it adjourned): their name and colour, and what leaving
+    /// does (it adjourns the game), where it said they play at another terminal.
+    WaitAway(String, Player),
+    /// The opponent did not come back within the grace period: their name, and the
+    /// number of the table (the line mode's `win N` names it).
+    Gone(String, u32),
     /// The line of both ratings after a rated game for the player who stayed after
     /// the opponent got up: the opponent's name, the line as the full screen writes
     /// it, and as the line mode says it (boxed: a message stays small). The full
@@ -293,7 +298,8 @@ impl Keyed {
             Keyed::WatchedWaitingFor(name, left) => {
                 serve::watched_waiting_for(name, &crate::session::show_clock(*left))
             }
-            Keyed::Gone(name) => serve::gone(name),
+            Keyed::Gone(name, _) => serve::gone(name),
+            Keyed::WaitAway(name, mover) => message::wait_away(name, *mover),
             Keyed::RatedLeft(rated) => {
                 let [name, ratings, _] = &**rated;
                 club::left_then_rated(name, ratings)
@@ -392,7 +398,8 @@ impl Keyed {
             Keyed::EndedEarly(_) => crate::strings::talk::ENDED_TOO_SOON.to_owned(),
             Keyed::WaitingFor(name, left) => line::waiting_for(name, *left),
             Keyed::WatchedWaitingFor(name, left) => line::watched_waiting_for(name, *left),
-            Keyed::Gone(name) => line::gone(name),
+            Keyed::Gone(name, table) => line::gone(name, *table),
+            Keyed::WaitAway(name, mover) => line::wait_away(name, *mover),
             Keyed::RatedLeft(rated) => rated[2].clone(),
             Keyed::Rated(rated) => rated[1].clone(),
             Keyed::ClaimWithMove => line::CLAIM_WITH_MOVE.to_owned(),
@@ -498,7 +505,8 @@ impl Message {
                 Keyed::LeftEarly(name) => Some(narrow::left_early(name)),
                 Keyed::LeftStopped(name) => Some(narrow::left_stopped(name)),
                 Keyed::BothLeftStopped(..) => Some(narrow::BOTH_LEFT_STOPPED.to_owned()),
-                Keyed::Gone(name) => Some(narrow::gone(name)),
+                Keyed::Gone(name, _) => Some(narrow::gone(name)),
+                Keyed::WaitAway(name, _) => Some(narrow::wait_away(name)),
                 Keyed::WatchedWaitingFor(name, left) => Some(narrow::watched_waiting_for(
                     name,
                     &crate::session::show_clock(*left),
@@ -755,7 +763,7 @@ mod tests {
     fn keyed_lines_with_the_widest_name_fit_the_narrow_screen() {
         let name = "abcdefghijklmnop".to_owned();
         for keyed in [
-            Keyed::Gone(name.clone()),
+            Keyed::Gone(name.clone(), 3),
             Keyed::LeftEarly(name.clone()),
             Keyed::LeftStopped(name.clone()),
             Keyed::BothLeftStopped(name.clone(), name),

@@ -77,6 +77,11 @@ impl App {
         }
         if self.is_remote(mover) {
             let said = match self.player_names() {
+                // Away: no use waiting on their move at another terminal.
+                Some(names) if self.opponent_away() => Message::keyed(
+                    MessageKind::Error,
+                    Keyed::WaitAway(names[mover.index()].clone(), mover),
+                ),
                 // Named where it fits; by colour alone on a narrow screen.
                 Some(names) => Message::with_short(
                     MessageKind::Error,

@@ -2969,6 +2969,25 @@ mod tests {
         );
     }
 
+    /// QA s32: a square typed on the turn of bob, whose link dropped, said `Wait: bob
+    /// (Blue) plays at another terminal`: now that he is away and what quitting does,
+    /// in commands; the full screen's keys, by name where it fits.
+    #[test]
+    fn a_square_on_an_away_player_s_turn_says_they_are_away() {
+        use crate::ui::News;
+        let mut app = carol_at_a_table();
+        let _ = app.table_news(News::OpponentAway(true));
+        let _ = app.handle(crate::ui::Input::Click(Some(Square::B2)));
+        let said = app.message().expect("a line");
+        assert_eq!(
+            said.line_words(),
+            "Wait: bob (Blue) is away, their link dropped: wait for them to come back, or \
+             quit, which adjourns the game"
+        );
+        assert!(said.text.ends_with("q adjourns the game"), "{said:?}");
+        assert_eq!(said.wording(44), "Wait: bob is away; q adjourns");
+    }
+
     /// qa30: bob's undo asked said `The other player asks to take back their last
     /// move`, naming no one and no stone (the full screen's `Take it back?` neither);
     /// Enter on bob's turn said `Wait: Yellow plays at another terminal`. Both name
