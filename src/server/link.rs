@@ -1242,6 +1242,44 @@ mod tests {
         assert!(carol.news().is_empty(), "told once");
     }
 
+    /// QA s32: after a finished game a watcher was told nothing when one player got
+    /// up and the other stayed (the player who stayed was told). Now both are, by
+    /// name, once; the other's leave at the table's close is said as before.
+    #[test]
+    fn a_spectator_is_told_who_got_up_after_the_end_while_the_other_stays() {
+        let (hall, id, mut blue, mut yellow) = table(false);
+        blue.sync(&Game::from_moves([sq("b3")]).unwrap());
+        let mut carol = TableLink::spectator(&hall, id, 1).unwrap();
+        carol.news();
+        yellow.request(Request::Resign);
+        assert!(hall.lock().table(id).is_some_and(GameTable::is_over));
+        carol.news();
+        yellow.leave();
+        drop(yellow);
+        assert!(hall.lock().table(id).is_some(), "alice is still there");
+        let left = |name: &str| Keyed::Left(name.to_owned());
+        let notes = |told: &[News], keyed: &Keyed| {
+            told.iter()
+                .filter(|n| matches!(n, News::Note(said) if said.keyed.as_ref() == Some(keyed)))
+                .count()
+        };
+        let told = carol.news();
+        assert_eq!(notes(&told, &left("bob")), 1, "{told:?}");
+        assert!(
+            !told.iter().any(|n| matches!(n, News::Stopped(_))),
+            "{told:?}"
+        );
+        let told = blue.news();
+        assert_eq!(notes(&told, &left("bob")), 1, "{told:?}");
+        blue.leave();
+        drop(blue);
+        assert!(hall.lock().table(id).is_none(), "the table closed");
+        let told = carol.news();
+        assert_eq!(notes(&told, &left("alice")), 1, "{told:?}");
+        assert_eq!(notes(&told, &left("bob")), 0, "{told:?}");
+        assert!(carol.news().is_empty(), "told once");
+    }
+
     /// s22 (srvspec) left this: a spectator whose screen caught up only once both
     /// players had left read the unnamed "A player left the table": the table had
     /// closed, and its `left_by` with it, and the link had seen two people seated.

@@ -1258,6 +1258,16 @@ impl GameTable {
                 self.state = TableState::Correspondence(here);
                 return;
             }
+            TableState::Over => {
+                let left = Keyed::Left(self.name(colour));
+                self.stand_up(key);
+                // The watchers read it too, as the player who stays does (QA s32: they
+                // were told nothing until the second player got up and the table
+                // closed). A leave that ends a game in play is said by its own note.
+                self.talk
+                    .note(To::Spectators, Message::keyed(MessageKind::Info, left));
+                return;
+            }
             _ => return self.stand_up(key),
         };
         let adjourn = matches!(self.state, TableState::Adjourned(_))
