@@ -52,7 +52,7 @@ pub use engine::Engine;
 pub use hard::{HARD_SOLVE_FROM, HARD_THINK_MS};
 pub use limit::SearchLimit;
 pub use search::Wdl;
-pub use settings::{AiSettings, Level, Seat, thread_count};
+pub use settings::{AiSettings, Level, ONE_THREAD_BELOW_MS, Seat, thread_count};
 pub use solve::{Solution, SolveFor, solve};
 
 #[cfg(test)]

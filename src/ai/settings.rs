@@ -85,6 +85,13 @@ pub fn thread_count(requested: Option<usize>) -> usize {
     requested.map_or(cores, |n| n.clamp(1, cores))
 }
 
+/// The thinking time, in milliseconds, under which hard searches on one thread
+/// unless more are asked for (`threads N`, `--threads N`): each phase of a search
+/// starts its helpers, and at 1 ms the helper, on a loaded machine, took longer
+/// to be scheduled than the budget (cli36: `genmove` at `time_per_move 1`, 1,008
+/// positions, p99 +25.2 ms late on 2 threads, +6.4 ms on one; docs/engine.md).
+pub const ONE_THREAD_BELOW_MS: u64 = 5;
+
 impl Level {
     /// Every level, weakest first.
     pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Medium, Level::Hard];
@@ -118,9 +125,13 @@ impl AiSettings {
         }
     }
 
-    /// The threads hard searches with (at least 1).
+    /// The threads hard searches with (at least 1): those asked for, else every core,
+    /// but one under a thinking time of less than [`ONE_THREAD_BELOW_MS`].
     pub fn threads(&self) -> usize {
-        thread_count(self.threads)
+        match self.threads {
+            None if self.hard_think_ms() < ONE_THREAD_BELOW_MS => 1,
+            requested => thread_count(requested),
+        }
     }
 
     /// The thinking time per move the hard level uses, in milliseconds.
@@ -131,5 +142,31 @@ impl AiSettings {
     /// The limit of one move at these settings: hard's thinking time.
     pub fn limit(&self) -> SearchLimit<'static> {
         SearchLimit::millis(self.hard_think_ms())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// cli36: at `time_per_move 1` the helper thread's start cost more than the
+    /// budget (p99 +25.2 ms late on 2 threads, +6.4 ms on one, loaded machine). Under
+    /// [`ONE_THREAD_BELOW_MS`] hard searches alone unless threads are asked for; from
+    /// it on, as before. (On a 1-core machine every case is one thread.)
+    #[test]
+    fn a_tiny_budget_searches_on_one_thread_unless_more_are_asked_for() {
+        let at = |think_ms, threads| AiSettings {
+            think_ms: Some(think_ms),
+            threads,
+            ..AiSettings::new(Level::Hard)
+        };
+        for ms in 1..ONE_THREAD_BELOW_MS {
+            assert_eq!(at(ms, None).threads(), 1, "{ms} ms");
+            assert_eq!(at(ms, Some(2)).threads(), thread_count(Some(2)), "{ms} ms");
+        }
+        for ms in [ONE_THREAD_BELOW_MS, 10, 1000] {
+            assert_eq!(at(ms, None).threads(), thread_count(None), "{ms} ms");
+        }
+        assert_eq!(AiSettings::new(Level::Hard).threads(), thread_count(None));
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
 
-use super::number::{not_an_option, number_or, whole};
+use super::number::{dash_word, not_an_option, number_or, path_option, puzzle_id, whole};
 use crate::ai::{Level, Seat};
 use crate::session::{
     Autosave, GameConfig, Storage, data_dir, fresh_seed, games_dir, open_save_dir,
@@ -259,7 +259,7 @@ pub struct PlayArgs {
     pub session: SessionArgs,
     /// Continue the unfinished game in this record (seats and settings from its tags
     /// unless given here).
-    #[arg(long, value_name = "FILE", value_parser = any_load_file())]
+    #[arg(long, value_name = "FILE", value_parser = any_load_file(), allow_hyphen_values = true)]
     pub load: Option<PathBuf>,
     /// The rules: `standard`, or `corners` (corner formations score too) [default: the
     /// config file's variant, else standard; not with --load, whose record's rules hold].
@@ -352,6 +352,9 @@ pub(crate) fn load_file(text: &str) -> Result<PathBuf, String> {
     if text.is_empty() {
         return Err("an empty name: give a record file".to_owned());
     }
+    if let Some(why) = dash_word(text, "file") {
+        return Err(why);
+    }
     Ok(PathBuf::from(text))
 }
 
@@ -397,7 +400,8 @@ pub struct ReplayArgs {
     pub last: bool,
     /// With N or --last: game N (the newest) of the records in DIR, numbered as
     /// `hijara games --dir DIR` lists them, not of the history.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+          allow_hyphen_values = true)]
     pub dir: Option<std::path::PathBuf>,
     /// Who plays Blue on after `c` (continue from the move shown).
     #[arg(long, value_enum, default_value_t = Seat::Human)]
@@ -428,7 +432,8 @@ pub struct SessionArgs {
     pub seed: Option<u64>,
     /// Where `s` saves records [default: the config file's save_dir, else the current
     /// folder].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+          allow_hyphen_values = true)]
     pub save_dir: Option<PathBuf>,
     /// Search threads.
     #[command(flatten)]
@@ -500,7 +505,8 @@ pub struct GamesArgs {
     pub json: bool,
     /// List the records in DIR instead of the history (`hijara serve export DIR`
     /// writes a server's games there).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+          allow_hyphen_values = true)]
     pub dir: Option<std::path::PathBuf>,
 }
 
@@ -525,7 +531,7 @@ pub struct PuzzleArgs {
     #[arg(long, conflicts_with = "id")]
     pub daily: bool,
     /// A puzzle by its id (`p0001`).
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", value_parser = puzzle_id, allow_hyphen_values = true)]
     pub id: Option<String>,
     /// Answer without the screen: print why the move is right or wrong, and keep the try.
     #[arg(long, value_name = "SQUARE", allow_hyphen_values = true,
@@ -588,7 +594,8 @@ pub struct CompletionsArgs {
 pub struct ResumeArgs {
     /// Where `s` saves records, created if missing [default: the config file's
     /// save_dir, else the current folder].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+          allow_hyphen_values = true)]
     pub save_dir: Option<PathBuf>,
     /// Search threads.
     #[command(flatten)]
@@ -621,7 +628,8 @@ pub struct ScoreArgs {
     pub last: bool,
     /// With N or --last: game N (the newest) of the records in DIR, numbered as
     /// `hijara games --dir DIR` lists them, not of the history.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+          allow_hyphen_values = true)]
     pub dir: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -640,7 +648,8 @@ pub struct AnalyzeArgs {
     pub last: bool,
     /// With N or --last: game N (the newest) of the records in DIR, numbered as
     /// `hijara games --dir DIR` lists them, not of the history.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+          allow_hyphen_values = true)]
     pub dir: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -673,7 +682,8 @@ pub struct AnalyzeArgs {
     /// blunders and a comment with the move's value and the best move's
     /// (`{d1 -5, best c3 +15}`); `-` prints it to standard output instead of the
     /// report. A symlink is written through.
-    #[arg(long, value_name = "OUT")]
+    #[arg(long, value_name = "OUT", value_parser = path_option("file"),
+          allow_hyphen_values = true)]
     pub annotate: Option<PathBuf>,
 }
 
@@ -1261,6 +1271,84 @@ mod tests {
                 "{said}"
             );
         }
+    }
+
+    /// cli36: `puzzle --id -x`, `games --dir -x` and `play --load -x` said `unexpected
+    /// argument '-x' found`, naming no option, and `--dir=-x` was a folder. Every
+    /// option naming a file, a folder or a puzzle (of every command, and `serve`'s
+    /// operator commands) now names itself and says how to give such a name, with
+    /// or without `=`; an option's name after it is no value either.
+    #[test]
+    fn a_dash_word_for_a_file_folder_or_id_names_the_option() {
+        use clap::CommandFactory;
+        use clap::error::ErrorKind;
+        fn walk(command: &clap::Command, path: &mut Vec<String>, checked: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                let names = arg.get_value_names().unwrap_or_default();
+                if !names
+                    .iter()
+                    .any(|n| ["FILE", "DIR", "OUT", "ID"].contains(&n.as_str()))
+                {
+                    continue;
+                }
+                for (word, why) in [
+                    ("-x", "looks like an option"),
+                    ("--json", "an option, not a value"),
+                ] {
+                    for apart in [true, false] {
+                        let words: Vec<String> = if apart {
+                            vec![format!("--{long}"), word.to_owned()]
+                        } else {
+                            vec![format!("--{long}={word}")]
+                        };
+                        let args = path.iter().cloned().chain(words);
+                        let error =
+                            Cli::parse_from_args(std::iter::once("hijara".to_owned()).chain(args))
+                                .map(|_| ())
+                                .unwrap_err();
+                        let said = error.render().to_string();
+                        assert_eq!(
+                            error.kind(),
+                            ErrorKind::ValueValidation,
+                            "{path:?} --{long} {word}: {said}"
+                        );
+                        assert!(said.contains(&format!("'--{long} <")), "{said}");
+                        assert!(said.contains(why), "{said}");
+                        if word == "-x" && long != "id" {
+                            assert!(said.contains("is ./-x"), "{said}");
+                        }
+                    }
+                }
+                checked.push(format!("{} --{long}", path.join(" ")));
+            }
+            for sub in command.get_subcommands() {
+                path.push(sub.get_name().to_owned());
+                walk(sub, path, checked);
+                path.pop();
+            }
+        }
+        let mut checked = Vec::new();
+        walk(&Cli::command(), &mut Vec::new(), &mut checked);
+        for expected in [
+            "puzzle --id",
+            "games --dir",
+            "score --dir",
+            "analyze --annotate",
+            "play --load",
+            "play --save-dir",
+            "serve --data-dir",
+            "serve --motd",
+        ] {
+            assert!(
+                checked.iter().any(|c| c == expected),
+                "{expected}: {checked:#?}"
+            );
+        }
+        // `-` alone is still a name where it means standard output, and `./-x` is a file.
+        assert!(parse(&["analyze", "--annotate", "-", "g.hij"]).is_ok());
+        assert!(parse(&["games", "--dir", "./-x"]).is_ok());
+        assert!(parse(&["puzzle", "--id", "p0001", "--print"]).is_ok());
     }
 
     #[test]

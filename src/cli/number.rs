@@ -8,7 +8,8 @@
 //! `-1e3`) so; `--games -inf`, `-nan` or `-1x` were read as flags (`unexpected
 //! argument '-i' found`) where `--games=-inf` was told the range (QA s31; `-1`, cli25).
 //! An option's name taken so (`--games --json`) is refused as one ([`no_option`]),
-//! clap naming the option and the word.
+//! clap naming the option and the word. Options naming a file, a folder or a
+//! puzzle refuse a word starting with `-` the same way ([`dash_word`]).
 
 /// Why a word taken as an option's value is refused when it is an option's name
 /// (`--json`, `--`), or `None`: it is given as a value first.
@@ -64,5 +65,44 @@ where
         number_or(text, range.clone(), || {
             format!("expected {what} from {} to {}", range.start(), range.end())
         })
+    }
+}
+
+/// Why a word given to a file, folder or id option is refused, or `None`: an option's
+/// name (`--json`: [`no_option`]), or a word starting with `-` (`-x`), told how to
+/// name such a file (`./-x`). `-` alone passes: where it means standard input or
+/// output (`--annotate -`) it is no name. These options take a word starting with
+/// `-` as their value (`allow_hyphen_values`), so the error names the option: clap
+/// said `unexpected argument '-x' found` for `--dir -x`, naming neither, and took
+/// `--dir=-x` as a folder (cli36).
+pub(super) fn dash_word(text: &str, what: &str) -> Option<String> {
+    if let Some(why) = no_option(text) {
+        return Some(why);
+    }
+    (text.len() > 1 && text.starts_with('-')).then(|| match what {
+        "puzzle" => "looks like an option, not a puzzle id (like p0001)".to_owned(),
+        what => format!("looks like an option: a {what} named {text} is ./{text}"),
+    })
+}
+
+/// A file or folder option's value (`what`: `file`, `folder`), any name a file may
+/// have (not UTF-8 too), but a word [`dash_word`] refuses.
+pub(super) fn path_option(
+    what: &'static str,
+) -> impl clap::builder::TypedValueParser<Value = std::path::PathBuf> {
+    use clap::builder::TypedValueParser;
+    clap::builder::OsStringValueParser::new().try_map(move |arg| {
+        match dash_word(&arg.to_string_lossy(), what) {
+            Some(why) => Err(why),
+            None => Ok(std::path::PathBuf::from(arg)),
+        }
+    })
+}
+
+/// A puzzle's id (`--id`), but a word [`dash_word`] refuses.
+pub(super) fn puzzle_id(text: &str) -> Result<String, String> {
+    match dash_word(text, "puzzle") {
+        Some(why) => Err(why),
+        None => Ok(text.to_owned()),
     }
 }

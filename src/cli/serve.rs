@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 
-use super::number::{not_an_option, whole};
+use super::number::{not_an_option, path_option, whole};
 use crate::server::{
     DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
     DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_NEW_NAMES_PER_HOUR,
@@ -28,7 +28,8 @@ pub struct ServeArgs {
     pub listen: SocketAddr,
     /// Where the host key and the players' names are kept [default: the data folder's
     /// `server/`].
-    #[arg(long, value_name = "DIR", global = true)]
+    #[arg(long, value_name = "DIR", global = true, value_parser = path_option("folder"),
+          allow_hyphen_values = true)]
     pub data_dir: Option<PathBuf>,
     /// The most players (logged-in connections) at once.
     #[arg(long, value_name = "N", default_value = "64",
@@ -130,11 +131,13 @@ pub struct ServeArgs {
     pub club_name: Option<String>,
     /// A message of the day in FILE (UTF-8, at most 512 bytes), the lobby's note as
     /// each player comes in; read at the start.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = path_option("file"),
+          allow_hyphen_values = true)]
     pub motd: Option<PathBuf>,
     /// For tests: correspondence games run on the wall clock read from FILE (a Unix
     /// time in seconds, rewritten to move time) instead of the system's.
-    #[arg(long, value_name = "FILE", hide = true)]
+    #[arg(long, value_name = "FILE", hide = true, value_parser = path_option("file"),
+          allow_hyphen_values = true)]
     pub clock_file: Option<PathBuf>,
     /// An operator's command on the server's data (beside a running server too);
     /// without one, the server runs.

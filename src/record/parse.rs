@@ -235,8 +235,10 @@ impl Cursor<'_> {
         if name == VARIANT_TAG && value.parse::<Ruleset>().is_err() {
             return Err(syntax(
                 value_location,
-                format!("unknown variant {}", quote(&value)),
-                "a Variant of `standard` or `corners`",
+                // Quoted once, as the other tags' values are: it said `found unknown
+                // variant `hexes``, the error's own words inside this one (cli36).
+                quote(&value),
+                "a Variant tag of `standard` or `corners`",
             ));
         }
         if name == CLAIM_TAG && value != "on" && value != "off" {

@@ -404,7 +404,7 @@ fn the_variant_tag_sets_the_ruleset() {
 fn an_unknown_variant_is_an_error_naming_it() {
     assert_eq!(
         error("[Blue \"Ann\"]\n[Variant \"hexes\"]\na1"),
-        "line 2, column 11: expected a Variant of `standard` or `corners`, found unknown variant `hexes`"
+        "line 2, column 11: expected a Variant tag of `standard` or `corners`, found `hexes`"
     );
     let mut record = parse("a1");
     record.set_tag("Variant", "Corners").unwrap();

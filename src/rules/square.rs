@@ -62,9 +62,11 @@ impl Player {
     }
 }
 
-/// The error for a player name that is neither `blue` nor `yellow`.
+/// The error for a player name that is neither `blue` nor `yellow` (nor `b`, `y`).
+/// It names every spelling [`Player`]'s parse takes: `play bl b2` was told only
+/// `blue` or `yellow`, and `b` works too (cli36).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected a player, `blue` or `yellow`, found `{0}`")]
+#[error("expected a player, `blue` or `yellow` (or `b`, `y`; any case), found `{0}`")]
 pub struct ParsePlayerError(pub String);
 
 impl ParsePlayerError {
@@ -200,9 +202,9 @@ impl serde::Serialize for Square {
     }
 }
 
-/// The error for text that is not a square name `a1`..`d4`.
+/// The error for text that is not a square name `a1`..`d4` (`A1`..`D4` too).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("expected a square a1..d4 (column a-d, row 1-4), found `{0}`")]
+#[error("expected a square a1..d4 (column a-d, any case; row 1-4), found `{0}`")]
 pub struct ParseSquareError(pub String);
 
 impl FromStr for Square {

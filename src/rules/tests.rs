@@ -697,6 +697,29 @@ fn a_game_is_in_progress_from_its_first_move_to_its_last() {
     assert!(!game.in_progress(), "the board is full");
 }
 
+/// cli36: `play bl b2` was told ``expected a player, `blue` or `yellow` `` though
+/// `b` is taken too. Every spelling a parse takes is named by its error, in any
+/// case where the error says "any case"; and what the error names is taken.
+#[test]
+fn a_parse_error_names_every_spelling_the_parse_takes() {
+    let player = "bl".parse::<Player>().unwrap_err().to_string();
+    for word in ["blue", "yellow", "b", "y"] {
+        assert!(player.contains(&format!("`{word}`")), "{word}: {player}");
+        for text in [word.to_owned(), word.to_ascii_uppercase()] {
+            assert!(text.parse::<Player>().is_ok(), "{text}");
+        }
+    }
+    assert!(player.contains("any case"), "{player}");
+    let square = "e5".parse::<Square>().unwrap_err().to_string();
+    assert!(
+        square.contains("a1..d4") && square.contains("any case"),
+        "{square}"
+    );
+    for name in ["a1", "D4", "B2", "c3"] {
+        assert!(name.parse::<Square>().is_ok(), "{name}");
+    }
+}
+
 /// Players and rulesets keep their exact spellings and parse errors.
 #[test]
 fn players_and_rulesets_are_spelt_exactly() {
@@ -714,7 +737,7 @@ fn players_and_rulesets_are_spelt_exactly() {
     }
     assert_eq!(
         "green".parse::<Player>().unwrap_err().to_string(),
-        "expected a player, `blue` or `yellow`, found `green`"
+        "expected a player, `blue` or `yellow` (or `b`, `y`; any case), found `green`"
     );
     assert_eq!(Ruleset::ALL.map(|r| r.to_string()), ["standard", "corners"]);
     assert_eq!(Ruleset::ALL.map(Ruleset::name), ["standard", "corners"]);

@@ -139,6 +139,60 @@ fn an_empty_file_name_is_a_usage_error() {
     }
 }
 
+/// cli36: `puzzle --id -x`, `games --dir -x` and `play --load -x` said `unexpected
+/// argument '-x' found`, naming no option. Each names its option and says how to give
+/// a name starting with `-` (`./-x`); `=` changes nothing; an option's name is no value.
+#[test]
+fn a_dash_word_given_to_a_file_folder_or_id_option_names_it() {
+    let data = tempfile::tempdir().unwrap();
+    for (args, option, said) in [
+        (
+            &["puzzle", "--id", "-x"][..],
+            "'--id <ID>'",
+            "not a puzzle id",
+        ),
+        (
+            &["puzzle", "--id=-x", "--print"],
+            "'--id <ID>'",
+            "not a puzzle id",
+        ),
+        (
+            &["games", "--dir", "-x"],
+            "'--dir <DIR>'",
+            "a folder named -x is ./-x",
+        ),
+        (
+            &["score", "--dir", "-x", "1"],
+            "'--dir <DIR>'",
+            "a folder named -x is ./-x",
+        ),
+        (
+            &["play", "--load", "-x"],
+            "'--load <FILE>'",
+            "a file named -x is ./-x",
+        ),
+        (
+            &["play", "--save-dir", "--ai"],
+            "'--save-dir <DIR>'",
+            "an option, not a value",
+        ),
+        (
+            &["serve", "--data-dir", "-x"],
+            "'--data-dir <DIR>'",
+            "a folder named -x is ./-x",
+        ),
+    ] {
+        let err = fails(data.path(), args, None, 2);
+        assert!(
+            err.contains(&format!("for {option}")) && err.contains(said),
+            "{args:?}: {err}"
+        );
+    }
+    // Named so, the folder is looked for (and is not there: exit 1).
+    let err = fails(data.path(), &["games", "--dir", "./-x"], None, 1);
+    assert!(err.contains("./-x"), "{err}");
+}
+
 /// A file name that is not UTF-8 (a Unix name may be any bytes) was refused by the
 /// argument parser, `invalid UTF-8 was detected in one or more arguments` (exit 2),
 /// so such a record could not be scored, reviewed or watched at all.

@@ -344,8 +344,8 @@ fn an_unknown_variant_fails_naming_it() {
     let err = fails(&["score", "-"], Some("[Variant \"hexes\"]\na1 b2\n"));
     assert_eq!(
         err,
-        "hijara: <stdin>: line 1, column 11: expected a Variant of `standard` or `corners`, \
-         found unknown variant `hexes`\n"
+        "hijara: <stdin>: line 1, column 11: expected a Variant tag of `standard` or `corners`, \
+         found `hexes`\n"
     );
 }
 

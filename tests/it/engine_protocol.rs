@@ -267,7 +267,11 @@ fn a_colour_may_be_its_first_letter_as_the_docs_say() {
     assert_eq!(r.len(), 6, "{output}");
     assert_eq!(&r[..3], ["=", "=", "="], "{output}");
     assert!(r[3].len() == 4 && r[4].len() == 4, "{output}");
-    assert!(r[5].starts_with("? expected a player"), "{output}");
+    // The refusal names the letters too (cli36: it said only `blue` or `yellow`).
+    assert_eq!(
+        r[5], "? expected a player, `blue` or `yellow` (or `b`, `y`; any case), found `bl`",
+        "{output}"
+    );
     let doc = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/engine.md"),
     )
@@ -275,5 +279,24 @@ fn a_colour_may_be_its_first_letter_as_the_docs_say() {
     assert!(
         doc.contains("`play b b2`") && doc.contains("`genmove y`"),
         "docs/engine.md does not say a colour may be one letter"
+    );
+}
+
+/// cli36: no `stop` (UCI's "answer now"): the engine reads nothing while `genmove`
+/// thinks, so one could not be read in time. It is refused as unknown, and
+/// docs/engine.md says so and why (it said nothing of it; fails on the old doc).
+#[test]
+fn there_is_no_stop_and_the_docs_say_why() {
+    let r = run_engine("known_command stop\nstop\n");
+    assert_eq!(replies(&r), ["= false", "? unknown command `stop`"], "{r}");
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/engine.md"),
+    )
+    .unwrap();
+    assert!(
+        doc.contains("There is no `stop` command")
+            && doc.contains("`known_command stop` answers `false`")
+            && doc.contains("reads nothing while `genmove`"),
+        "docs/engine.md does not say there is no `stop`, nor why"
     );
 }
