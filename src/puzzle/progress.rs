@@ -325,6 +325,29 @@ mod tests {
         assert!(rate(start, puzzle, true).0.rating > rate(start, weak, true).0.rating);
     }
 
+    /// The figures docs/learning.md gives for a first try (qa: ratings move a lot on
+    /// a first try): 162 points against a puzzle at 1500 with deviation 350, 175
+    /// against a settled one (75), either way; both under what Lichess moves a
+    /// newcomer (250 and 237, from its 1500/500) and far under its 700 cap.
+    #[test]
+    fn a_first_try_moves_the_rating_as_the_docs_say() {
+        let start = Rating::default();
+        assert_eq!(start.deviation, 350.0);
+        for (deviation, moved, after) in [(350.0, 162.3, 290.3), (75.0, 175.0, 250.0)] {
+            let puzzle = Rating {
+                rating: 1500.0,
+                deviation,
+                ..Rating::default()
+            };
+            for (solved, sign) in [(true, 1.0), (false, -1.0)] {
+                let (p, _) = rate(start, puzzle, solved);
+                let change = p.rating - start.rating;
+                assert!((change - sign * moved).abs() < 0.1, "{deviation}: {change}");
+                assert!((p.deviation - after).abs() < 0.1, "{}", p.deviation);
+            }
+        }
+    }
+
     #[test]
     fn the_rating_update_is_glickmans_one_game_period() {
         // Glickman's worked example (player 1500/200 vs 1400/30, a win), one game.

@@ -631,9 +631,30 @@ mod tests {
             "{saved}"
         );
         let lost = farewell(&Kept::Nowhere, &game, how);
-        assert!(lost.ends_with("not saved with the command save"), "{lost}");
+        assert!(lost.ends_with("not saved with the command save."), "{lost}");
         for line in [kept, saved, lost] {
             assert!(!line.contains('`'), "{line}");
         }
+    }
+
+    /// qa34: the exit line of a game on disk nowhere (`... and it was not saved with
+    /// the command save`) had no full stop, nor the saved game's (`... continues
+    /// it`). Each ends its sentence, but the autosave's, which ends with its path.
+    #[test]
+    fn every_farewell_but_the_autosave_s_path_ends_with_a_full_stop() {
+        let game = Game::from_moves([Square::A1, Square::B2]).unwrap();
+        for how in [Answering::Keys, Answering::Commands] {
+            for kept in [
+                Kept::Saved(PathBuf::from("b.hij")),
+                Kept::Nowhere,
+                Kept::NotAutosaved,
+            ] {
+                let line = farewell(&kept, &game, how);
+                assert!(line.ends_with('.'), "{kept:?}: {line}");
+            }
+            let kept = farewell(&Kept::Autosave(PathBuf::from("a.hij")), &game, how);
+            assert!(kept.ends_with("Autosave: a.hij"), "{kept}");
+        }
+        assert!(crate::strings::lesson::NEXT.ends_with('.'));
     }
 }

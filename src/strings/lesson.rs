@@ -97,7 +97,7 @@ pub(crate) fn done_of(done: usize, of: usize) -> String {
 }
 
 /// After the lessons screen, once every lesson is done.
-pub(crate) const NEXT: &str = "Next: hijara puzzle";
+pub(crate) const NEXT: &str = "Next: the puzzles (hijara puzzle).";
 
 /// [`NEXT`] on the start screen, whose `p` opens the puzzles.
 pub(crate) const NEXT_FROM_START: &str = "Next: the puzzles (p).";

@@ -1305,13 +1305,18 @@ pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
     let swing = match s.biggest_swing {
         Some(w) => {
             let points = if w.lost == 1 { "point" } else { "points" };
-            let range = match w.lost_range {
-                Some([low, high]) => format!(" ({low} to {high})"),
-                None => String::new(),
+            // A loss the proofs settled has no range, an estimate has one: each
+            // says which it is (qa34 heard `lost 15 points` for one side and
+            // `lost 22 points (17 to 34)` for the other, with no why).
+            let lost = match w.lost_range {
+                Some([low, high]) => {
+                    format!("likely lost {} {points} ({low} to {high})", w.lost)
+                }
+                None => format!("lost exactly {} {points}", w.lost),
             };
             format!(
-                "the biggest swing was move {} at {}, which lost {} {points}{range} where {} was best",
-                w.number, w.mv, w.lost, w.best
+                "the biggest swing was move {} at {}, which {lost} where {} was best",
+                w.number, w.mv, w.best
             )
         }
         None => "no move lost points".to_owned(),
@@ -1328,6 +1333,47 @@ pub(crate) fn player_summary(s: &crate::review::PlayerSummary) -> String {
 mod tests {
     use super::*;
     use crate::rules::Game;
+
+    /// qa34: the review's summaries gave the biggest swing a range for one side
+    /// (`lost 22 points (17 to 34)`) and not the other (`lost 15 points`): the one
+    /// is an estimate, the other proven. Each now says which it is.
+    #[test]
+    fn a_biggest_swing_says_whether_its_loss_is_exact_or_likely() {
+        use crate::review::{PlayerSummary, Value};
+        use crate::rules::{Player, Square};
+        let value = |margin, exact| Value {
+            margin,
+            exact,
+            outcome: None,
+            margin_error: if exact { 0 } else { 12 },
+        };
+        let summary = |player, lost, lost_range, exact| PlayerSummary {
+            player,
+            moves: 32,
+            counts: [20, 6, 4, 2, 0],
+            likely_best: 0,
+            average_lost: 1.5,
+            biggest_swing: Some(crate::review::report::Swing {
+                number: 40,
+                mv: Square::C3,
+                best: Square::B4,
+                lost,
+                lost_range,
+                best_value: value(0, exact),
+                played_value: value(-lost, exact),
+            }),
+        };
+        let exact = player_summary(&summary(Player::Blue, 15, None, true));
+        assert!(
+            exact.ends_with("which lost exactly 15 points where b4 was best."),
+            "{exact}"
+        );
+        let likely = player_summary(&summary(Player::Yellow, 22, Some([17, 34]), false));
+        assert!(
+            likely.ends_with("which likely lost 22 points (17 to 34) where b4 was best."),
+            "{likely}"
+        );
+    }
 
     /// A rated game's first line says each rating after its player's name, in words
     /// (no `?`), and a seat without one (the AI, a casual game) its name alone.

@@ -112,7 +112,7 @@ fn command(how: Answering, command: &str) -> String {
 /// Said on the normal screen after a game in progress that only `s` (`save`) saved.
 pub(crate) fn farewell_saved(game: &Game, path: &str, how: Answering) -> String {
     format!(
-        "The game is NOT in the autosave; it is saved in {path} ({}, {}): {} continues it",
+        "The game is NOT in the autosave; it is saved in {path} ({}, {}): {} continues it.",
         moves_count(game.len()),
         totals(game),
         command(how, &format!("hijara play --load {path}")),
@@ -126,7 +126,7 @@ pub(crate) fn farewell_lost(game: &Game, how: Answering) -> String {
         Answering::Commands => "the command save",
     };
     format!(
-        "The game ({}, {}) was NOT saved: the autosave failed and it was not saved with {save}",
+        "The game ({}, {}) was NOT saved: the autosave failed and it was not saved with {save}.",
         moves_count(game.len()),
         totals(game),
     )
@@ -140,7 +140,7 @@ pub(crate) fn farewell_not_autosaved(game: &Game, how: Answering) -> String {
         Answering::Commands => "the command save",
     };
     format!(
-        "The game ({}, {}) was NOT saved: another hijara was playing from this data folder, so it was not autosaved, and it was not saved with {save}",
+        "The game ({}, {}) was NOT saved: another hijara was playing from this data folder, so it was not autosaved, and it was not saved with {save}.",
         moves_count(game.len()),
         totals(game),
     )
@@ -173,7 +173,9 @@ pub(crate) fn kept_for_start_counts(moves: usize, scores: [u32; 2], resume: char
     )
 }
 
-/// Said on the normal screen after a game that is kept for `hijara resume`.
+/// Said on the normal screen after a game that is kept for `hijara resume`. The
+/// only farewell without a full stop: it ends with the autosave's path, which a
+/// stop would seem part of when copied.
 pub(crate) fn farewell(game: &Game, autosave: &str, how: Answering) -> String {
     format!(
         "The game is kept ({}, {}): {} continues it. Autosave: {autosave}",

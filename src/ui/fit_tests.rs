@@ -1267,3 +1267,129 @@ fn every_answer_is_whole_on_one_row_of_its_box_and_a_click_on_it_picks_it() {
         );
     }
 }
+
+/// The rows inside the box drawn on `buf`, each trimmed; `None` where no box is drawn.
+fn box_rows_drawn(buf: &Buffer) -> Option<Vec<String>> {
+    let (top, left, right, bottom) = drawn_box(buf)?;
+    Some(
+        (top + 1..bottom)
+            .map(|y| {
+                (left + 1..right)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+                    .trim()
+                    .to_owned()
+            })
+            .collect(),
+    )
+}
+
+/// A row of `rows` (not the only one) that holds one short word alone: a word of at
+/// most 4 columns with no space beside it (`it`), which reads as cut off.
+fn lone_short_word(rows: &[String]) -> Option<&String> {
+    (rows.len() > 1)
+        .then(|| {
+            rows.iter().find(|r| {
+                !r.is_empty() && !r.contains([' ', '\u{a0}']) && crate::text::width(r) <= 4
+            })
+        })
+        .flatten()
+}
+
+/// qa34: at 44×16 the box of `Another hijara plays from this data folder: not
+/// autosaved; a file save keeps it` put its last word `it` on a row alone. Every box a
+/// game shows, each message too long for the status line and each question, at 44×16
+/// and 80×24: no row holds a short word alone.
+#[test]
+fn no_box_row_holds_a_short_word_alone_at_44x16_or_80x24() {
+    use crate::session::StorageReport;
+    let long_path = "/home/someone/a/rather/long/folder/for/saved/games/hijara-20261130-041500.hij";
+    let short_path = "/home/ann/.local/share/hijara/games/hijara-20261130-041500.hij";
+    let game = Game::from_moves([Square::B2]).unwrap();
+    let mut texts = vec![
+        storage_words::AUTOSAVE_BUSY.to_owned(),
+        storage_words::saved(long_path),
+        storage_words::saved(short_path),
+        storage_words::not_saved_at(long_path, false, "Permission denied (os error 13)"),
+        storage_words::kept_aside(long_path),
+        storage_words::kept_aside(short_path),
+        storage_words::autosave_off(long_path, "Permission denied (os error 13)"),
+        storage_words::autosave_failed(long_path, "No space left on device (os error 28)"),
+        storage_words::autosave_unreadable(long_path, "line 3, column 1: unexpected token"),
+        storage_words::autosave_unreadable(short_path, "line 3, column 1: unexpected token"),
+        storage_words::autosave_salvaged(short_path, "line 3, column 1: unexpected token", 12),
+        storage_words::autosave_unusable(short_path, "it is a FIFO"),
+        message::loaded(long_path, &game),
+        message::loaded(short_path, &game),
+        message::UNKNOWN_KEY.to_owned(),
+        message::AI_STALLED.to_owned(),
+        storage_words::archived(long_path),
+        storage_words::archived(short_path),
+        storage_words::not_archived(long_path, "Permission denied (os error 13)"),
+        storage_words::archived_beside(short_path, "Permission denied (os error 13)", "/tmp/x.hij"),
+    ];
+    texts.dedup();
+    let mut found = Vec::new();
+    for (width, height) in [
+        (super::layout::MIN_WIDTH, super::layout::MIN_HEIGHT),
+        (WIDTH, HEIGHT),
+    ] {
+        let mut check = |what: &str, app: &App| {
+            let buf = game_screen_at(app, width, height);
+            if let Some(rows) = box_rows_drawn(&buf)
+                && let Some(lone) = lone_short_word(&rows)
+            {
+                found.push(format!("{width}x{height} {what}: {lone:?} in {rows:?}"));
+            }
+        };
+        for text in &texts {
+            let mut app = App::with_game(GameConfig::default(), game.clone());
+            app.notify(Notice::Info(text.clone()));
+            check(text, &app);
+        }
+        let mut busy = App::with_game(GameConfig::default(), Game::new());
+        busy.report(&StorageReport::AutosaveBusy {
+            path: "/data/autosave.hij".into(),
+        });
+        check("AutosaveBusy", &busy);
+        let three = Game::from_moves([Square::B2, Square::C3, Square::B2]).unwrap();
+        for autosaved in [false, true] {
+            for (question, k) in [(Question::Quit, 'q'), (Question::NewGame, 'n')] {
+                let mut app =
+                    App::with_game(against_hard(), three.clone()).with_autosave(autosaved);
+                key(&mut app, k);
+                check(&format!("{question:?} autosaved {autosaved}"), &app);
+            }
+        }
+        let offer = Game::from_moves([Square::A1, Square::D4, Square::A1, Square::D4]).unwrap();
+        let resume = App::new(GameConfig::default()).offer_resume(against_hard(), offer);
+        check("Resume", &resume);
+        for (moves, early) in [
+            (&[Square::A1][..], true),
+            (&[Square::A1, Square::B1][..], false),
+        ] {
+            let game = Game::from_moves(moves.iter().copied()).unwrap();
+            let mut app = App::with_game(GameConfig::default(), game).served([false, true]);
+            key(&mut app, 'q');
+            check(&format!("Leave early {early}"), &app);
+        }
+        let four = Game::from_moves([Square::A1, Square::D4, Square::B2, Square::C3]).unwrap();
+        for names in [
+            ["bob".to_owned(), "alice".to_owned()],
+            ["bartholomewjones".into(), "alexandrapetrova".into()],
+        ] {
+            for news in [News::UndoAsked, News::RematchOffered] {
+                let mut app = App::with_game(GameConfig::default(), four.clone())
+                    .served([true, false])
+                    .named(names.clone());
+                if matches!(news, News::RematchOffered) {
+                    let _ = app.table_news(News::Resigned(crate::rules::Player::Blue));
+                }
+                let what = format!("{news:?} {names:?}");
+                let _ = app.table_news(news);
+                check(&what, &app);
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

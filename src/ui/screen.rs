@@ -741,8 +741,41 @@ pub(crate) fn box_rect(text: &str, answers: &[String], area: Rect) -> Rect {
 /// The rows of the box [`render_box`] draws in `area`: `text` wrapped to its inside,
 /// each of a question's `answers` whole on a row where it fits one (s31: `any` /
 /// `other key: stay` read as two answers), none for a message.
+/// A row holding one short word alone (`it`, qa34 at 44×16) reads as cut off: the
+/// text is then wrapped a little narrower, within the same box, where that leaves no
+/// such row, keeps each answer whole and takes at most one row more that the box
+/// has room for.
 fn box_rows(text: &str, answers: &[String], area: Rect) -> Vec<String> {
-    crate::text::wrap_keeping(text, answers, usize::from(box_inner_width(area)))
+    let columns = usize::from(box_inner_width(area));
+    let rows = crate::text::wrap_keeping(text, answers, columns);
+    if !holds_a_lone_short_word(&rows) {
+        return rows;
+    }
+    let room = usize::from(area.height.saturating_sub(2));
+    let widest_answer = answers
+        .iter()
+        .map(|a| crate::text::width(a))
+        .max()
+        .unwrap_or(0);
+    (1..=columns / 4)
+        .map(|less| columns - less)
+        .take_while(|&narrower| narrower >= widest_answer)
+        .map(|narrower| crate::text::wrap_keeping(text, answers, narrower))
+        .find(|narrower| {
+            !holds_a_lone_short_word(narrower)
+                && narrower.len() <= rows.len() + 1
+                && narrower.len() <= room.max(rows.len())
+        })
+        .unwrap_or(rows)
+}
+
+/// Whether one of `rows`, not the only one, is a single word of at most 4 columns.
+fn holds_a_lone_short_word(rows: &[String]) -> bool {
+    rows.len() > 1
+        && rows.iter().any(|row| {
+            let row = row.trim();
+            !row.is_empty() && !row.contains([' ', '\u{a0}']) && crate::text::width(row) <= 4
+        })
 }
 
 /// Where [`render_box`] draws a text that wraps to `lines` rows in `area`: as wide as

@@ -376,6 +376,47 @@ fn the_ai_waits_for_a_claim_in_line_commands() {
     s.finish();
 }
 
+/// qa29 (left open since s30): against the AI in a claim game, a claim was followed
+/// by `go` before the AI played, two commands where the claim had settled the stone
+/// (one try). A claim now lets the AI play on, said after the claim's line.
+#[test]
+fn a_claim_lets_the_waiting_ai_play_on() {
+    let args = [
+        "play",
+        "--claim",
+        "--ai",
+        "random",
+        "--seed",
+        "3",
+        "--no-history",
+    ];
+    let mut s = Piped::start(&args);
+    s.wait_for("Your move, Blue.");
+    s.send("a1");
+    s.wait_for("Yellow waits");
+    s.send("claim 5");
+    s.send("moves");
+    let said = s.wait_for("Moves 1 to ");
+    let wrong = said.iter().position(|l| l.contains("Wrong claim"));
+    let moved = said
+        .iter()
+        .position(|l| l.starts_with("Yellow ") && l.contains(", section "));
+    assert!(
+        matches!((wrong, moved), (Some(w), Some(m)) if w < m),
+        "the claim, then the AI's move: {said:?}"
+    );
+    assert!(
+        said.last().unwrap().starts_with("Moves 1 to 2: a1 "),
+        "{said:?}"
+    );
+    // Nothing asks for the `go` that follows by itself.
+    assert!(
+        !said.iter().any(|l| l.contains("go lets it play")),
+        "{said:?}"
+    );
+    s.finish();
+}
+
 /// `go` lets the AI play on after a claim; where nothing waits for it (a person's
 /// turn, a hot-seat game) it says so and places no stone (it typed Enter, which
 /// placed one on the cursor's square).

@@ -407,6 +407,16 @@ impl<'a, W: Write> LineFace<'a, W> {
                     if pace && matches!(screen, Screen::Replay(..)) {
                         self.narrator.await_pace();
                     }
+                    // A claim settles the stone (one try): the AI that waited for it
+                    // plays on, as `go` would, once the claim is said (qa29: `claim N`
+                    // then `go` at every stone). The full screen keeps its Enter: the
+                    // claim's message stays on the status line until then.
+                    if matches!(steps.first(), Some(Step::Key(Action::ClaimStart)))
+                        && matches!(screen, Screen::Game(app) if app.awaits_claim())
+                    {
+                        self.input.queue.push_front("go".to_owned());
+                        self.narrator.await_go();
+                    }
                     steps
                         .iter()
                         .flat_map(|step| match step {

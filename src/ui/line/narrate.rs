@@ -25,12 +25,39 @@ use super::super::start::{START_ITEMS, StartState};
 use super::super::status::totals_at;
 use super::commands::{self, Place, Reading};
 
-/// A clock is said to run low at these times left, once each per turn.
+/// A clock is said to run low as it falls to each of these times left: once a game
+/// each, not at every turn (a 1-minute game said the time after every move).
 const LOW: [Duration; 3] = [
     Duration::from_secs(60),
     Duration::from_secs(30),
     Duration::from_secs(10),
 ];
+
+/// How many of [`LOW`]'s times `left` is at or under: 0 above a minute, 3 at 10 s.
+fn low_step(left: Duration) -> usize {
+    LOW.iter().filter(|t| left <= **t).count()
+}
+
+/// Whether a clock at `left`, of a game whose clocks start at `base`, says a new
+/// warning, given `said`, the step of [`LOW`] it was last warned (or started) at,
+/// which it updates. A clock back at its start (a new game, a rematch, an undo) or
+/// two steps up (a large increment) is warned again as it falls; one step up is
+/// not, or a player moving at 29 s with a 2 s increment would hear `30 seconds` at
+/// every move.
+fn warns(said: &mut usize, left: Duration, base: Duration) -> bool {
+    let step = low_step(left);
+    if step > *said {
+        *said = step;
+        true
+    } else {
+        if left >= base {
+            *said = low_step(base);
+        } else if step + 1 < *said {
+            *said = step;
+        }
+        false
+    }
+}
 
 /// The most moves one `moves` line names.
 const MOVES_A_LINE: usize = 16;
@@ -77,8 +104,8 @@ struct GameSeen {
     said: u64,
     overlay: Overlay,
     totals: [u32; 2],
-    /// The lowest time left said of each clock this turn.
-    low: [Option<Duration>; 2],
+    /// The step of [`LOW`] each clock was last warned at, or started at ([`warns`]).
+    low: [usize; 2],
     watching: Option<usize>,
     /// Whether the game was over.
     over: bool,
@@ -161,6 +188,9 @@ pub(crate) struct Narrator {
     /// start screen of `hijara` runs a narrator a visit: one come back to says so
     /// itself ([`StartState::is_returned`]).
     doors_said: bool,
+    /// A claim typed against a waiting AI is followed by `go` ([`Narrator::await_go`]):
+    /// the claim's line says the AI's turn, not `go lets it play`.
+    go_follows: bool,
 }
 
 /// Which move's verdict is awaited.
@@ -181,6 +211,11 @@ impl Narrator {
     /// Says the verdict on move `n` of the replay viewer once it is known.
     pub(crate) fn await_why(&mut self, why: Why) {
         self.why = Some(why);
+    }
+
+    /// A claim was typed where the AI waits for it, and `go` follows it.
+    pub(crate) fn await_go(&mut self) {
+        self.go_follows = true;
     }
 
     /// `faster` or `slower` was typed in the replay viewer: say the pace it comes to.
@@ -229,7 +264,13 @@ impl Narrator {
             said,
             overlay: app.overlay(),
             totals: totals_at(game, game.len()),
-            low: [None; 2],
+            // A clock is warned of the times under its start, not of where it
+            // starts (a 1-minute game said `59 seconds left` as it began); a game
+            // resumed low is warned at once.
+            low: [app
+                .course()
+                .clock()
+                .map_or(0, |c| low_step(c.control().base())); 2],
             watching: app.watching(),
             over: app.is_over(),
             rematch_sent: app.rematch_sent(),
@@ -426,21 +467,16 @@ impl Narrator {
         {
             lines.push(words::watching(watching));
         }
-        // A clock running low, once per threshold and turn.
+        // A clock running low, once a game as it falls to each threshold; `clock`
+        // says both at any time.
         if !app.is_over() {
-            let mover = game.to_move();
-            let i = mover.index();
-            if new.len() != old.len() {
-                now.low = [None; 2];
-            }
-            if let Some(left) = app.clock_left(mover) {
-                let due = LOW.iter().copied().filter(|t| left <= *t).min();
-                if let Some(threshold) = due
-                    && now.low[i].is_none_or(|said| threshold < said)
+            let base = app.course().clock().map(|c| c.control().base());
+            for player in Player::BOTH {
+                if let (Some(left), Some(base)) = (app.clock_left(player), base)
+                    && warns(&mut now.low[player.index()], left, base)
                 {
-                    now.low[i] = Some(threshold);
                     lines.push(words::sentences(&[&words::time_low(
-                        &who(app, mover),
+                        &who(app, player),
                         left,
                     )]));
                 }
@@ -450,6 +486,14 @@ impl Narrator {
         // AI, a rematch) is answered by that news: not by the state it comes to change.
         if typed && lines.is_empty() && !app.asked() {
             lines.push(state_line(app, None));
+        }
+        // The claim's line is followed by `go`: the AI plays on, not waits.
+        if std::mem::take(&mut self.go_follows) && app.awaits_claim() {
+            let mover = game.to_move();
+            let (waits, plays) = (words::waits(mover, true), next_turn(app, mover));
+            for line in &mut lines {
+                *line = line.replace(&waits, &plays);
+            }
         }
         self.game_said = heard_now(app);
         self.seen = Seen::Game(Box::new(now));
@@ -1782,6 +1826,101 @@ mod tests {
             words::to_move(&who(&named, Player::Yellow)),
             "Bo (Yellow) to move"
         );
+    }
+
+    /// QA (qa34): `--plain play --clock 1+0` said `Blue: 59 seconds left.` as the
+    /// game began and a time line at every turn after (the warnings were once per
+    /// turn, and a 1-minute clock is under a minute from the start). Now each clock
+    /// is warned once a game as it falls to 30 and 10 seconds (and to a minute,
+    /// where it starts above); `clock` says both on request.
+    #[test]
+    fn a_one_minute_game_warns_each_clock_once_at_each_threshold() {
+        use crate::ai::Seat;
+        use crate::session::GameConfig;
+        use crate::ui::App;
+        let second = Duration::from_secs(1);
+        let t0 = std::time::Instant::now();
+        let mut app = App::new(GameConfig {
+            seats: [Seat::Human; 2],
+            clock: Some(crate::record::TimeControl::from_minutes("1+0").unwrap()),
+            ..GameConfig::default()
+        });
+        app.set_now(t0);
+        let _ = app.start();
+        assert_eq!(app.clock_left(Player::Blue), Some(second * 60));
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        // Blue thinks 11 s a move, Yellow 8 s; the narrator is asked at every second,
+        // as the event loop wakes for a clock: 95 seconds, 10 moves.
+        let moves = ["a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "c1", "d1"];
+        let mut heard = Vec::new();
+        let mut at = 0;
+        for (n, square) in moves.iter().enumerate() {
+            let think = if n % 2 == 0 { 11 } else { 8 };
+            for _ in 0..think {
+                at += 1;
+                app.set_now(t0 + second * at);
+                heard.extend(narrator.tell(&Screen::Game(app.clone())));
+            }
+            for c in square.chars() {
+                let key = ratatui::crossterm::event::KeyEvent::new(
+                    ratatui::crossterm::event::KeyCode::Char(c),
+                    ratatui::crossterm::event::KeyModifiers::NONE,
+                );
+                let _ = app.handle(crate::ui::Input::Key(key));
+            }
+            assert_eq!(app.game().len(), n + 1, "{square} at {at} s: {heard:?}");
+            heard.extend(narrator.tell(&Screen::Game(app.clone())));
+        }
+        assert_eq!(app.game().len(), 10, "{heard:?}");
+        let warned: Vec<&String> = heard.iter().filter(|l| l.contains(" left")).collect();
+        assert_eq!(
+            warned,
+            [
+                "Blue: 30 seconds left.",
+                "Yellow: 30 seconds left.",
+                "Blue: 10 seconds left."
+            ],
+            "{heard:?}"
+        );
+        assert_eq!(
+            app.clock_left(Player::Blue),
+            Some(second * 5),
+            "Blue used 55 s"
+        );
+        let screen = Screen::Game(app);
+        assert_eq!(
+            read(&screen, Reading::Clock, ""),
+            ["Blue 5 seconds, Yellow 20 seconds; Blue's clock runs."]
+        );
+    }
+
+    /// The warnings' steps: an increment that lifts a clock one step does not warn it
+    /// again; a clock back at its start (a new game) or two steps up does.
+    #[test]
+    fn a_clock_is_warned_again_only_after_climbing_back() {
+        let s = Duration::from_secs;
+        let minute = s(60);
+        // 1+2 at 29 s: warned at 30; each move's 2 s lifts it over 30 again.
+        let mut said = low_step(minute);
+        assert!(!warns(&mut said, s(60), minute), "no warning at the start");
+        assert!(warns(&mut said, s(30), minute));
+        assert!(!warns(&mut said, s(29), minute));
+        assert!(!warns(&mut said, s(31), minute));
+        assert!(!warns(&mut said, s(30), minute), "said already");
+        assert!(warns(&mut said, s(10), minute));
+        // A new game: the clock is back at its start, and falls again.
+        assert!(!warns(&mut said, s(60), minute));
+        assert!(warns(&mut said, s(30), minute), "the new game's warning");
+        // 5+30: a large increment takes a clock from 25 s over a minute.
+        let five = s(300);
+        let mut said = low_step(five);
+        assert!(warns(&mut said, s(60), five));
+        assert!(warns(&mut said, s(25), five));
+        assert!(!warns(&mut said, s(55), five), "one step up");
+        assert!(!warns(&mut said, s(30), five));
+        assert!(!warns(&mut said, s(85), five), "two steps up");
+        assert!(warns(&mut said, s(60), five));
     }
 
     /// QA (access): in a claim game `moves` wrote each stone's automatic points,
