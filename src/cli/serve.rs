@@ -10,10 +10,10 @@ use clap::{Args, Subcommand};
 
 use super::number::{not_an_option, path_option, whole};
 use crate::server::{
-    DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE, DEFAULT_LISTEN,
-    DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, DEFAULT_NEW_NAMES_PER_HOUR,
-    DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, MAX_TIME_OPTION, ServeOptions, Startups,
-    club_name, default_ai_engines, operator, read_motd, serve,
+    DEFAULT_AUTH_REJECTION, DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE,
+    DEFAULT_LISTEN, DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR,
+    DEFAULT_NEW_NAMES_PER_HOUR, DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, MAX_TIME_OPTION,
+    ServeOptions, Startups, club_name, default_ai_engines, operator, read_motd, serve,
 };
 use crate::session::{data_dir, data_folder_problem};
 
@@ -139,6 +139,13 @@ pub struct ServeArgs {
     #[arg(long, value_name = "FILE", hide = true, value_parser = path_option("file"),
           allow_hyphen_values = true)]
     pub clock_file: Option<PathBuf>,
+    /// For tests: a refused login waits MS milliseconds before the client hears it,
+    /// not the real server's second (each refusal in the tests cost one).
+    #[arg(long, value_name = "MS", hide = true,
+          default_value_t = DEFAULT_AUTH_REJECTION.as_millis() as u64,
+          allow_hyphen_values = true,
+          value_parser = whole("milliseconds", 0..=60_000u64))]
+    pub auth_rejection_ms: u64,
     /// An operator's command on the server's data (beside a running server too);
     /// without one, the server runs.
     #[command(subcommand)]
@@ -237,6 +244,7 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
         review_think: Duration::from_millis(args.review_think_ms),
         club_name: args.club_name,
         motd,
+        auth_rejection: Duration::from_millis(args.auth_rejection_ms),
         clock_file: args.clock_file,
     })
 }
@@ -270,5 +278,29 @@ mod tests {
         }
         let _ = std::time::Instant::now() + MAX_TIME_OPTION;
         let _ = tokio::time::Instant::now() + MAX_TIME_OPTION;
+    }
+
+    /// Brief s33 (srv38): a refused login's second (russh's, kept for the real
+    /// server) cost a second in each test refusing one; the tests ask for less
+    /// through the server's options, by a flag the help does not show.
+    #[test]
+    fn a_refused_login_waits_a_second_but_in_the_tests() {
+        let wait = |args: &[&str]| {
+            let cli = Cli::try_parse_from([&["hijara", "serve"], args].concat()).unwrap();
+            match cli.command {
+                Some(super::super::Command::Serve(args)) => args.auth_rejection_ms,
+                other => panic!("{other:?}"),
+            }
+        };
+        assert_eq!(wait(&[]), 1000);
+        assert_eq!(wait(&["--auth-rejection-ms", "0"]), 0);
+        assert!(Cli::try_parse_from(["hijara", "serve", "--auth-rejection-ms", "60001"]).is_err());
+        let mut command = <Cli as clap::CommandFactory>::command();
+        let help = command
+            .find_subcommand_mut("serve")
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        assert!(!help.contains("auth-rejection"), "{help}");
     }
 }

@@ -180,6 +180,34 @@ pub(crate) struct Terms {
     pub(crate) corr_days: Option<u8>,
 }
 
+/// Why a table emptied of players closes ([`Hall::close`]'s log line), noted where
+/// it emptied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Closing {
+    /// Its last player (this name, as shown) got up or their link dropped.
+    Left(String),
+    /// A finished correspondence game nobody had on screen: both got up.
+    CorrPutAway,
+}
+
+/// The log's line for table `id` closing: `why` it emptied (none noted: its players
+/// were stood up otherwise, a flag fallen while both were away), `claimed` if its
+/// game ended by a claimed win; `names` of its players, Blue first, as shown.
+fn closed_line(id: u32, why: Option<&Closing>, claimed: bool, names: (&str, &str)) -> String {
+    let (blue, yellow) = names;
+    match why {
+        _ if claimed => {
+            format!("table {id}: {blue} v {yellow}, a win claimed, the table closed")
+        }
+        Some(Closing::Left(name)) => format!("table {id}: {name} left, the table closed"),
+        Some(Closing::CorrPutAway) => format!(
+            "table {id}: {blue} v {yellow}, its correspondence game over and off every \
+             screen, the table closed"
+        ),
+        None => format!("table {id}: {blue} v {yellow}, nobody seated, the table closed"),
+    }
+}
+
 /// What the operator gives every player coming in (`--club-name`, `--motd`): the
 /// club's name on the lobby's title line, and a message of the day as the lobby's
 /// first note. Both safe text already (read and checked at the start).
@@ -360,6 +388,10 @@ pub(crate) struct Hall {
     /// not yet handed over ([`Writes::log`]).
     log: Option<super::store::Log>,
     log_lines: Vec<String>,
+    /// Why each table emptied of players closes, noted where it emptied and said by
+    /// its close's log line ([`Hall::close`]): at once, or once its last keep is
+    /// confirmed (a game in play left, a claimed win).
+    closing: HashMap<u32, Closing>,
     /// The client address each table of this run was opened from (a table gone is
     /// forgotten at the next open), for the caps per address.
     opened_from: HashMap<u32, IpAddr>,
@@ -421,6 +453,7 @@ impl Hall {
             ends_told_writes: Vec::new(),
             log: None,
             log_lines: Vec::new(),
+            closing: HashMap::new(),
             opened_from: HashMap::new(),
             ceilings: Ceilings::default(),
             welcome: Welcome::default(),
@@ -1272,6 +1305,13 @@ impl Hall {
         }
         table.tell_time(stamp);
         let colour = table.sit(who, (self.now)());
+        // Someone sat at a table emptied while its keep was on its way: it does not
+        // close, and who left is said now.
+        if colour.is_some()
+            && let Some(Closing::Left(name)) = self.closing.remove(&id)
+        {
+            self.log_lines.push(format!("table {id}: {name} left"));
+        }
         self.after(id);
         colour
     }
@@ -1307,6 +1347,7 @@ impl Hall {
     /// `key` leaves table `id` on purpose (see [`GameTable::leave`]).
     pub(crate) fn leave_table(&mut self, id: u32, key: &str) {
         let leaving = self.seated_name(id, key);
+        self.note_leaving(id, leaving.as_deref());
         if let Some(table) = self.tables.get_mut(&id) {
             table.leave(key, (self.now)());
             self.after(id);
@@ -1317,6 +1358,7 @@ impl Hall {
     /// `key`'s link to table `id` dropped (see [`GameTable::drop_out`]).
     pub(crate) fn drop_out(&mut self, id: u32, key: &str) {
         let leaving = self.seated_name(id, key);
+        self.note_leaving(id, leaving.as_deref());
         if let Some(table) = self.tables.get_mut(&id) {
             table.drop_out(key, (self.now)());
             self.after(id);
@@ -1333,22 +1375,37 @@ impl Hall {
         Some(table.seats()[colour.index()].as_ref()?.display_name())
     }
 
+    /// Notes, before `leaving` ([`Hall::seated_name`]) gets up from table `id`, that
+    /// the table closes for it if it empties ([`Hall::close`] says so).
+    fn note_leaving(&mut self, id: u32, leaving: Option<&str>) {
+        if let Some(name) = leaving {
+            self.closing.insert(id, Closing::Left(name.to_owned()));
+        }
+    }
+
     /// The log's line for `leaving` ([`Hall::seated_name`]) if `key` no longer sits
     /// at table `id` (an open table, a game over, a game in play with the other player
-    /// there, after its `ended` line), saying whether the table closed; none for a
-    /// player who keeps the seat (an adjourned game, a correspondence game). Made
-    /// here, under the lock; written once it is released, as a game's begin and end
-    /// are.
+    /// there, after its `ended` line); none for a player who keeps the seat (an
+    /// adjourned game, a correspondence game). A table they left empty closes: at
+    /// once, or once its last keep is confirmed, and its close's line names them
+    /// (`table 3: bob left, the table closed`, [`Hall::close`]). Made here, under the
+    /// lock; written once it is released, as a game's begin and end are.
     fn log_got_up(&mut self, id: u32, key: &str, leaving: Option<String>) {
         let Some(name) = leaving else {
             return;
         };
-        let line = match self.tables.get(&id) {
-            Some(table) if table.seat_of(key).is_some() => return,
-            Some(_) => format!("table {id}: {name} left"),
-            None => format!("table {id}: {name} left, the table closed"),
+        let Some(table) = self.tables.get(&id) else {
+            // Closed: its close said who left.
+            return;
         };
-        self.log_lines.push(line);
+        if table.is_empty() && table.seat_of(key).is_none() {
+            // Closes once its game is kept: said then.
+            return;
+        }
+        self.closing.remove(&id);
+        if table.seat_of(key).is_none() {
+            self.log_lines.push(format!("table {id}: {name} left"));
+        }
     }
 
     /// `key` claims the win at table `id` (see [`GameTable::claim_win`]); the table
@@ -1563,9 +1620,12 @@ impl Hall {
         // the table closes once the game is kept. (Deserted: one of them got up first,
         // from its board; the other is not waiting there.)
         let finished = matches!(table.state(), TableState::Over | TableState::Deserted);
-        if table.is_corr() && finished && !shown {
+        if table.is_corr() && finished && !shown && !table.is_empty() {
             for who in table.seats().clone().into_iter().flatten() {
                 table.stand_up(&who.key);
+            }
+            if self.log.is_some() {
+                self.closing.insert(id, Closing::CorrPutAway);
             }
         }
         // Nobody left but the server's AI, and nothing waiting to be kept: it closes.
@@ -1637,8 +1697,14 @@ impl Hall {
     /// Closes table `id`, keeping its last word when its game (as kept) ended:
     /// `claimed`, by a win claimed against a player whose link dropped.
     fn close(&mut self, id: u32, claimed: bool) {
+        let why = self.closing.remove(&id);
         if let Some(table) = self.tables.remove(&id) {
             let kept = table.committed();
+            if self.log.is_some() {
+                let [blue, yellow] = table.names_of(&kept.seats);
+                self.log_lines
+                    .push(closed_line(id, why.as_ref(), claimed, (&blue, &yellow)));
+            }
             if kept.course.ending().is_some() {
                 let names = table.names_of(&kept.seats);
                 let course = kept.course.clone();
@@ -2277,5 +2343,66 @@ mod tests {
                 format!("table {id}: eve left"),
             ]
         );
+    }
+
+    /// Brief s33 (srv38): a table closing as its last keep was confirmed (the last
+    /// player got up from a game in play, a claimed win) left no log line: every
+    /// close has one, naming who and why, when it closes.
+    #[test]
+    fn every_close_of_a_table_is_a_log_line_naming_who_and_why() {
+        // No grace: a dropped player's win may be claimed at once.
+        let mut hall = Hall::new(Duration::ZERO, true);
+        hall.set_log(Arc::new(|_: &str| {}));
+        // The lines said now, and those said once the store kept what it was handed.
+        let step = |hall: &mut Hall| {
+            let writes = hall.take_writes();
+            for (id, keep) in writes.keeps {
+                hall.kept(id, &keep, Ok(()));
+            }
+            (writes.log, hall.take_writes().log)
+        };
+        let rules = (Ruleset::Standard, false);
+        let id = hall.open_public(who("ann"), Player::Blue, rules);
+        hall.sit(id, who("bob"));
+        let mut game = hall.table(id).unwrap().game().clone();
+        game.play("a1".parse().unwrap()).unwrap();
+        let epoch = hall.table(id).unwrap().epoch();
+        assert!(
+            hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now())
+                .changed
+        );
+        let _ = step(&mut hall);
+        hall.leave_table(id, &who("bob").key);
+        hall.leave_table(id, &who("ann").key);
+        let (now, kept) = step(&mut hall);
+        assert_eq!(
+            now,
+            [
+                format!("table {id}: game 1 ended * (left unfinished): ann v bob"),
+                format!("table {id}: bob left"),
+            ]
+        );
+        assert!(hall.table(id).is_none(), "closed at the keep");
+        assert_eq!(kept, [format!("table {id}: ann left, the table closed")]);
+        // A win claimed against a player whose link dropped: both are stood up.
+        let id = hall.open_public(who("cy"), Player::Blue, rules);
+        hall.sit(id, who("dee"));
+        let mut game = hall.table(id).unwrap().game().clone();
+        game.play("a1".parse().unwrap()).unwrap();
+        let epoch = hall.table(id).unwrap().epoch();
+        let _ = hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now());
+        let _ = step(&mut hall);
+        hall.drop_out(id, &who("dee").key);
+        hall.leave_table(id, &who("cy").key);
+        let _ = step(&mut hall);
+        assert_eq!(hall.claim(id, &who("cy").key), Ok(()));
+        let (_, kept) = step(&mut hall);
+        assert!(hall.table(id).is_none(), "closed at the keep");
+        assert_eq!(
+            kept.last().map(String::as_str),
+            Some(format!("table {id}: cy v dee, a win claimed, the table closed").as_str()),
+            "{kept:?}"
+        );
+        assert_eq!(kept.iter().filter(|l| l.contains("closed")).count(), 1);
     }
 }

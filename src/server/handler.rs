@@ -366,7 +366,7 @@ async fn listen_logged(
     let config = Arc::new(Config {
         methods: MethodSet::from(&methods[..]),
         keys: vec![key],
-        auth_rejection_time: Duration::from_secs(1),
+        auth_rejection_time: options.auth_rejection,
         // OpenSSH asks "none" first to learn the methods: no need to make it wait.
         auth_rejection_time_initial: Some(Duration::ZERO),
         max_auth_attempts: MAX_AUTH_ATTEMPTS,

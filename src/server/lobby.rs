@@ -263,6 +263,9 @@ pub(crate) struct LobbyState {
     pub(crate) ended: Vec<u32>,
     /// The club's name the operator gave (`--club-name`), on the title line.
     pub(crate) club_name: Option<String>,
+    /// The message of the day (`--motd`) while it is the note ([`LobbyState::welcome`]):
+    /// under the keys, all of them, not over them as a long note is.
+    welcome: Option<String>,
 }
 
 impl LobbyState {
@@ -292,6 +295,7 @@ impl LobbyState {
             corr_now: 0,
             ended: Vec::new(),
             club_name: None,
+            welcome: None,
         }
     }
 
@@ -409,7 +413,9 @@ impl LobbyState {
         if let Some(line) = corr_line(&self.corr, Wording::Keys, false, self.width.max(1)) {
             fixed = fixed.saturating_add(extra(&line));
         }
-        if let Some(note) = &self.note {
+        if let Some(note) = self.note.as_ref().filter(|_| !self.welcoming()) {
+            // The message of the day is not counted: shown under the keys until a key,
+            // it cuts the lists above it for that while ([`LobbyView::parts`]).
             // Under the lobby's keys a note wider than its row takes the keys' rows
             // but their last ([`LobbyView::parts`]), not the tables': pages do not move as notes
             // come and go (QA s28: 1/3 went 2/2 at 44x16 when one cleared).
@@ -769,6 +775,21 @@ impl LobbyState {
         self.note = Some(Message::new(MessageKind::Info, text));
     }
 
+    /// Says the operator's message of the day, the first note, until a key: under the
+    /// lobby's keys, all of them (the first row a newcomer needs too), the page's lists
+    /// cut above while it is shown ([`LobbyView::parts`]). As a note, a message of
+    /// more than a row took the keys' rows but their last (QA s32, srv36).
+    pub(crate) fn welcome(&mut self, motd: impl Into<String>) {
+        let motd = motd.into();
+        self.note(motd.clone());
+        self.welcome = Some(motd);
+    }
+
+    /// Whether the note is the message of the day ([`LobbyState::welcome`]).
+    fn welcoming(&self) -> bool {
+        self.welcome.is_some() && self.note.as_ref().map(|n| &n.text) == self.welcome.as_ref()
+    }
+
     /// The text on the lobby's status line, if any, and shown (the keys' help, open,
     /// covers it).
     pub(crate) fn noted(&self) -> Option<&str> {
@@ -869,6 +890,7 @@ impl LobbyState {
         // Any key clears the note; Esc stops there (QA s28: pressed to clear one, it
         // closed the session).
         let noted = self.note.take().is_some();
+        self.welcome = None;
         if self.help.is_some() {
             return self.help_key(key);
         }
@@ -1867,14 +1889,24 @@ impl<'a> LobbyView<'a> {
             // A note wider than its row takes the keys' rows before their last (`?
             // all keys` stays), as the pages are sized ([`LobbyState::fixed_rows`]):
             // any key clears it.
+            // The message of the day stays under all the keys (the lists above give
+            // way while it is shown); only a screen too short for the keys and it
+            // takes the keys' middle rows, the first and the last staying.
             if self.wording == Wording::Keys
                 && let Some(note) = self.note()
             {
-                let over = Paragraph::new(self.said(note))
+                let rows = Paragraph::new(self.said(note))
                     .wrap(Wrap { trim: false })
-                    .line_count(width.max(1))
-                    .saturating_sub(1);
+                    .line_count(width.max(1));
                 let last = keys.len().saturating_sub(1);
+                let over = if self.lobby.welcoming() {
+                    let height = usize::from(self.lobby.height);
+                    (keys.len() + rows)
+                        .saturating_sub(height)
+                        .min(last.saturating_sub(1))
+                } else {
+                    rows.saturating_sub(1)
+                };
                 keys.drain(last.saturating_sub(over)..last);
             }
             lines.extend(keys);
@@ -4360,5 +4392,63 @@ mod tests {
         let said = said(lobby.view(&rows, "k", Wording::Commands));
         assert_eq!(said[0], format!("{club}: the lobby"), "{said:#?}");
         assert!(said.iter().any(|line| line.contains(motd)), "{said:#?}");
+    }
+
+    /// Brief s33 (srv38): the message of the day, a note of several rows, took the
+    /// keys' rows but their last (`? all keys`) until a key: a newcomer did not see
+    /// the first keys. The longest message (512 bytes) is whole under every key at
+    /// 80x24, and at 44x16 under the first and the last keys' rows; the lists above
+    /// give way while it is shown, and come back (the keys, the pages as before) at
+    /// the first key. A drawing a size, milliseconds.
+    #[test]
+    fn the_longest_message_of_the_day_leaves_the_keys_first_row_shown() {
+        let rows = playing(0..12);
+        let mut motd = String::new();
+        for word in "Welcome to the Riverside 界 club! Rated standard live 5+3 every \
+                     Tuesday at 20:00 UTC; correspondence all week. Ask alice for an \
+                     invitation code, be kind, and say gg."
+            .split(' ')
+            .cycle()
+        {
+            if motd.len() + word.len() + 1 > crate::server::MAX_MOTD_BYTES as usize {
+                break;
+            }
+            if !motd.is_empty() {
+                motd.push(' ');
+            }
+            motd.push_str(word);
+        }
+        assert!(motd.len() > 500, "{}", motd.len());
+        for (w, h) in [(80u16, 24u16), (44, 16)] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.resized(w, h);
+            let before = lobby.page_size(&rows);
+            lobby.welcome(motd.as_str());
+            assert_eq!(lobby.page_size(&rows), before, "{w}x{h}: the pages stay");
+            let shown = drawn_at_with(&lobby, &rows, w, h);
+            let text = shown.join("\n");
+            let flowing: Vec<&str> = shown.iter().map(|row| row.trim()).collect();
+            assert!(flowing.join(" ").contains(&motd), "{w}x{h}:\n{text}");
+            let keys: Vec<String> = [table_keys(&rows), lobby.club_keys()]
+                .iter()
+                .flat_map(|&line| keymap::hint_rows(line, usize::from(w)))
+                .collect();
+            let kept = if w == 80 {
+                keys.clone()
+            } else {
+                vec![keys[0].clone(), keys[keys.len() - 1].clone()]
+            };
+            for row in &kept {
+                assert!(
+                    shown.iter().any(|r| r.trim_end() == row.trim_end()),
+                    "{w}x{h}: {row:?} in\n{text}"
+                );
+            }
+            // The first key (Esc: it leaves nothing else) clears it; the tables are back.
+            let _ = lobby.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), &rows);
+            assert!(lobby.noted().is_none());
+            let shown = drawn_at_with(&lobby, &rows, w, h).join("\n");
+            assert!(!shown.contains(words::LISTS_CUT), "{w}x{h}:\n{shown}");
+        }
     }
 }

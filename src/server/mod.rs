@@ -92,6 +92,15 @@ pub use store::DB_FILE;
 /// The address `hijara serve` listens on unless told otherwise: loopback only.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:2222";
 
+/// How long a refused login waits before the client hears it, the same for every
+/// refusal (russh's `auth_rejection_time`), so its timing does not tell a bound name
+/// or a banned key from an unknown one. 1 s is russh's default, kept; OpenSSH's habit
+/// is shorter (sshd pads each failed try to a constant of its own per user, 5 to 9.2
+/// ms: auth2.c's `user_specific_delay`), and PAM adds its `FAIL_DELAY` to passwords,
+/// which this server has none of. Only the tests start a server with less
+/// ([`ServeOptions::auth_rejection`]).
+pub const DEFAULT_AUTH_REJECTION: Duration = Duration::from_secs(1);
+
 /// A lobby left alone this long is closed, unless told otherwise.
 pub const DEFAULT_IDLE_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 

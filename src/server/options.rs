@@ -55,6 +55,10 @@ pub struct ServeOptions {
     /// The message of the day, the lobby's first note (read from `--motd FILE` and
     /// made safe: [`super::read_motd`]).
     pub motd: Option<String>,
+    /// How long every refused login waits before the client hears it
+    /// ([`super::DEFAULT_AUTH_REJECTION`]; less only in tests, where each refusal
+    /// cost a second).
+    pub auth_rejection: Duration,
     /// For tests: the wall clock correspondence games run on, read from this file (a
     /// Unix time in seconds) instead of the system's.
     pub clock_file: Option<PathBuf>,

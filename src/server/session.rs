@@ -362,10 +362,10 @@ impl LobbyHost {
         let mut screen = LobbyState::new(&who.name, palette);
         (screen.ascii, screen.notify) = (pref.ascii, pref.notify);
         // The operator's words: the club's name on the title line, the message of the
-        // day as the first note (the next key clears it, as any note).
+        // day as the first note, under all the keys (the next key clears it).
         screen.club_name = welcome.club_name;
         if let Some(motd) = welcome.motd {
-            screen.note(motd);
+            screen.welcome(motd);
         }
         let mut host = LobbyHost {
             screen,

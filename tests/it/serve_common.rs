@@ -63,10 +63,13 @@ impl Server {
     }
 
     /// Runs `hijara serve` in `dir`; returns it, its address and host key fingerprint.
+    /// A refused login is heard at once, not after the real server's second
+    /// (`--auth-rejection-ms`, for tests: each refusal cost a second of the suite).
     fn spawn(dir: &std::path::Path, args: &[&str]) -> (Child, SocketAddr, String) {
         let mut child = crate::common::hijara_command()
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
             .arg(dir)
+            .args(["--auth-rejection-ms", "0"])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -199,9 +199,16 @@ fn try_lock_folder(data_dir: &Path, command: bool) -> anyhow::Result<FolderLock>
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let file = options
-        .open(&path)
-        .with_context(|| format!("cannot lock the data folder ({})", path.display()))?;
+    let file = match options.open(&path) {
+        Ok(file) => file,
+        // A read-only folder stopped `release` and `forget` here, with no remedy
+        // (QA s32): said as the database's commands say it.
+        Err(_) if let Some(why) = read_only_folder(data_dir) => bail!(why),
+        Err(error) => {
+            return Err(error)
+                .with_context(|| format!("cannot lock the data folder ({})", path.display()));
+        }
+    };
     #[cfg(unix)]
     {
         use std::io::{Read, Seek, Write};
@@ -896,26 +903,40 @@ fn connect_for_operator(data_dir: &Path, path: &Path) -> anyhow::Result<Connecti
     }
 }
 
+/// If no file can be made in `data_dir` (tried with a nameless one, so nothing is left
+/// behind): an operator's error saying so and what to do. The one wording of the
+/// commands on the database ([`why_unusable`]) and of those that lock the folder
+/// first (`release`, `forget`: [`try_lock_folder`]).
+fn read_only_folder(data_dir: &Path) -> Option<String> {
+    let made = tempfile::tempfile_in(data_dir).err()?;
+    Some(read_only_words(data_dir, &made))
+}
+
+/// [`read_only_folder`]'s words, `made` the error making a file in `data_dir`.
+fn read_only_words(data_dir: &Path, made: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    let folder = match made.kind() {
+        ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => "the folder is read-only",
+        _ => "no file can be made in the folder",
+    };
+    format!(
+        "cannot open the club's database in {}: {folder} ({made}): SQLite writes its -wal \
+         and -shm files beside {DB_FILE}, and hijara its lock ({LOCK_FILE}) there, so make \
+         the folder writable for this user",
+        data_dir.display()
+    )
+}
+
 /// Why SQLite cannot use the database at `path` in `data_dir` (it said `error`,
 /// `unable to open database file` or `attempt to write a readonly database`): the
 /// folder is read-only (a file can't be made there: tried with a nameless one, so
 /// nothing is left behind), or its `-shm` or `-wal` file is no file, or can't be
 /// opened to write.
 fn why_unusable(data_dir: &Path, path: &Path, error: &rusqlite::Error) -> String {
-    let head = format!("cannot open the club's database in {}", data_dir.display());
-    if let Err(made) = tempfile::tempfile_in(data_dir) {
-        use std::io::ErrorKind;
-        let folder = match made.kind() {
-            ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => {
-                "the folder is read-only"
-            }
-            _ => "no file can be made in the folder",
-        };
-        return format!(
-            "{head}: {folder} ({made}): SQLite writes its -wal and -shm files beside \
-             {DB_FILE}, so make the folder writable for this user"
-        );
+    if let Some(why) = read_only_folder(data_dir) {
+        return why;
     }
+    let head = format!("cannot open the club's database in {}", data_dir.display());
     for suffix in ["-shm", "-wal"] {
         let mut beside = path.as_os_str().to_owned();
         beside.push(suffix);

@@ -1270,3 +1270,35 @@ fn a_backup_cut_short_leaves_nothing_and_the_next_one_is_made() {
     }
     drop(store);
 }
+
+/// Brief s33 (srv38): `release` and `forget` on a read-only folder stopped at its lock
+/// with `cannot lock the data folder (DIR/serve.lock): Read-only file system`, no
+/// remedy, where the other commands said what to do. The lock's failure and the
+/// database's say one function's words. A read-only folder itself can't be made here
+/// (root writes in any folder, whatever its mode; CI runs as root): the commands on
+/// one were run by hand on a read-only mount (s33 report).
+#[test]
+fn a_read_only_folder_is_said_with_its_remedy() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(
+        read_only_folder(dir.path()),
+        None,
+        "this folder takes files"
+    );
+    let made = std::io::Error::from(std::io::ErrorKind::ReadOnlyFilesystem);
+    let said = read_only_words(dir.path(), &made);
+    let head = format!(
+        "cannot open the club's database in {}: the folder is read-only (",
+        dir.path().display()
+    );
+    assert!(said.starts_with(&head), "{said}");
+    assert!(
+        said.ends_with(
+            "SQLite writes its -wal and -shm files beside hijara.db, and hijara its lock \
+             (serve.lock) there, so make the folder writable for this user"
+        ),
+        "{said}"
+    );
+    let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+    assert!(read_only_words(dir.path(), &full).contains(": no file can be made in the folder ("));
+}
