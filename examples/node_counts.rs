@@ -4,6 +4,7 @@
 //!
 //! ```sh
 //! cargo run --release --features tools --example node_counts
+//! cargo run --release --features tools --example node_counts -- --middle
 //! ```
 
 use hijara::ai::search::Searcher;
@@ -51,7 +52,31 @@ fn game_position(hard: &mut Engine, empties: u32, seed: u64) -> Position {
     position
 }
 
+/// `--middle`: the search to depths 5-8 on 8 random positions at each of 44, 36
+/// and 30 empty sections (a fresh table each): total nodes per depth, and a
+/// checksum of the values found, so two forms of one search compare.
+fn middle() {
+    for empties in [44, 36, 30] {
+        for depth in 5..=8 {
+            let (mut total, mut values) = (0u64, Vec::new());
+            for s in 0..8 {
+                let p = position_with(empties, 200 + s);
+                let moves: Vec<Move> = p.legal_moves().collect();
+                let mut searcher = Searcher::new(18, SearchLimit::depth(depth));
+                let r = searcher.search(&p, &moves);
+                total += searcher.nodes();
+                values.push(r.map(|r| r.value));
+            }
+            println!("middle {empties} empty, depth {depth}: {total} nodes, values {values:?}");
+        }
+    }
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--middle") {
+        middle();
+        return;
+    }
     let start = std::time::Instant::now();
     let mut total = 0;
     for s in 0..4 {

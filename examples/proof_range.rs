@@ -59,6 +59,10 @@ enum Command {
         /// table); 0 skips it.
         #[arg(long, default_value_t = 20_000_000)]
         cap: u64,
+        /// Node cap of the plain exact margin solve (`SolveFor::Margin`, one
+        /// thread, fresh table); 0 (the default) skips it.
+        #[arg(long, default_value_t = 0)]
+        margin_cap: u64,
         /// Hard's decision with this node budget (over all its threads); 0 skips it.
         #[arg(long, default_value_t = 0)]
         budget_nodes: u64,
@@ -160,6 +164,8 @@ struct Row {
     solve_secs: f64,
     solve_cpu_secs: f64,
     solve_nodes: u64,
+    /// Nodes of each finished plain margin solve (`None`: not within the cap).
+    margin_nodes: Vec<Option<u64>>,
     budget_proven: u32,
     budget_margin: u32,
     timed_proven: u32,
@@ -225,6 +231,7 @@ fn main() -> anyhow::Result<()> {
         Command::Measure {
             positions,
             cap,
+            margin_cap,
             budget_nodes,
             budget_threads,
             think_ms,
@@ -266,6 +273,19 @@ fn main() -> anyhow::Result<()> {
                     line += &match s {
                         Some(s) => format!(" solve {:?} {} nodes;", s.wdl, s.nodes),
                         None => " solve over the cap;".into(),
+                    };
+                }
+                if margin_cap > 0 {
+                    let s = solve(
+                        position,
+                        SolveFor::Margin,
+                        &SearchLimit::nodes(margin_cap),
+                        1,
+                    );
+                    row.margin_nodes.push(s.map(|s| s.nodes));
+                    line += &match s {
+                        Some(s) => format!(" margin {:?} {} nodes;", s.margin, s.nodes),
+                        None => " margin over the cap;".into(),
                     };
                 }
                 if budget_nodes > 0 {
@@ -315,6 +335,25 @@ fn main() -> anyhow::Result<()> {
                     "{empties} empty: {} of {} positions symmetric, {} compatible with an image",
                     row.symmetric, row.positions, row.sym_compatible
                 );
+            }
+            if margin_cap > 0 {
+                println!(
+                    "| empty | plain margin solve within {margin_cap} nodes | median nodes | total nodes (over the cap counted as the cap) |"
+                );
+                println!("|---|---|---|---|");
+                for (empties, row) in &rows {
+                    let total: u64 = row
+                        .margin_nodes
+                        .iter()
+                        .map(|n| n.unwrap_or(margin_cap))
+                        .sum();
+                    println!(
+                        "| {empties} | {} of {} | {} | {total} |",
+                        row.margin_nodes.iter().flatten().count(),
+                        row.margin_nodes.len(),
+                        median(&row.margin_nodes),
+                    );
+                }
             }
             println!(
                 "| empty | positions (on mirror line) | plain solve proved within {cap} nodes | median nodes per proof | total nodes (over the cap counted as the cap) | 1-thread solve speed (wall; CPU) | hard proved at {budget_nodes} nodes (and its margin) | hard proved in {} ms on {threads} threads (and its margin) | slowest move | nodes/s |",
