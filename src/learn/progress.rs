@@ -92,7 +92,7 @@ impl LearnProgress {
     /// Writes the progress atomically, creating the folder if needed: the lessons done
     /// in the file as it is now (another hijara on the folder may have written it
     /// since this one read it) and then this progress's, read and written holding the
-    /// folder ([`crate::session::hold_folder`]). This progress becomes what was
+    /// folder (`session::hold_folder`). This progress becomes what was
     /// written. A file that cannot be read now (kept aside by [`LearnProgress::load`])
     /// is replaced by this progress.
     pub fn save(&mut self, data_dir: &Path) -> io::Result<()> {

@@ -219,7 +219,7 @@ impl Progress {
     /// Writes the progress to `data_dir` atomically, creating the folder if needed:
     /// the file as it is now (another hijara on the folder may have written it since
     /// this one read it) with the [`unwritten`](Progress::unwritten) tries recorded on
-    /// it, read and written holding the folder ([`crate::session::hold_folder`]).
+    /// it, read and written holding the folder (`session::hold_folder`).
     /// This progress becomes what was written. A file that cannot be read now (kept
     /// aside by [`Progress::load`]) is replaced by this progress as it is.
     pub fn save(&mut self, data_dir: &Path) -> Result<(), ProgressError> {
