@@ -220,21 +220,24 @@ impl Progress {
     /// the file as it is now (another hijara on the folder may have written it since
     /// this one read it) with the [`unwritten`](Progress::unwritten) tries recorded on
     /// it, read and written holding the folder (`session::hold_folder`).
-    /// This progress becomes what was written. A file that cannot be read now (kept
-    /// aside by [`Progress::load`]) is replaced by this progress as it is.
+    /// This progress becomes what was written. With no file yet, or one that cannot
+    /// be read now (kept aside by [`Progress::load`]), this progress is written as it
+    /// is (a change made other than by [`Progress::record`] is kept only then).
     pub fn save(&mut self, data_dir: &Path) -> Result<(), ProgressError> {
         let path = Progress::path_in(data_dir);
         let result = (|| {
             crate::session::create_data_folder(data_dir)?;
             let _held = crate::session::hold_folder(data_dir);
-            let mut kept = match Progress::load(data_dir) {
-                Ok(mut now) => {
+            let there = std::fs::symlink_metadata(&path).is_ok();
+            let mut kept = match there.then(|| Progress::load(data_dir)) {
+                Some(Ok(mut now)) => {
                     for attempt in &self.unwritten {
                         now.apply(attempt);
                     }
                     now
                 }
-                Err(_) => self.clone(),
+                // None yet (this one is the first), or one that cannot be read now.
+                _ => self.clone(),
             };
             kept.unwritten.clear();
             let text = serde_json::to_string_pretty(&kept).map_err(io::Error::other)?;
