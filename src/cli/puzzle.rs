@@ -168,7 +168,7 @@ pub(crate) fn run_on(
         for line in describe::puzzle_given_up(puzzle, &answer, counted) {
             super::out::say(line)?;
         }
-        return after_try(&progress, tried, dir.as_deref());
+        return after_try(&mut progress, tried, dir.as_deref());
     }
     let Some(v) = judged else {
         let given = args.date.map(|d| d.to_string());
@@ -188,16 +188,26 @@ pub(crate) fn run_on(
     }
     let daily_date = (args.daily).then_some(today);
     let tried = progress.record(puzzle, v.solved, daily_date);
-    after_try(&progress, tried, dir.as_deref())
+    after_try(&mut progress, tried, dir.as_deref())
 }
 
 /// After a try from the command line (an answer or a give-up): says whether it
 /// counted and the rating now, and keeps the progress in `dir` when it changed.
 fn after_try(
-    progress: &Progress,
+    progress: &mut Progress,
     tried: Tried,
     dir: Option<&std::path::Path>,
 ) -> anyhow::Result<Option<String>> {
+    // Written before the rating is said: the save takes in the tries another hijara
+    // kept meanwhile, and the rating said is the one kept.
+    let saved = match dir {
+        // A repeat changed nothing, so nothing is written.
+        _ if tried == Tried::Again => Ok(()),
+        Some(dir) => progress
+            .save(dir)
+            .with_context(|| format!("saving puzzle progress in {}", display_path(dir))),
+        None => Ok(()),
+    };
     if tried == Tried::Again {
         super::out::say(words::TRIED_BEFORE)?;
     }
@@ -206,15 +216,10 @@ fn after_try(
         progress.player.deviation,
         progress.streak,
     ))?;
-    match dir {
-        // A repeat changed nothing, so nothing is written.
-        _ if tried == Tried::Again => {}
-        Some(dir) => progress
-            .save(dir)
-            .with_context(|| format!("saving puzzle progress in {}", display_path(dir)))?,
-        None => super::out::note(words::TRY_NOT_KEPT),
+    if dir.is_none() && tried == Tried::First {
+        super::out::note(words::TRY_NOT_KEPT);
     }
-    Ok(None)
+    saved.map(|()| None)
 }
 
 fn stats(set: &PuzzleSet, progress: &Progress, json: bool) -> anyhow::Result<()> {

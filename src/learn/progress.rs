@@ -89,11 +89,23 @@ impl LearnProgress {
         )))
     }
 
-    /// Writes the progress atomically, creating the folder if needed.
-    pub fn save(&self, data_dir: &Path) -> io::Result<()> {
+    /// Writes the progress atomically, creating the folder if needed: the lessons done
+    /// in the file as it is now (another hijara on the folder may have written it
+    /// since this one read it) and then this progress's, read and written holding the
+    /// folder (`session::hold_folder`). This progress becomes what was
+    /// written. A file that cannot be read now (kept aside by [`LearnProgress::load`])
+    /// is replaced by this progress.
+    pub fn save(&mut self, data_dir: &Path) -> io::Result<()> {
         crate::session::create_data_folder(data_dir)?;
-        let text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
-        crate::session::write_atomic(&LearnProgress::path_in(data_dir), text.as_bytes())
+        let _held = crate::session::hold_folder(data_dir);
+        let mut kept = LearnProgress::load(data_dir).unwrap_or_default();
+        for id in &self.done {
+            kept.mark_done(id);
+        }
+        let text = serde_json::to_string_pretty(&kept).map_err(io::Error::other)?;
+        crate::session::write_atomic(&LearnProgress::path_in(data_dir), text.as_bytes())?;
+        *self = kept;
+        Ok(())
     }
 
     /// Whether lesson `id` is done.
@@ -137,6 +149,23 @@ mod tests {
         assert_eq!(LearnProgress::load(dir.path()).unwrap(), progress);
         let files = std::fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(files, 1, "nothing moved aside");
+    }
+
+    /// QA (qa35): two hijara on one data folder each wrote the lessons done that they
+    /// had read at their start with their own on it: a lesson done in the one was
+    /// undone by the other's later save. A save now adds its lessons to the file's.
+    #[test]
+    fn a_save_keeps_the_lessons_another_hijara_saved_meanwhile() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = LearnProgress::load(dir.path()).unwrap();
+        let mut second = LearnProgress::load(dir.path()).unwrap();
+        second.mark_done("stones");
+        second.save(dir.path()).unwrap();
+        first.mark_done("squares");
+        first.save(dir.path()).unwrap();
+        let back = LearnProgress::load(dir.path()).unwrap();
+        assert_eq!(back.done, ["stones", "squares"]);
+        assert_eq!(first, back, "the screen that saved last shows the file's");
     }
 
     /// QA (s16 learn): a file in the data folder's place made the save say only

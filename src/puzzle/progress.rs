@@ -51,6 +51,24 @@ pub struct Progress {
     pub puzzles: BTreeMap<String, PuzzleProgress>,
     /// The UTC dates (`YYYY-MM-DD`) whose daily puzzle was solved.
     pub dailies_solved: Vec<String>,
+    /// The tries recorded here since the file was last read or written, in order:
+    /// [`Progress::save`] records them again on the file as it is then, so that the
+    /// tries another hijara on the data folder kept meanwhile stay. Never in the file.
+    #[serde(skip)]
+    pub unwritten: Vec<Try>,
+}
+
+/// One try at a puzzle, kept to be recorded again on the file ([`Progress::unwritten`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Try {
+    /// The puzzle's id.
+    pub id: String,
+    /// The puzzle's rating in the set (its rating here until it is first tried).
+    pub shipped: Rating,
+    /// Whether the answer was found.
+    pub solved: bool,
+    /// The UTC date when it was that day's puzzle.
+    pub daily: Option<NaiveDate>,
 }
 
 impl Default for Progress {
@@ -64,6 +82,7 @@ impl Default for Progress {
             best_streak: 0,
             puzzles: BTreeMap::new(),
             dailies_solved: Vec::new(),
+            unwritten: Vec::new(),
         }
     }
 }
@@ -197,22 +216,52 @@ impl Progress {
         Ok(progress)
     }
 
-    /// Writes the progress to `data_dir` atomically, creating the folder if needed.
-    pub fn save(&self, data_dir: &Path) -> Result<(), ProgressError> {
+    /// Writes the progress to `data_dir` atomically, creating the folder if needed:
+    /// the file as it is now (another hijara on the folder may have written it since
+    /// this one read it) with the [`unwritten`](Progress::unwritten) tries recorded on
+    /// it, read and written holding the folder (`session::hold_folder`).
+    /// This progress becomes what was written. With no file yet, or one that cannot
+    /// be read now (kept aside by [`Progress::load`]), this progress is written as it
+    /// is (a change made other than by [`Progress::record`] is kept only then).
+    pub fn save(&mut self, data_dir: &Path) -> Result<(), ProgressError> {
         let path = Progress::path_in(data_dir);
         let result = (|| {
             crate::session::create_data_folder(data_dir)?;
-            let text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
-            crate::session::write_atomic(&path, text.as_bytes())
+            let _held = crate::session::hold_folder(data_dir);
+            let there = std::fs::symlink_metadata(&path).is_ok();
+            let mut kept = match there.then(|| Progress::load(data_dir)) {
+                Some(Ok(mut now)) => {
+                    for attempt in &self.unwritten {
+                        now.apply(attempt);
+                    }
+                    now
+                }
+                // None yet (this one is the first), or one that cannot be read now.
+                _ => self.clone(),
+            };
+            kept.unwritten.clear();
+            let text = serde_json::to_string_pretty(&kept).map_err(io::Error::other)?;
+            crate::session::write_atomic(&path, text.as_bytes())?;
+            Ok(kept)
         })();
-        result.map_err(|error| ProgressError::Io { path, error })
+        match result {
+            Ok(kept) => {
+                *self = kept;
+                Ok(())
+            }
+            // The tries stay unwritten: the next save records them.
+            Err(error) => Err(ProgressError::Io { path, error }),
+        }
     }
 
     /// The puzzle's rating here: the local one once tried, else the shipped one.
     pub fn puzzle_rating(&self, puzzle: &Puzzle) -> Rating {
-        self.puzzles
-            .get(&puzzle.id)
-            .map_or(puzzle.rating, |p| p.rating)
+        self.rating_of(&puzzle.id, puzzle.rating)
+    }
+
+    /// The rating here of the puzzle `id`, whose rating in the set is `shipped`.
+    fn rating_of(&self, id: &str, shipped: Rating) -> Rating {
+        self.puzzles.get(id).map_or(shipped, |p| p.rating)
     }
 
     /// Whether `puzzle` was tried before (so a try now does not count).
@@ -222,21 +271,41 @@ impl Progress {
 
     /// Records one try at `puzzle`: both ratings, the counts and the streak, on the
     /// first try only ([`Tried::Again`] changes nothing). `daily` is the UTC date when
-    /// it was that day's puzzle.
+    /// it was that day's puzzle. A try that counts is also kept
+    /// [`unwritten`](Progress::unwritten) for [`Progress::save`].
     pub fn record(&mut self, puzzle: &Puzzle, solved: bool, daily: Option<NaiveDate>) -> Tried {
-        if self.tried(puzzle) {
+        let attempt = Try {
+            id: puzzle.id.clone(),
+            shipped: puzzle.rating,
+            solved,
+            daily,
+        };
+        let tried = self.apply(&attempt);
+        if tried == Tried::First {
+            self.unwritten.push(attempt);
+        }
+        tried
+    }
+
+    /// Records `attempt` as [`Progress::record`] does, without keeping it unwritten.
+    fn apply(&mut self, attempt: &Try) -> Tried {
+        let Try {
+            id,
+            shipped,
+            solved,
+            daily,
+        } = attempt;
+        let (solved, daily) = (*solved, *daily);
+        if self.puzzles.get(id).is_some_and(|p| p.tries > 0) {
             return Tried::Again;
         }
-        let (player, rating) = rate(self.player, self.puzzle_rating(puzzle), solved);
+        let (player, rating) = rate(self.player, self.rating_of(id, *shipped), solved);
         self.player = player;
-        let entry = self
-            .puzzles
-            .entry(puzzle.id.clone())
-            .or_insert(PuzzleProgress {
-                rating,
-                tries: 0,
-                solved: 0,
-            });
+        let entry = self.puzzles.entry(id.clone()).or_insert(PuzzleProgress {
+            rating,
+            tries: 0,
+            solved: 0,
+        });
         entry.rating = rating;
         entry.tries += 1;
         self.tries += 1;
@@ -484,6 +553,39 @@ mod tests {
         assert_eq!(back.dailies_solved, ["2026-01-02"]);
         let files = std::fs::read_dir(dir.path()).expect("listed").count();
         assert_eq!(files, 1, "nothing moved aside");
+    }
+
+    /// QA (qa35): two hijara on one data folder (two terminals, a puzzle in each) each
+    /// wrote the progress they had read at their start with their own try on it: the
+    /// later save wrote over the earlier's try, said to its player with its rating
+    /// (`Your puzzle rating: 1192`) and then gone. A save now records its tries on
+    /// the file as it is.
+    #[test]
+    fn a_save_keeps_the_tries_another_hijara_saved_meanwhile() {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let set = set();
+        let mut first = Progress::load(dir.path()).expect("none yet");
+        let mut second = Progress::load(dir.path()).expect("none yet");
+        second.record(&set.puzzles[0], false, None);
+        second.save(dir.path()).expect("saved");
+        first.record(&set.puzzles[8], true, None);
+        first.save(dir.path()).expect("saved");
+        let back = Progress::load(dir.path()).expect("read back");
+        assert_eq!(back.puzzles.keys().collect::<Vec<_>>(), ["p0001", "p0009"]);
+        assert_eq!((back.tries, back.solved, back.streak), (2, 1, 1));
+        // Rated one try after the other, as one program would have.
+        let mut one = Progress::default();
+        one.record(&set.puzzles[0], false, None);
+        one.record(&set.puzzles[8], true, None);
+        assert!((back.player.rating - one.player.rating).abs() < 1e-9);
+        // The screen that saved last shows what the file holds.
+        assert_eq!(first.tries, 2);
+        assert!((first.player.rating - back.player.rating).abs() < 1e-9);
+        // A try the other had made already counts once.
+        second.record(&set.puzzles[8], false, None);
+        second.save(dir.path()).expect("saved");
+        let back = Progress::load(dir.path()).expect("read back");
+        assert_eq!((back.tries, back.solved), (2, 1));
     }
 
     /// Defect: a file that was not UTF-8 was an I/O error, not moved aside: the run

@@ -31,6 +31,35 @@ pub(crate) fn keep_aside(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many unreadable files kept"))
 }
 
+/// How long [`hold_folder`] waits for another program's hold on the folder: a hold
+/// lasts one read and one write of a small file (milliseconds), so this is only
+/// reached when the holder is stopped (Ctrl-Z) mid-write.
+const FOLDER_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Holds `dir` for a read-modify-write of a file in it, against the other hijara
+/// programs on the same folder (an advisory lock on the folder itself: no file is
+/// made for it); let go when the value returned is dropped. `None` where the folder
+/// cannot be locked (no such folder, a system without folder locks) or another
+/// program held it past [`FOLDER_WAIT`]: the write then goes ahead unheld, as before.
+pub(crate) fn hold_folder(dir: &Path) -> Option<File> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let folder = File::open(dir).ok()?;
+    let until = std::time::Instant::now() + FOLDER_WAIT;
+    loop {
+        match folder.try_lock() {
+            Ok(()) => return Some(folder),
+            Err(fs::TryLockError::WouldBlock) if std::time::Instant::now() < until => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(_) => return None,
+        }
+    }
+}
+
 /// A write refused before the system is asked, carried inside the `io::Error` so a
 /// message can name the paths as its reader knows them (`record_io`'s
 /// `CannotWrite`); its own text is the one said where no one looks inside.

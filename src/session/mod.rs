@@ -33,7 +33,7 @@ pub use clock::{Clock, Flagged, ai_budget, show as show_clock, shown_secs};
 pub use config::{GameConfig, fresh_seed};
 pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub(crate) use disk::{
-    keep_aside, stop_writes, sweep_stale_temporaries, without_bom, write_atomic,
+    hold_folder, keep_aside, stop_writes, sweep_stale_temporaries, without_bom, write_atomic,
 };
 pub use ending::{Course, EndError, Ending, Played};
 pub use history::{

@@ -360,7 +360,7 @@ impl<F: Face> EventLoop<'_, F> {
 
     /// Writes the puzzle or lesson screen's progress; a failure is said on its note line.
     fn save_progress(&mut self) {
-        if let Some(note) = write_progress(self.nav.screen()) {
+        if let Some(note) = write_progress(self.nav.screen_mut()) {
             match self.nav.screen_mut() {
                 Screen::Puzzle(state) => state.notify(note),
                 Screen::Lesson(state) => state.notify(note),
@@ -655,18 +655,18 @@ fn your_move_alert(screen: &Screen, alerts: &super::alert::Alerts, focus: Focus)
 /// Writes the puzzle or lesson screen's progress (where it has a folder): `None` once
 /// written, else the note that says it was not, naming the file (its control
 /// characters made visible) and why.
-fn write_progress(screen: &Screen) -> Option<String> {
+fn write_progress(screen: &mut Screen) -> Option<String> {
     let (path, error) = match screen {
         Screen::Puzzle(state) => {
-            let dir = state.data_dir()?;
-            match state.progress().save(dir).err()? {
+            let (dir, progress) = state.progress_to_keep()?;
+            match progress.save(dir).err()? {
                 ProgressError::Io { path, error } => (path, error.to_string()),
                 other => (Progress::path_in(dir), other.to_string()),
             }
         }
         Screen::Lesson(state) => {
-            let dir = state.data_dir()?;
-            let error = state.progress().save(dir).err()?;
+            let (dir, progress) = state.progress_to_keep()?;
+            let error = progress.save(dir).err()?;
             (LearnProgress::path_in(dir), error.to_string())
         }
         _ => return None,
@@ -1173,7 +1173,7 @@ mod tests {
             puzzle,
             None,
         );
-        for (screen, file) in [
+        for (mut screen, file) in [
             (
                 Screen::Lesson(Box::new(lesson)),
                 crate::learn::LearnProgress::path_in(&blocked),
@@ -1183,7 +1183,7 @@ mod tests {
                 crate::puzzle::Progress::path_in(&blocked),
             ),
         ] {
-            let note = write_progress(&screen).unwrap();
+            let note = write_progress(&mut screen).unwrap();
             let name = crate::text::display_path(&file);
             assert!(
                 note.starts_with(&format!("Not saved to {name}: ")),

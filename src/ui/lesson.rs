@@ -194,6 +194,12 @@ impl LessonState {
         &self.progress
     }
 
+    /// The folder the progress is kept in and the progress, for its save (which
+    /// takes in what another hijara kept there meanwhile); `None` for this run only.
+    pub fn progress_to_keep(&mut self) -> Option<(&std::path::Path, &mut LearnProgress)> {
+        Some((self.data_dir.as_deref()?, &mut self.progress))
+    }
+
     /// Where the progress is kept; `None` for this run only.
     pub fn data_dir(&self) -> Option<&std::path::Path> {
         self.data_dir.as_deref()
