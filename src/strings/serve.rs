@@ -515,9 +515,7 @@ pub(crate) fn is_countdown(told: &str) -> bool {
 /// claim the win, with the table's number (s33: the `w` key asks for it; only the line
 /// mode's `win 3` named it).
 pub(crate) fn gone(name: &str, table: u32) -> String {
-    format!(
-        "{name} did not come back: q adjourns the game; then w {table} in the lobby claims the win"
-    )
+    format!("{name} did not come back: q adjourns; then w {table} in the lobby claims the win")
 }
 pub(crate) const CLAIM_WHICH: &str =
     "Claim the win at which of your tables? Its number (other keys: no)";
