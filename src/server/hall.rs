@@ -294,7 +294,7 @@ const CLOSED_KEPT: usize = 32;
 /// they may not have seen yet (a claimed win is kept as the table closes).
 #[derive(Debug, Clone)]
 pub(crate) struct Closed {
-    /// The game's course as kept, with its ending.
+    /// The game's course as kept: with its ending, but for a claim whose keep failed.
     pub(crate) course: crate::session::Course,
     /// The players' names as shown, by [`Player::index`].
     pub(crate) names: [String; 2],
@@ -1694,8 +1694,9 @@ impl Hall {
         self.wake(id);
     }
 
-    /// Closes table `id`, keeping its last word when its game (as kept) ended:
-    /// `claimed`, by a win claimed against a player whose link dropped.
+    /// Closes table `id`, keeping its last word when its game (as kept) ended, or
+    /// a win was `claimed` against a player whose link dropped (kept or not: s33, a
+    /// claim whose keep failed left its watchers an unnamed stop).
     fn close(&mut self, id: u32, claimed: bool) {
         let why = self.closing.remove(&id);
         if let Some(table) = self.tables.remove(&id) {
@@ -1705,7 +1706,7 @@ impl Hall {
                 self.log_lines
                     .push(closed_line(id, why.as_ref(), claimed, (&blue, &yellow)));
             }
-            if kept.course.ending().is_some() {
+            if claimed || kept.course.ending().is_some() {
                 let names = table.names_of(&kept.seats);
                 let course = kept.course.clone();
                 self.closed.insert(

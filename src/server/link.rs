@@ -657,7 +657,10 @@ impl Link for TableLink {
         let hall = self.hall.lock();
         let Some(table) = hall.table(self.table) else {
             // Closed as its ended game was kept (a claimed win): the end, as kept.
-            return hall.closed(self.table).map(|closed| closed.course.clone());
+            return hall
+                .closed(self.table)
+                .filter(|closed| closed.course.ending().is_some())
+                .map(|closed| closed.course.clone());
         };
         let view = self.view(table);
         // A table without clocks or an early end leaves the screen's course alone.
@@ -749,11 +752,20 @@ impl Link for TableLink {
                             narrow::watched_claimed_short(lost),
                         )
                     }));
+                } else {
+                    // The claim's keep failed (s33: unnamed, `A player left the
+                    // table`): both got up, by name, and the game stops.
+                    let [blue, yellow] = closed.names.clone();
+                    let keyed = Keyed::BothLeftStopped(blue, yellow);
+                    news.push(News::Stopped(Message::keyed(MessageKind::Info, keyed)));
                 }
             }
             // After the game's end (seen here, or kept as the table closed) a player
             // who gets up stops nothing: said as a leave, and the status keeps the end.
-            let ended = self.told_end || hall.closed(self.table).is_some();
+            let ended = self.told_end
+                || hall
+                    .closed(self.table)
+                    .is_some_and(|closed| closed.course.ending().is_some());
             if ended && !self.told_stop {
                 self.told_stop = true;
                 for name in std::mem::take(&mut self.seated) {
@@ -1280,6 +1292,41 @@ mod tests {
         assert!(carol.news().is_empty(), "told once");
     }
 
+    /// s33 (srv37 left it): a claim whose keep failed still closed the table, and its
+    /// watcher read the unnamed `A player left the table: the game stops here` (no
+    /// ending kept, no names): both players are named, once, and nothing says a win
+    /// that is not on disk. Fails on the old code (`PlayerLeft`).
+    #[test]
+    fn a_watcher_of_a_claim_not_kept_is_told_both_names() {
+        use std::sync::{Arc, Mutex};
+        let hall = super::super::hall::Hall::new(Duration::ZERO, false);
+        let hall = SharedHall::from_parts(Arc::new(Mutex::new(hall)), None);
+        let (hall, id, mut blue, yellow) = table_in(hall, false);
+        blue.sync(&Game::from_moves([sq("b3")]).unwrap());
+        let mut carol = TableLink::spectator(&hall, id, 1).unwrap();
+        carol.news();
+        hall.lock().drop_out(id, "SHA256:bob");
+        hall.lock().leave_table(id, "SHA256:alice");
+        drop((blue, yellow));
+        carol.news();
+        hall.lock().fail_keeps(Some("disk full"));
+        assert_eq!(hall.lock().claim(id, "SHA256:alice"), Ok(()));
+        assert!(hall.lock().table(id).is_none(), "the table closed");
+        assert!(carol.course().is_none(), "no end was kept");
+        let told = carol.news();
+        let both = Keyed::BothLeftStopped("alice".to_owned(), "bob".to_owned());
+        let stops: Vec<_> = told
+            .iter()
+            .filter_map(|n| match n {
+                News::Stopped(said) => Some(said.keyed.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(stops, [Some(both)], "{told:?}");
+        assert!(!told.iter().any(|n| matches!(n, News::Note(_))), "{told:?}");
+        assert!(carol.news().is_empty(), "told once");
+    }
+
     /// s22 (srvspec) left this: a spectator whose screen caught up only once both
     /// players had left read the unnamed "A player left the table": the table had
     /// closed, and its `left_by` with it, and the link had seen two people seated.
@@ -1723,7 +1770,7 @@ mod tests {
         bob.news();
         hall.lock().drop_out(id, "SHA256:alice");
         let for_bob = notes(&bob.news());
-        assert_eq!(for_bob, [serve_words::gone("alice")]);
+        assert_eq!(for_bob, [serve_words::gone("alice", id)]);
         let for_carol = notes(&carol.news());
         assert_eq!(for_carol, [serve_words::watched_gone("alice")]);
         assert!(!for_carol[0].contains("lobby"), "{for_carol:?}");

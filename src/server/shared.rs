@@ -599,7 +599,9 @@ mod tests {
         let (hall, id) = two_at_a_table(dir.path(), Duration::ZERO);
         let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
         hall.lock().drop_out(id, "SHA256:ann");
-        assert_eq!(line(&mut bob), Some(words::gone("ann")));
+        // With the table's number (s33: the full screen's line named none).
+        assert_eq!(line(&mut bob), Some(words::gone("ann", id)));
+        assert!(words::gone("ann", 7).contains("then w 7 in the lobby"));
         // Bob quits: adjourned, not abandoned; only its players see it.
         hall.lock().leave_table(id, "SHA256:bob");
         let table = hall.lock().tables()[&id].clone();

@@ -1651,10 +1651,6 @@ impl GameTable {
             Player::BOTH.map(|p| end.after[p.index()].display()),
             Player::BOTH.map(|p| end.change(p)),
         );
-        // How it ended, by the loser's colour, for the spectators' narrow wording (two
-        // names and both changes do not fit there; the players' says the loser's name):
-        // QA s28: a player at 44 columns read `Yellow wins` on both lines.
-        let how = ended.course.ending().and_then(narrow::watched_how);
         let names = [blue.name.as_str(), yellow.name.as_str()];
         let of = |p: Player| {
             let i = p.index();
@@ -1728,16 +1724,15 @@ impl GameTable {
             ended.corr.is_some(),
             [of(Player::Blue), of(Player::Yellow)],
         );
-        // On a narrow screen how the game ended goes before the ratings after: the
-        // status line there says the winner alone, and this line replaces the one
-        // that said how (a spectator at 44 columns read `Yellow wins` after two moves,
-        // and nowhere that Blue left).
-        let short = match &how {
-            Some(how) => narrow::watched_rated(how, [change[0].as_str(), change[1].as_str()]),
-            None => club_words::ratings_watched_short(
-                Player::BOTH.map(|p| (after[p.index()].as_str(), change[p.index()].as_str())),
-            ),
-        };
+        // On a narrow screen how the game ended goes before the changes, by names (s33:
+        // by colour): this line replaces the one that said how (a spectator at 44
+        // columns read `Yellow wins` after two moves, and nowhere that Blue left).
+        let short = narrow::watched_rated(
+            ended.course.ending(),
+            names,
+            Player::BOTH.map(|p| after[p.index()].as_str()),
+            Player::BOTH.map(|p| change[p.index()].as_str()),
+        );
         let said = Message {
             short: Some(short),
             ..Message::keyed(
@@ -2099,7 +2094,7 @@ mod tests {
     }
 
     /// The spectators of a rated game read both ratings' changes at its end, Blue's
-    /// first, as the players do (theirs first); on a narrow screen by colour. Failed
+    /// first, as the players do (theirs first); on a narrow screen by names too. Failed
     /// before: the spectators read nothing of the ratings.
     #[test]
     fn spectators_read_the_ratings_after_a_rated_game() {
@@ -2134,7 +2129,8 @@ mod tests {
         assert!(said.fits(44), "{:?}", said.wording(44));
         // How it ended first on a narrow screen: the status line says the winner
         // alone, and nothing else said Yellow resigned.
-        assert_eq!(said.wording(44), "Yellow resigned · Blue +12 · Yellow -12");
+        // By names (s33: `Yellow resigned · Blue +12 · Yellow -12`).
+        assert_eq!(said.wording(44), "bob resigned · ann +12 · bob -12");
         // Each player still reads one line, their own first.
         assert_eq!(lines_for(&table, seen, Some(Player::Blue)).len(), 1);
         assert_eq!(lines_for(&table, seen, Some(Player::Yellow)).len(), 1);

@@ -99,6 +99,12 @@ pub(crate) fn may_claim(claimer: &str, turn: &str, turn_short: &str) -> Vec<Stri
         turn_short.to_owned(),
     ]
 }
+/// [`may_claim`]'s widest wording on a screen that cannot make the claim (the other
+/// player's at a table, a watcher's): what it would add, not its key (s33: `Yellow
+/// may claim (+ points Enter)` there): `alice may claim +25 · bob leads`.
+pub(crate) fn may_claim_worth(claimer: &str, points: u32, turn: &str) -> String {
+    format!("{claimer} may claim +{points} · {turn}")
+}
 /// [`may_claim`] where no result fits beside who may claim (a table's 16-column
 /// names at 44 columns): `alexandrapetrova may claim`.
 pub(crate) fn may_claim_alone(claimer: &str) -> String {

@@ -31,15 +31,6 @@ pub(crate) fn ratings_changed_short(how: Option<&str>, after: &str, change: &str
     }
 }
 
-/// [`ratings_changed`] for a spectator on a narrow screen: each colour's rating after
-/// and change (`Rated: Blue 1742? +242 · Yellow 1258? -242`, 42 columns).
-pub(crate) fn ratings_watched_short([blue, yellow]: [(&str, &str); 2]) -> String {
-    format!(
-        "Rated: Blue {} {} · Yellow {} {}",
-        blue.0, blue.1, yellow.0, yellow.1
-    )
-}
-
 /// [`ratings_changed`] for the player who stayed after the other (named) got up: the
 /// leaving first, so that the ratings' line, the last at the table, does not hide it.
 pub(crate) fn left_then_rated(name: &str, ratings: &str) -> String {

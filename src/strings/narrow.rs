@@ -197,9 +197,10 @@ pub(crate) fn wait_away(name: &str) -> String {
 pub(crate) fn corr_time_out(name: &str, winner: &str) -> String {
     format!("{name} out of time: {winner} wins")
 }
-/// [`serve::gone`] on a narrow screen.
-pub(crate) fn gone(name: &str) -> String {
-    format!("{name} gone: q, then w claims win")
+/// [`serve::gone`] on a narrow screen, the table's number too (42 columns with a
+/// name of 16 and a table of 3 digits).
+pub(crate) fn gone(name: &str, table: u32) -> String {
+    format!("{name} gone: q, w {table} claims win")
 }
 /// [`serve::watched_waiting_for`] on a narrow screen: the player's own wording.
 pub(crate) fn watched_waiting_for(name: &str, left: &str) -> String {
@@ -210,20 +211,69 @@ pub(crate) fn watched_waiting_for(name: &str, left: &str) -> String {
 pub(crate) fn left_then_rated(name: &str, after: &str, change: &str) -> String {
     format!("{name} left · you {after} {change}")
 }
-/// [`club::ratings_watched_short`] after a game that ended otherwise than by its
-/// board (`how`: [`watched_how`]): how, then each colour's change (`Yellow resigned
-/// · Blue +242 · Yellow -242`, 43 columns at the most), as the ratings line takes
-/// the place of the line that said how and the status line has room only for the
-/// winner.
-pub(crate) fn watched_rated(how: &str, [blue, yellow]: [&str; 2]) -> String {
-    format!("{how} · Blue {blue} · Yellow {yellow}")
+/// The narrow screen's width: the served minimum.
+const NARROW_COLUMNS: usize = 44;
+
+/// [`club::ratings_changed`] for a spectator on a narrow screen, by names (s33: it
+/// said colours), as the ratings line takes the place of the line that said how:
+/// after a game that did not end by its board, how and both changes, the winner's
+/// first (`bob resigned · alice +12 · bob -12`), else how and the winner's change
+/// (`bob resigned: alice +12`); after a full board each player's rating after and
+/// change, Blue's first (`Rated: alice 1742? +242 · bob 1258? -242`), else the
+/// changes alone (`alice +242 · bob -242`). Where none fits 44 columns (two names of
+/// 16), the shorter with the names cut with `…` to the room left.
+pub(crate) fn watched_rated(
+    ending: Option<crate::session::Ending>,
+    names: [&str; 2],
+    after: [&str; 2],
+    change: [&str; 2],
+) -> String {
+    use crate::text::{fit, width};
+    let how = ending.filter(|e| e.termination() != crate::record::Termination::Normal);
+    // The winner first after an ending, Blue first after a full board.
+    let [first, second] = match how {
+        Some(ending) => [ending.winner().index(), ending.loser().index()],
+        None => [0, 1],
+    };
+    let wording = |one: &str, other: &str, whole: bool| match how {
+        Some(ending) => {
+            let how = how_by(ending, other).unwrap_or_default();
+            if whole {
+                format!(
+                    "{how} · {one} {} · {other} {}",
+                    change[first], change[second]
+                )
+            } else {
+                format!("{how}: {one} {}", change[first])
+            }
+        }
+        None if whole => format!(
+            "Rated: {one} {} {} · {other} {} {}",
+            after[0], change[0], after[1], change[1]
+        ),
+        None => format!("{one} {} · {other} {}", change[0], change[1]),
+    };
+    let (one, other) = (names[first], names[second]);
+    for whole in [true, false] {
+        let line = wording(one, other, whole);
+        if width(&line) <= NARROW_COLUMNS {
+            return line;
+        }
+    }
+    // The room left shared between the names: a short one keeps its width.
+    let room = NARROW_COLUMNS.saturating_sub(width(&wording("", "", false)));
+    let (w_one, w_other, half) = (width(one), width(other), room / 2);
+    let (r_one, r_other) = if w_one <= half {
+        (w_one, room - w_one)
+    } else if w_other <= half {
+        (room - w_other, w_other)
+    } else {
+        (room - half, half)
+    };
+    wording(&fit(one, r_one), &fit(other, r_other), false)
 }
-/// How a game that did not end by its board ended, by the loser's colour: resigned,
-/// left or out of time (`None` for a full board).
-pub(crate) fn watched_how(ending: crate::session::Ending) -> Option<String> {
-    how_by(ending, &ending.loser().to_string())
-}
-/// [`watched_how`] for one of the game's players: the loser by name, or `You` when
+/// How a game that did not end by its board ended, for one of the game's players
+/// ([`watched_rated`] says it to a spectator): the loser by name, or `You` when
 /// the reader lost (`bob resigned`, `You timed out`). At 44 columns the player's
 /// status line has no room for the winner beside its keys, so this line says who.
 pub(crate) fn player_how(ending: crate::session::Ending, loser: Option<&str>) -> Option<String> {
@@ -260,22 +310,50 @@ mod tests {
         }
     }
 
-    /// A spectator's ratings line after a game that did not end by its board fits the
-    /// narrow screen however it ended, with four-digit changes.
+    /// s33: a spectator's ratings line on a narrow screen names the players (it said
+    /// colours) and fits 44 columns however the game ended, with four-digit changes
+    /// and two names of 16 columns (cut then, with `…`); short names keep both changes.
     #[test]
-    fn the_watched_ratings_after_an_ending_fit_the_narrow_screen() {
+    fn the_watched_ratings_name_the_players_and_fit_the_narrow_screen() {
         use crate::record::Termination;
         let game = crate::rules::Game::from_moves([crate::rules::Square::A1]).unwrap();
+        let mut endings = vec![None];
         for termination in [Termination::Resignation, Termination::Abandoned] {
             let mut course = crate::session::Course::default();
             course.end(&game, termination, Player::Yellow).unwrap();
-            let how = watched_how(course.ending().unwrap()).unwrap();
-            let line = watched_rated(&how, ["+1000", "-1000"]);
-            assert!(width(&line) <= NARROW, "{line}: {}", width(&line));
+            endings.push(course.ending());
         }
-        // The time forfeit's wording, the longest (a course with no clock has none).
-        let line = watched_rated("Yellow timed out", ["+1000", "-1000"]);
-        assert!(width(&line) <= NARROW, "{line}: {}", width(&line));
+        let (after, change) = (["1742?", "1258?"], ["+1000", "-1000"]);
+        let long = ["abcdefghijklmnop", "名前名前名前名前"];
+        for names in [["alice", "bob"], long, ["ann", long[1]]] {
+            for ending in &endings {
+                let line = watched_rated(*ending, names, after, change);
+                assert!(width(&line) <= NARROW, "{line}: {}", width(&line));
+                assert!(!line.contains("Blue") && !line.contains("Yellow"), "{line}");
+                if ending.is_some() {
+                    assert!(
+                        line.contains(" resigned") || line.contains(" left"),
+                        "{line}"
+                    );
+                }
+            }
+        }
+        let resigned = endings[1];
+        let said = |names| watched_rated(resigned, names, after, ["+12", "-12"]);
+        assert_eq!(said(["alice", "bob"]), "bob resigned · alice +12 · bob -12");
+        assert_eq!(
+            said(["abcdefghijklm", "bob"]),
+            "bob resigned · abcdefghijklm +12 · bob -12"
+        );
+        assert_eq!(
+            said(["abcdefghijklmnop", "bob"]),
+            "bob resigned: abcdefghijklmnop +12"
+        );
+        assert_eq!(said(long), "名前名前名前… resigned: abcdefghijklmn… +12");
+        assert_eq!(
+            watched_rated(None, ["alice", "bob"], after, ["+242", "-242"]),
+            "Rated: alice 1742? +242 · bob 1258? -242"
+        );
     }
 
     /// Each line with a name is too wide for the narrow screen with a name of the
@@ -297,7 +375,7 @@ mod tests {
                 (talk::left_early(name), left_early(name)),
                 (talk::abandoned(name, name), abandoned_short(name)),
                 (talk::corr_time_out(name, name), out_of_time(name)),
-                (serve::gone(name), gone(name)),
+                (serve::gone(name, 999), gone(name, 999)),
                 (
                     serve::watched_waiting_for(name, "10:00"),
                     watched_waiting_for(name, "10:00"),

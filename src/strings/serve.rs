@@ -511,8 +511,11 @@ pub(crate) fn is_waiting(told: &str) -> bool {
 pub(crate) fn is_countdown(told: &str) -> bool {
     told.starts_with("waiting for ")
 }
-pub(crate) fn gone(name: &str) -> String {
-    format!("{name} did not come back: q adjourns the game; then w in the lobby claims the win")
+/// The other player did not come back to table `table` within the grace: how to
+/// claim the win, with the table's number (s33: the `w` key asks for it; only the line
+/// mode's `win 3` named it).
+pub(crate) fn gone(name: &str, table: u32) -> String {
+    format!("{name} did not come back: q adjourns; then w {table} in the lobby claims the win")
 }
 pub(crate) const CLAIM_WHICH: &str =
     "Claim the win at which of your tables? Its number (other keys: no)";

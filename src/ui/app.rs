@@ -648,12 +648,19 @@ impl App {
     /// next stone will forfeit that claim, so it stays open after the game is over
     /// (the result then counts it). `None` in any other case.
     pub fn final_claim_open(&self) -> Option<Player> {
+        self.final_claim_pending()
+            .filter(|&player| !self.is_remote(player))
+    }
+
+    /// [`App::final_claim_open`] whoever's screen this is: at a table also the other
+    /// player's stone, its claim to come from their terminal (s33: the screen that
+    /// waited on it said `bob wins`, a result the claim could change).
+    pub fn final_claim_pending(&self) -> Option<Player> {
         let (last, state) = self.last_move()?;
         (self.is_over()
             && self.ending().is_none()
             && state == Some(ClaimState::Pending)
-            && self.config.is_human(last.player)
-            && !self.is_remote(last.player))
+            && self.config.is_human(last.player))
         .then_some(last.player)
     }
 

@@ -651,7 +651,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('u'), A::Undo)],
         names: "u",
         help: "ask the other player to take back your last move",
-        hints: &[(HintLine::Table, 2, "u: ask to undo")],
+        hints: &[(HintLine::Table, 2, "u: take back")],
     },
     Binding {
         contexts: &[C::Served],
@@ -2347,6 +2347,28 @@ mod tests {
         assert_eq!(action(key(KeyCode::Char('7')), g), Some(Action::Digit(7)));
         assert_eq!(action(key(KeyCode::Enter), g), Some(Action::Jump));
         assert_eq!(action(key(KeyCode::Char('x')), g), Some(Action::No));
+    }
+
+    /// s33 (words32 unified the box's and the brief's word): the table's key row said
+    /// `u: ask to undo` where its help, the question's box, its brief and the asker's
+    /// note say `take back`. One word for one thing: the key row says the help's.
+    /// Fails on the old code.
+    #[test]
+    fn a_table_s_take_back_key_is_said_in_the_help_s_words() {
+        let served = BINDINGS
+            .iter()
+            .find(|b| b.contexts == [C::Served] && b.keys.contains(&(ch('u'), A::Undo)));
+        let Some(served) = served else {
+            panic!("no table row for u");
+        };
+        assert!(served.help.contains("take back"), "{}", served.help);
+        let parts = hint_parts(HintLine::Table);
+        assert!(parts.contains(&"u: take back"), "{parts:?}");
+        assert!(!parts.iter().any(|p| p.contains("undo")), "{parts:?}");
+        assert!(
+            crate::strings::table::UNDO_SENT.contains("take back"),
+            "the asker's note"
+        );
     }
 
     #[test]

@@ -298,7 +298,7 @@ impl Keyed {
             Keyed::WatchedWaitingFor(name, left) => {
                 serve::watched_waiting_for(name, &crate::session::show_clock(*left))
             }
-            Keyed::Gone(name, _) => serve::gone(name),
+            Keyed::Gone(name, table) => serve::gone(name, *table),
             Keyed::WaitAway(name, mover) => message::wait_away(name, *mover),
             Keyed::RatedLeft(rated) => {
                 let [name, ratings, _] = &**rated;
@@ -505,7 +505,7 @@ impl Message {
                 Keyed::LeftEarly(name) => Some(narrow::left_early(name)),
                 Keyed::LeftStopped(name) => Some(narrow::left_stopped(name)),
                 Keyed::BothLeftStopped(..) => Some(narrow::BOTH_LEFT_STOPPED.to_owned()),
-                Keyed::Gone(name, _) => Some(narrow::gone(name)),
+                Keyed::Gone(name, table) => Some(narrow::gone(name, *table)),
                 Keyed::WaitAway(name, _) => Some(narrow::wait_away(name)),
                 Keyed::WatchedWaitingFor(name, left) => Some(narrow::watched_waiting_for(
                     name,
@@ -754,6 +754,24 @@ mod tests {
             assert!(message.fits(44), "{:?}", message.wording(44));
             assert!(message.wording(80).contains("U to redo"));
         }
+    }
+
+    /// s33 (srv37 left it): past the grace the full screen's line said `then w in the
+    /// lobby claims the win`, and `w` there asks for the table's number, which only
+    /// the line mode's `win 3` named. Every wording names it. Fails on the old code.
+    #[test]
+    fn the_gone_line_names_the_table_at_every_width() {
+        let gone = Message::keyed(MessageKind::Info, Keyed::Gone("bob".to_owned(), 3));
+        assert!(
+            gone.wording(120).contains("then w 3 in the lobby"),
+            "{gone:?}"
+        );
+        assert!(gone.wording(44).contains("w 3 claims win"), "{gone:?}");
+        assert!(gone.line_words().contains("win 3"), "{gone:?}");
+        let widest = Keyed::Gone("abcdefghijklmnop".to_owned(), 999);
+        let widest = Message::keyed(MessageKind::Info, widest);
+        assert!(widest.fits(44), "{:?}", widest.wording(44));
+        assert!(widest.wording(44).contains("w 999"), "{widest:?}");
     }
 
     /// At 44 columns the keyed lines with a name (of the widest, 16 columns) stay on

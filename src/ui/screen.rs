@@ -93,10 +93,12 @@ impl Widget for &AppView<'_> {
             .or_else(|| game.outcome());
         let thinking = app.thinking();
         let spinner = SPINNER[app.spinner() % SPINNER.len()];
-        // The stone that filled the board may still be claimed (here, or this
-        // player's at a table): whoever claims it, the result is not final unless
-        // they already win.
-        let claimer = app.final_claim_open().filter(|_| ending.is_none());
+        // The stone that filled the board may still be claimed (here, or at a table
+        // by either player): whoever claims it, the result is not final unless they
+        // already win.
+        let claimer = app.final_claim_pending().filter(|_| ending.is_none());
+        // Whether its claim is made on this screen (its key is offered here).
+        let claims_here = claimer.is_some_and(|c| !app.is_remote(c));
         let provisional = outcome
             .filter(|o| claimer.is_some_and(|c| o.winner() != Some(c)))
             .map(words::provisional);
@@ -156,6 +158,9 @@ impl Widget for &AppView<'_> {
         // Over the network at a game's end: how many of the first wordings say how it
         // ended, where the others leave that out.
         let mut says_how: Option<usize> = None;
+        // Over the network at a game's end: where the winner by colour is, which says
+        // less than any wording before it.
+        let mut colour_alone: Option<usize> = None;
         // Whose turn, longest wording first; while the last stone may still be claimed,
         // who may claim too, so the line does not pull two ways.
         let served_claim = app.is_served() && outcome.is_some() && claimer.is_some();
@@ -185,6 +190,15 @@ impl Widget for &AppView<'_> {
                 };
                 let mut wordings =
                     claim_words::may_claim(&who, &words::then_keys(&so_far, keys), &so_far);
+                // The other player's claim, or one watched: what it would add, not
+                // its key, which is not this screen's (s33: that screen said `bob wins`).
+                if !claims_here && let Some(last) = game.last() {
+                    wordings[0] = claim_words::may_claim_worth(
+                        &who,
+                        last.points,
+                        &words::then_keys(&so_far, keys),
+                    );
+                }
                 wordings.insert(wordings.len() - 1, claim_words::may_claim_alone(&who));
                 wordings.push(keys.to_owned());
                 wordings
@@ -196,28 +210,38 @@ impl Widget for &AppView<'_> {
                     (None, Some(names)) => table::named_outcome(outcome, names),
                     (None, None) => describe::result_sentence(outcome),
                 };
-                // Long names may leave no room for the result by name: then by colour
-                // (`Blue wins: Yellow resigned`), then the winner alone. Where none
-                // fits with its keys, the keys: the line under it and the ladders say
-                // the result (the key to leave was lost at 44 and 60 columns).
+                // Long names may leave a player no room for how it ended by name:
+                // then by colour (`Blue wins: Yellow resigned`), then the winner
+                // alone, by name where the players have names (s33: a watcher at 44
+                // columns read `Blue wins. q: lobby`; a watcher's line names no colour).
+                // Where none fits with its keys, the keys: the line under it and the
+                // ladders say the result (the key to leave was lost at 44 and 60 columns).
+                let alone = match app.player_names() {
+                    Some(names) => table::named_outcome(outcome, names),
+                    None => describe::result_sentence(outcome),
+                };
+                let by_colour = ending.map(describe::ending).filter(|_| !app.spectating());
                 let mut wordings = vec![words::then_keys(&said, keys)];
-                for by_colour in [
-                    ending.map(describe::ending),
-                    Some(describe::result_sentence(outcome)),
-                ]
-                .into_iter()
-                .flatten()
-                {
-                    let wording = words::then_keys(&by_colour, keys);
+                for wording in [by_colour, Some(alone.clone())].into_iter().flatten() {
+                    let wording = words::then_keys(&wording, keys);
                     if !wordings.contains(&wording) {
+                        wordings.push(wording);
+                    }
+                }
+                // A player's last resort before the keys alone, the winner by colour
+                // (`Blue wins`: 44 columns, two long names): after the labels at the
+                // right, so that the name goes first wherever it fits.
+                if !app.spectating() && app.player_names().is_some() {
+                    let wording = words::then_keys(&describe::result_sentence(outcome), keys);
+                    if !wordings.contains(&wording) {
+                        colour_alone = Some(wordings.len());
                         wordings.push(wording);
                     }
                 }
                 // The winner alone leaves out how the game ended (resigned, left, on
                 // time), which the ratings line soon takes the place of: the labels at
                 // the right (`1 watching  ? help`) go before that is dropped.
-                let how = ending.map(describe::ending);
-                let alone = describe::result_sentence(outcome);
+                let how = ending.map(|ending| app.ending_words(ending));
                 says_how = match how {
                     Some(how) if how != alone => {
                         let alone = words::then_keys(&alone, keys);
@@ -277,7 +301,7 @@ impl Widget for &AppView<'_> {
             })
         });
         let mut turn_core = if outcome.is_some() && app.is_served() {
-            says_how.unwrap_or(turn.len() - 1)
+            says_how.or(colour_alone).unwrap_or(turn.len() - 1)
         } else {
             turn.len()
         };
@@ -286,8 +310,22 @@ impl Widget for &AppView<'_> {
             && let Some((last, Some(ClaimState::Pending))) = app.last_move()
             && config.is_human(last.player)
         {
-            turn =
-                claim_words::may_claim(&last.player.to_string(), &turn[0], &turn[turn.len() - 1]);
+            // At a table, by name (s33: `Yellow may claim`); its key only on the screen
+            // of the player who may claim, what it would add on the others.
+            let claimer = match app.seated_names() {
+                Some(names) => names[last.player.index()].clone(),
+                None => last.player.to_string(),
+            };
+            let first = claim_words::may_claim_worth(&claimer, last.points, &turn[0]);
+            turn = claim_words::may_claim(&claimer, &turn[0], &turn[turn.len() - 1]);
+            if app.is_remote(last.player) {
+                turn[0] = first;
+            }
+            // A name too long for the turn beside it (44 columns): who may claim
+            // alone, the ladders marking whose turn.
+            if app.seated_names().is_some() {
+                turn.insert(turn.len() - 1, claim_words::may_claim_alone(&claimer));
+            }
             // The last wording says whose turn alone (the message line asks for the claim).
             turn_core = turn.len() - 1;
         }
@@ -311,6 +349,10 @@ impl Widget for &AppView<'_> {
             // At a table, who may claim goes before the totals (the ladders show
             // them): all but the result alone and the keys alone name them.
             _ if served_claim => turn.len().saturating_sub(2),
+            // A watcher's line names the winner in place of the totals where both do
+            // not fit (s33: `Blue wins. q: lobby` at 44 columns with two long names):
+            // the ladders show the totals. A player's keys are said whatever the width.
+            (Some(_), _) if app.spectating() => turn.len().saturating_sub(1),
             _ if app.is_served() || app.final_claim_open().is_some() => 0,
             (Some(_), Some(_)) => 3,
             (Some(_), None) => 2,
@@ -333,7 +375,7 @@ impl Widget for &AppView<'_> {
             table::SPECTATING.to_owned()
         } else if app.at_table() && app.opponent_left() {
             hint_line(HintLine::TableAlone)
-        } else if app.at_table() && outcome.is_some() && claimer.is_some() {
+        } else if app.at_table() && outcome.is_some() && claims_here {
             // This player's last stone may still be claimed: its key first (s32: no
             // row named it at a table), from the key table as the playing row's.
             let claim = hint_line_doing(HintLine::PlayingClaims, &|a| a == Action::ClaimStart);

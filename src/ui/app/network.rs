@@ -134,18 +134,29 @@ impl App {
     }
 
     /// Whether `text` only tells how `ending`, this game's, came: its words
-    /// ([`App::ending_words`], `bob wins: alice resigned`) or the table's note of a
-    /// resignation (`alice resigned: bob wins`). The screen's status line and
-    /// the line mode say such a line once.
+    /// ([`App::ending_words`], `bob wins: alice resigned`), the table's note of a
+    /// resignation (`alice resigned: bob wins`) or, to a watcher, of a win claimed
+    /// (`bob wins: alice did not come back`; s33: the line mode said that end twice).
+    /// The screen's status line and the line mode say such a line once.
     pub(crate) fn tells_the_ending(&self, ending: crate::session::Ending, text: &str) -> bool {
+        let named = |said: fn(&str, &str) -> String, winner_first: bool| {
+            self.player_names().is_some_and(|names| {
+                let (winner, loser) = (
+                    &names[ending.winner().index()],
+                    &names[ending.loser().index()],
+                );
+                let said = if winner_first {
+                    said(winner, loser)
+                } else {
+                    said(loser, winner)
+                };
+                said == text
+            })
+        };
         self.ending_words(ending) == text
-            || (ending.termination() == Termination::Resignation
-                && self.player_names().is_some_and(|names| {
-                    talk::resigned(
-                        &names[ending.loser().index()],
-                        &names[ending.winner().index()],
-                    ) == text
-                }))
+            || (ending.termination() == Termination::Resignation && named(talk::resigned, false))
+            || (ending.termination() == Termination::Abandoned
+                && named(serve::watched_claimed, true))
     }
 
     /// The other player's question at a table (their undo asked, their rematch), with
@@ -1452,6 +1463,38 @@ mod tests {
         assert!(!said.contains("may claim"), "{said}");
     }
 
+    /// s33 (words32 left it): at a table in play, the turn line while the other
+    /// player's last stone may still be claimed said who by colour (`Blue may claim
+    /// (+ points Enter) · Yellow to move`), with a key this screen cannot use. It names
+    /// them, and what the claim would add in the key's place. Fails on the old code
+    /// (`Blue may claim`).
+    #[test]
+    fn a_pending_claim_at_a_table_in_play_is_said_by_name() {
+        use crate::rules::Ruleset;
+        let mut game = Game::with_rules(Ruleset::Standard, true);
+        for square in ["a1", "b1", "a2", "b2", "a3", "b3"] {
+            game.play(square.parse().unwrap()).unwrap();
+        }
+        let mut yellow = App::with_game(GameConfig::default(), game)
+            .served([true, false])
+            .named(["alice".into(), "bob".into()]);
+        yellow.remote_move("a4".parse().unwrap());
+        let points = yellow
+            .game()
+            .last()
+            .map(|last| last.points)
+            .unwrap_or_default();
+        let worth = format!("alice may claim +{points} · Yellow to move");
+        for (width, height, said) in [(80, 24, worth.as_str()), (44, 16, "alice may claim")] {
+            let rows = drawn_at(&yellow, width, height);
+            let status = &rows[usize::from(height) - 2];
+            let shown = rows.join("\n");
+            assert!(status.contains(said), "{width}:\n{shown}");
+            assert!(!status.contains("Blue may claim"), "{width}:\n{shown}");
+            assert!(!status.contains("Enter"), "{width}:\n{shown}");
+        }
+    }
+
     /// The screen drawn at `width`×`height`, as rows of text.
     fn drawn_at(app: &App, width: u16, height: u16) -> Vec<String> {
         use ratatui::buffer::Buffer;
@@ -1505,7 +1548,8 @@ mod tests {
             .named(["bob".into(), "alice".into()]);
         watcher.table_news(News::Resigned(Player::Yellow));
         let rows = drawn_at(&watcher, 44, 16);
-        assert!(rows[14].contains("│  Blue wins. q: lobby"), "{}", rows[14]);
+        // By name (s33: `Blue wins`).
+        assert!(rows[14].contains("│  bob wins. q: lobby"), "{}", rows[14]);
         // Without the label the line was already whole.
         app.table_news(News::Watching(0));
         let rows = drawn_at(&app, 80, 24);
@@ -1541,8 +1585,9 @@ mod tests {
             ) && wide.ends_with("? help"),
             "{wide}"
         );
+        // The winner alone by name (s33: `Blue wins. n: rematch, q: lobby`).
         assert!(
-            status(&app, 66).contains("│  Blue wins. n: rematch, q: lobby"),
+            status(&app, 66).contains("│  alexandrapetrova wins. n: rematch, q: lobby"),
             "{}",
             status(&app, 66)
         );
@@ -1677,6 +1722,39 @@ mod tests {
         for (width, height) in [(60, 20), (44, 16)] {
             let shown = drawn_at(&app, width, height).join("\n");
             assert!(shown.contains("alice resigned"), "{width}:\n{shown}");
+        }
+    }
+
+    /// s33 (QA over OpenSSH, carol watching alice v bob at 44x16): after bob resigned
+    /// and then got up, the leave's note below and the first line above read `Blue
+    /// wins. q: lobby`, by colour. The first line names the winner: beside the totals
+    /// where both fit, in their place where two 16-column names leave no room (the
+    /// ladders show the totals). Fails on the old code (`Blue wins` at 44).
+    #[test]
+    fn a_watcher_s_status_line_names_the_winner_at_every_width() {
+        let long = "alexandrapetrova";
+        let wide = "山田太郎山田太郎";
+        for names in [["alice", "bob"], [long, "bartholomewsmith"], [wide, long]] {
+            let game = Game::from_moves(["a1", "b1"].iter().map(|s| s.parse().unwrap()));
+            let mut watcher = App::with_game(GameConfig::default(), game.unwrap())
+                .served([true, true])
+                .named(names.map(str::to_owned));
+            watcher.table_news(News::Watching(1));
+            watcher.table_news(News::Resigned(Player::Yellow));
+            let left = Keyed::Left(names[1].to_owned());
+            watcher.table_news(News::Note(Message::keyed(MessageKind::Info, left)));
+            let wins = format!("{} wins", names[0]);
+            for (width, height) in [(80, 24), (44, 16)] {
+                let rows = drawn_at(&watcher, width, height);
+                let status = &rows[usize::from(height) - 2];
+                let shown = rows.join("\n");
+                // A wide character's second cell reads as a space here.
+                let wins = wins.replace(' ', "");
+                assert!(status.replace(' ', "").contains(&wins), "{width}:\n{shown}");
+                assert!(status.contains("q: lobby"), "{width}:\n{shown}");
+                assert!(!status.contains("Blue wins"), "{width}:\n{shown}");
+                assert!(!status.contains('…'), "{width}:\n{shown}");
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-//! s32 (words32): the words a player reads, at a table and at home: a claim still
+//! s32 (words32), s33 (words33): the words a player reads, at a table and at home: a claim still
 //! open at a table's full board said on the full screen too, by names and with its
 //! key; a local record's names at its replay's end; a lesson's keys whole on their
 //! rows. (The end notes' words are `server::table`'s tests; the undo brief's and the
@@ -22,11 +22,17 @@ use super::{before_the_last_stone, game_screen_at, rows_of};
 /// alice (Yellow) here, bob (Blue) at another terminal, in a claim game whose board
 /// alice's stone just filled, its claim open, bob leading (`names`: Blue's, Yellow's).
 fn claim_open_at_a_table(names: [&str; 2]) -> App {
+    claim_open_seen_from(names, [true, false])
+}
+
+/// [`claim_open_at_a_table`] on the screen whose remote seats are `remote`: bob's
+/// (`[false, true]`), a watcher's (`[true, true]`).
+fn claim_open_seen_from(names: [&str; 2], remote: [bool; 2]) -> App {
     let before = before_the_last_stone(true);
     let mut game = before.game().clone();
     game.play(Square::B1).unwrap();
     App::with_game(*before.config(), game)
-        .served([true, false])
+        .served(remote)
         .named(names.map(str::to_owned))
 }
 
@@ -77,6 +83,61 @@ fn a_claim_open_at_a_table_s_full_board_is_said_on_the_screen_by_names() {
     let score = read(&Screen::Game(app), Reading::Score, "").join(" ");
     assert!(
         score.ends_with("Board full: bob leads; alice (Yellow) may still claim: claim N."),
+        "{score}"
+    );
+}
+
+/// s33 (words32 left it): the other player's screen, and a watcher's, at that full
+/// board said `bob wins. n: rematch, q: lobby` (bob leading, alice's claim to come):
+/// they say who may claim, by name, what it would add and the result so far (`alice
+/// may claim +20 · bob leads` where it fits), the ladders `leads`, and no key to claim,
+/// at 80×24 and 44×16 (16-column names too); the line mode the same, with no command.
+/// Fails on the old code (`bob wins`).
+#[test]
+fn a_claim_open_at_a_table_s_full_board_is_said_on_the_other_screens_too() {
+    for remote in [[false, true], [true, true]] {
+        for (names, claimer) in [
+            (["bob", "alice"], "alice"),
+            (["bartholomewjones", "alexandrapetrova"], "alexandrapetrova"),
+        ] {
+            let app = claim_open_seen_from(names, remote);
+            assert_eq!(app.final_claim_open(), None);
+            assert_eq!(app.final_claim_pending(), Some(Player::Yellow));
+            for (width, height) in [(80, 24), (44, 16)] {
+                let rows = rows_of(&game_screen_at(&app, width, height));
+                let all = rows.join("\n");
+                let [.., turn, keys] = &rows[..] else {
+                    panic!("{all}");
+                };
+                assert!(
+                    turn.contains(&format!("{claimer} may claim")),
+                    "{width}x{height}:\n{all}"
+                );
+                assert!(!keys.contains("claim"), "{width}x{height}:\n{all}");
+                assert!(all.contains("leads"), "{all}");
+                assert!(
+                    !all.contains("wins") && !all.contains("Yellow may"),
+                    "{all}"
+                );
+            }
+            // Where the line has room (the rules' label and the help go first).
+            let points = app
+                .game()
+                .last()
+                .map(|last| last.points)
+                .unwrap_or_default();
+            let rows = rows_of(&game_screen_at(&app, 120, 40));
+            assert!(
+                rows[38].contains(&format!("{claimer} may claim +{points} · ")),
+                "{}",
+                rows.join("\n")
+            );
+        }
+    }
+    let app = claim_open_seen_from(["bob", "alice"], [false, true]);
+    let score = read(&Screen::Game(app), Reading::Score, "").join(" ");
+    assert!(
+        score.ends_with("Board full: bob leads; alice (Yellow) may still claim."),
         "{score}"
     );
 }

@@ -218,7 +218,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["undo", "u"],
         arg: Arg::None,
         places: &[P::Game],
-        help: "take back a move (against the AI, yours and its reply)",
+        help: "take back a move (at a table, asks the other player; against the AI, yours and its reply)",
         does: Does::Keys(&[S::Key(A::Undo)]),
     },
     Command {

@@ -958,8 +958,10 @@ fn turn(app: &App) -> String {
         // The stone that filled the board may still be claimed: the result counts it.
         // Unless its claimer already wins, the claim could change it, so it is said as
         // it stands, as the full screen says it (QA s27: `Game over: Blue wins; Yellow
-        // may still claim`, before a claim that made Yellow the winner).
-        return match app.final_claim_open() {
+        // may still claim`, before a claim that made Yellow the winner); at a table on
+        // every screen, the claim's command on its player's only (s33: the other
+        // player heard `bob wins`).
+        return match app.final_claim_pending() {
             Some(claimer) => {
                 let result = match (app.game().outcome(), app.seated_names()) {
                     // At a table by the players' names (s31: `Board full: Blue leads`).
@@ -973,7 +975,7 @@ fn turn(app: &App) -> String {
                     }
                     _ => over(),
                 };
-                if app.is_served() {
+                if app.is_served() && !app.is_remote(claimer) {
                     words::may_claim_at_table(&who(app, claimer), &result)
                 } else {
                     words::may_claim(&who(app, claimer), &result)
@@ -3106,6 +3108,33 @@ mod tests {
             said[0],
             "Blue 0, Yellow 0. Game over: Yellow wins: Blue resigned."
         );
+    }
+
+    /// s33 (srv37 left it): a watcher's line mode heard a claimed win twice, `Game
+    /// over: alice wins: bob left.` (the kept course) and then the table's line `alice
+    /// wins: bob did not come back.` It is said once. Fails on the old code (two).
+    #[test]
+    fn a_watcher_hears_a_claimed_win_once() {
+        use crate::ui::{Message, MessageKind, News};
+        let game = Game::from_moves([Square::A1, Square::D4]).unwrap();
+        let mut course = crate::session::Course::default();
+        let abandoned = crate::record::Termination::Abandoned;
+        assert!(course.end(&game, abandoned, Player::Yellow).is_ok());
+        let mut app = App::with_game(crate::session::GameConfig::default(), game)
+            .served([true, true])
+            .named(["alice".into(), "bob".into()]);
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let _ = app.follow_course(course);
+        let _ = app.table_news(News::Note(Message::with_short(
+            MessageKind::Info,
+            crate::strings::serve::watched_claimed("alice", "bob"),
+            crate::strings::narrow::watched_claimed_short("bob"),
+        )));
+        let said = narrator.tell(&Screen::Game(app.clone()));
+        let wins = said.iter().filter(|l| l.contains("alice wins")).count();
+        assert_eq!(wins, 1, "{said:?}");
+        assert!(narrator.tell(&Screen::Game(app)).is_empty());
     }
 
     /// QA s32: a square typed on the turn of bob, whose link dropped, said `Wait: bob
