@@ -31,17 +31,20 @@ pub(crate) fn run_on(
 ) -> anyhow::Result<Option<String>> {
     let all = lessons().context("the shipped lessons")?;
     let dir = data_dir();
-    // Said on the lesson screen when the screens hold the terminal already (the
-    // start screen opened it): printed, it went under the full screen and was lost.
+    // Said on the lesson screen: printed alone, it went under the full screen (the
+    // start screen opened it) or was read only after leaving.
     let mut afresh = None;
     let progress = match &dir {
         Some(dir) => LearnProgress::load(dir).unwrap_or_else(|e| {
             // A file in the data folder's place is said of the folder: the file's
             // own error was "Not a directory (os error 20)".
             let error = data_folder_problem(dir).unwrap_or_else(|| e.to_string());
-            if front.holds_terminal() && !args.list {
+            // On the screen whenever there is one, and printed where the screens do
+            // not hold the terminal yet, to stay after them (as the puzzles').
+            if !args.list {
                 afresh = Some(storage_words::starting_afresh_on_screen(&error));
-            } else {
+            }
+            if !front.holds_terminal() || args.list {
                 super::out::note(storage_words::starting_afresh(&error));
             }
             LearnProgress::default()

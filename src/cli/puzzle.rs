@@ -55,9 +55,8 @@ pub(crate) fn run_on(
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
     let screen = !args.headless();
-    // Said on the puzzle screen when the screens hold the terminal already (the start
-    // screen or the lessons opened it): printed, it went under the full screen and
-    // was lost.
+    // Said on the puzzle screen: printed alone, it went under the full screen (the
+    // start screen or the lessons opened it) or was read only after leaving.
     let mut afresh = None;
     let mut progress = match &dir {
         Some(dir) => match Progress::load(dir) {
@@ -66,9 +65,13 @@ pub(crate) fn run_on(
                 // A file in the data folder's place is said of the folder: the file's
                 // own error was "Not a directory (os error 20)".
                 let error = data_folder_problem(dir).unwrap_or_else(|| e.to_string());
-                if front.holds_terminal() && screen {
+                // On the screen whenever there is one (s33 qa35: `hijara puzzle` printed
+                // it before its screen opened, read only after leaving), and printed
+                // where the screens do not hold the terminal yet, to stay after them.
+                if screen {
                     afresh = Some(storage_words::starting_afresh_on_screen(&error));
-                } else {
+                }
+                if !front.holds_terminal() || !screen {
                     super::out::note(storage_words::starting_afresh(&error));
                 }
                 Progress::default()

@@ -16,6 +16,12 @@ pub const HOST_KEY_FILE: &str = "host_key_ed25519";
 /// The most a host key file may hold: an OpenSSH ed25519 key is about 400 bytes.
 const MAX_KEY_BYTES: u64 = 16 * 1024;
 
+/// What an operator can do about a host key file the server cannot use: it is never
+/// replaced unasked, since clients that know the old key refuse a new one.
+const KEY_REMEDY: &str = "put back the key your players' clients know (from a backup), or \
+                          remove the file and the server makes a new one (clients that knew \
+                          the old key then warn that it changed)";
+
 /// The SHA-256 fingerprint of `key` as `ssh-keygen -l` and ssh print it (`SHA256:...`).
 pub fn fingerprint_of(key: &PublicKey) -> String {
     key.fingerprint(HashAlg::Sha256).to_string()
@@ -34,20 +40,26 @@ pub fn load_or_create_host_key(dir: &Path) -> anyhow::Result<PrivateKey> {
                 bail!("{} is too large to be a host key", path.display());
             }
             check_mode(&path, &meta)?;
-            let text = fs::read_to_string(&path)
+            let bytes = fs::read(&path)
                 .with_context(|| format!("cannot read the host key {}", path.display()))?;
-            if text.trim().is_empty() {
+            if bytes.trim_ascii().is_empty() {
                 // ssh-key said "PEM preamble contains invalid data (NUL byte)", three
                 // times over, of an empty file.
+                bail!("the host key {} is empty: {KEY_REMEDY}", path.display());
+            }
+            let Ok(text) = std::str::from_utf8(&bytes) else {
                 bail!(
-                    "the host key {} is empty: remove it and the server makes a new one \
-                     (or put back the key your players' clients know)",
+                    "the host key {} is not text, so not an OpenSSH private key (damaged?): \
+                     {KEY_REMEDY}",
                     path.display()
                 );
-            }
+            };
             // ssh-key's error repeats its cause three times over: said once.
             let key = PrivateKey::from_openssh(text.as_bytes()).map_err(|e| {
-                anyhow::anyhow!("{} is not an OpenSSH private key: {e}", path.display())
+                anyhow::anyhow!(
+                    "{} is not an OpenSSH private key ({e}; cut short or damaged?): {KEY_REMEDY}",
+                    path.display()
+                )
             })?;
             Ok(key)
         }
@@ -173,7 +185,8 @@ mod tests {
         let path = dir.path().join(HOST_KEY_FILE);
         write_private(&path, b"").unwrap();
         let error = format!("{:#}", load_or_create_host_key(dir.path()).unwrap_err());
-        assert!(error.contains("is empty: remove it"), "{error}");
+        assert!(error.contains("is empty: put back the key"), "{error}");
+        assert!(error.contains("remove the file and the server makes a new one"));
         assert!(!error.contains("NUL"), "{error}");
         assert_eq!(fs::read(&path).unwrap(), b"");
         // Garbage is named once, not three times.
@@ -181,6 +194,29 @@ mod tests {
         let error = format!("{:#}", load_or_create_host_key(dir.path()).unwrap_err());
         assert!(error.contains("not an OpenSSH private key"), "{error}");
         assert_eq!(error.matches("PEM").count(), 1, "{error}");
+    }
+
+    /// QA (s33 qa35): random bytes said `stream did not contain valid UTF-8`, a key cut
+    /// short ssh-key's PEM error alone: neither said what to do. Both say the file may
+    /// be damaged and give the remedy; neither file is touched.
+    #[test]
+    fn a_damaged_or_cut_key_says_what_to_do_and_is_left_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(HOST_KEY_FILE);
+        let whole = load_or_create_host_key(dir.path()).unwrap();
+        let text = whole.to_openssh(LineEnding::LF).unwrap();
+        let cut = &text.as_bytes()[..100];
+        let random: Vec<u8> = (0..200u32).map(|i| (i * 151 % 251) as u8 | 0x80).collect();
+        for (bytes, said) in [(cut, "cut short or damaged?"), (&random[..], "is not text")] {
+            fs::write(&path, bytes).unwrap();
+            let error = format!("{:#}", load_or_create_host_key(dir.path()).unwrap_err());
+            assert!(error.contains(said), "{error}");
+            assert!(
+                error.contains("put back the key your players' clients know"),
+                "{error}"
+            );
+            assert_eq!(fs::read(&path).unwrap(), bytes);
+        }
     }
 
     /// A file left beside the key by a start cut short before its rename is no key:

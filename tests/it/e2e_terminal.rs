@@ -136,6 +136,26 @@ fn a_damaged_lessons_file_is_said_on_the_lesson_screen() {
     assert!(!after.contains("starting afresh"), "{after:?}");
 }
 
+/// `hijara puzzle` with a damaged puzzles.json printed its "starting afresh" before
+/// its screen opened, so it was read only after leaving (s33 qa35): the puzzle screen
+/// says it, and the printed line stays after the screen too.
+#[test]
+fn a_damaged_puzzles_file_is_said_on_the_puzzle_screen_opened_directly() {
+    let data = tempfile::tempdir().unwrap();
+    std::fs::write(data.path().join("puzzles.json"), "{ not json").unwrap();
+    let mut s = Session::start_in(&["puzzle"], 80, 24, data.path(), None);
+    // The puzzle screen first: the old line, printed before it, was on the screen
+    // for a moment.
+    s.wait_for("you 1500");
+    s.wait_for_within("afresh", std::time::Duration::from_secs(2));
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    let output = s.whole_output();
+    let (_, left, _) = switches(&output);
+    assert_eq!(left, 1, "{output:?}");
+    assert!(output.contains("starting afresh"), "{output:?}");
+}
+
 /// From the start screen to the lessons, back, to the puzzles, back and into a game,
 /// the terminal stays in raw mode: between two screens it went back to cooked mode,
 /// where a key typed was echoed on the screen.
