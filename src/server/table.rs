@@ -1278,8 +1278,21 @@ impl GameTable {
             return self.get_up(key, early);
         }
         presence[colour.index()] = Presence::Left(now);
+        // The player who stays keeps any question open on their screen: it is
+        // answered once the other is back.
         self.state = TableState::Adjourned(presence);
         self.pause_clock(now);
+    }
+
+    /// Adjourns the live game here at `now` with `presence` when no screen stays at
+    /// the table: its clock paused, and a take-back asked and not answered lapses, as
+    /// a server's restart would drop it (a live game's request is not kept; QA s33
+    /// qa35: after an idle time-out both sat again and the question was still on the
+    /// asked player's screen).
+    fn adjourn(&mut self, presence: [Presence; 2], now: Instant) {
+        self.state = TableState::Adjourned(presence);
+        self.pause_clock(now);
+        self.talk.undo = None;
     }
 
     /// `leaver` left a rated game in progress with the other player there (a confirmed
@@ -1495,8 +1508,7 @@ impl GameTable {
         if presence.iter().all(|p| !p.is_here())
             || (self.ai().is_some() && presence.iter().any(gone))
         {
-            self.state = TableState::Adjourned(presence);
-            self.pause_clock(now);
+            self.adjourn(presence, now);
             return true;
         }
         false
@@ -1540,8 +1552,7 @@ impl GameTable {
         if presence[other.index()].is_here() && self.absent(other, now) != Presence::Here {
             presence[other.index()] = Presence::Left(now);
         }
-        self.state = TableState::Adjourned(presence);
-        self.pause_clock(now);
+        self.adjourn(presence, now);
         self.idle_adjourned = (self.idle_adjourned.0 + 1, mover);
         true
     }
@@ -2658,6 +2669,10 @@ mod tests {
         assert!(!table.idle_adjourn(t0 + Duration::from_secs(100), idle));
         assert_eq!(table.state(), here());
         let late = t2 + idle;
+        // Ann asks to take a1 back; bob answers nothing (qa35: the question stayed
+        // on his screen once both sat again).
+        table.request(Player::Blue, &Request::Undo, t2);
+        assert_eq!(table.talk().undo, Some(Player::Blue));
         let _ = table.take_keep();
         assert!(table.idle_adjourn(late, idle));
         assert_eq!(
@@ -2666,6 +2681,7 @@ mod tests {
         );
         assert_eq!(table.idle_adjourned(), (1, Player::Yellow));
         assert!(table.take_keep().is_none(), "every move is kept already");
+        assert_eq!(table.talk().undo, None, "ann's take-back lapsed");
         // Both come back: the turn begins anew.
         let t3 = late + Duration::from_secs(600);
         assert_eq!(table.come_back("SHA256:bob", t3), Some(Back::Wait));
