@@ -783,6 +783,7 @@ pub(crate) fn box_rect(text: &str, answers: &[String], area: Rect) -> Rect {
 /// The rows of the box [`render_box`] draws in `area`: `text` wrapped to its inside,
 /// each of a question's `answers` whole on a row where it fits one (s31: `any` /
 /// `other key: stay` read as two answers), none for a message.
+///
 /// A row holding one short word alone (`it`, qa34 at 44×16) reads as cut off: the
 /// text is then wrapped a little narrower, within the same box, where that leaves no
 /// such row, keeps each answer whole and takes at most one row more that the box
