@@ -319,6 +319,8 @@ impl PuzzleState {
                         tag: self.tag + 1,
                         shown,
                         passed: std::mem::take(&mut self.passed),
+                        // The way out stays the same: back to the start screen.
+                        from_start: self.from_start,
                         ..PuzzleState::new(
                             self.set.clone(),
                             self.progress.clone(),
@@ -700,6 +702,19 @@ mod tests {
         let mut state = first_of(1);
         let id = state.puzzle().id.clone();
         assert_eq!(next(&mut state), id);
+    }
+
+    /// QA (qa37): a puzzle the start screen opened said `q: back`, but after `n` its
+    /// keys said `q: quit` while `q` still went back: the next puzzle lost the mark.
+    #[test]
+    fn the_next_puzzle_keeps_the_way_back_to_the_start_screen() {
+        let mut state = first_of(3).from_start();
+        let (_, keys) = panel_lines(&state, Look::PLAIN);
+        assert!(keys.ends_with("q: back"), "{keys}");
+        next(&mut state);
+        assert!(state.is_from_start());
+        let (_, keys) = panel_lines(&state, Look::PLAIN);
+        assert!(keys.ends_with("q: back"), "{keys}");
     }
 
     /// QA (the lead, in the line mode, whose squares are clicks): a full square's note
