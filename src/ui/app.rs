@@ -620,7 +620,29 @@ impl App {
     pub fn clock_wake(&self) -> Option<Duration> {
         let clock = self.course.clock()?;
         // A millisecond late, so the second shown has surely changed.
-        Some(clock.next_change(self.now?)? + Duration::from_millis(1))
+        let change = clock.next_change(self.now?)? + Duration::from_millis(1);
+        // The AI's wait for a claim ends on time, not only at the next second.
+        Some(match self.claim_wait_left() {
+            Some(left) => change.min(left + Duration::from_millis(1)),
+            None => change,
+        })
+    }
+
+    /// Under a clock, how long the AI to move still waits for the person's claim: it
+    /// waits no longer than the share of its time it would think for (qa37: it
+    /// waited on its own clock until its flag fell, so a person won on time by not
+    /// pressing Enter). `None` without a clock or a wait.
+    pub fn claim_wait_left(&self) -> Option<Duration> {
+        let clock = self.course.clock().filter(|c| c.is_running())?;
+        let now = self.now?;
+        if !self.waits_for_claim() {
+            return None;
+        }
+        let moves_left = (64 - self.game.len() as u32).div_ceil(2);
+        let ai = self.game.to_move();
+        let budget =
+            crate::session::ai_budget(clock.banked(ai), clock.control().increment(), moves_left);
+        Some(budget.saturating_sub(clock.thought(now)))
     }
 
     /// The digits of the claim being typed after `+`, if one is.
@@ -631,8 +653,14 @@ impl App {
     /// In a claim game, whether the AI to move waits for a person's claim: the last
     /// stone is a person's, and the person has not let the AI play on (Enter). A claim
     /// made meanwhile stays on screen (message and highlight) until that Enter. The AI
-    /// may think meanwhile; its move is played after.
+    /// may think meanwhile; its move is played after. Under a clock the wait ends by
+    /// itself ([`App::claim_wait_left`]).
     pub fn awaits_claim(&self) -> bool {
+        self.waits_for_claim() && self.claim_wait_left() != Some(Duration::ZERO)
+    }
+
+    /// [`App::awaits_claim`] with no regard to the clock.
+    fn waits_for_claim(&self) -> bool {
         let game = &self.game;
         let Some(last) = game.last() else {
             return false;

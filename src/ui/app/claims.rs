@@ -125,3 +125,71 @@ impl App {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    use crate::ai::Seat;
+    use crate::record::TimeControl;
+    use crate::rules::{Player, Square};
+    use crate::session::GameConfig;
+    use crate::ui::ai_worker::{AiJob, AiReply};
+    use crate::ui::effect::{Effect, Input};
+
+    use super::App;
+
+    /// QA (qa37): `hijara play --claim --clock 1+2 --yellow hard` (any AI): after
+    /// the person's stone the AI waited for their claim on its own clock, so a person
+    /// who never pressed Enter won on time. Under a clock the AI now waits no longer
+    /// than the share of its time it thinks for (1:00 over 32 moves: 1.875 s), then
+    /// plays the move it held.
+    #[test]
+    fn under_a_clock_the_ai_waits_for_a_claim_only_its_thinking_share() {
+        let second = Duration::from_secs(1);
+        let t0 = Instant::now();
+        let mut app = App::new(GameConfig {
+            seats: [Seat::Human, Seat::Easy],
+            claims: true,
+            clock: TimeControl::from_minutes("1+0").ok(),
+            ..GameConfig::default()
+        });
+        app.set_now(t0);
+        let _ = app.start();
+        let mut asked = None;
+        for c in ['a', '1'] {
+            let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+            for effect in app.handle(Input::Key(key)) {
+                if let Effect::AskAi(request) = effect {
+                    asked = Some(request.tag);
+                }
+            }
+        }
+        let tag = asked.expect("the AI is asked for its move after a1");
+        assert!(app.awaits_claim());
+        app.set_now(t0 + second / 10);
+        let reply = AiReply {
+            tag,
+            job: AiJob::Move,
+            mv: Some(Square::B1),
+        };
+        let _ = app.on_ai_reply(reply);
+        assert_eq!(app.game().len(), 1, "held for the claim");
+        app.set_now(t0 + second);
+        let _ = app.handle(Input::Tick);
+        assert!(app.awaits_claim(), "still within its share");
+        let wake = app.clock_wake().expect("a clock runs");
+        assert!(
+            wake < Duration::from_millis(900),
+            "woken as the wait ends: {wake:?}"
+        );
+        app.set_now(t0 + 2 * second);
+        let _ = app.handle(Input::Tick);
+        assert_eq!(app.game().len(), 2, "the held move is played");
+        assert_eq!(app.ending(), None);
+        let left = app.clock_left(Player::Yellow).expect("a clock");
+        assert!(left > 57 * second, "{left:?}");
+    }
+}

@@ -125,6 +125,14 @@ impl App {
                 _ => Vec::new(),
             },
             Input::Tick => {
+                // The AI's wait for a claim is over: its move held meanwhile is played.
+                if self.held.is_some() && self.waits_for_claim() && !self.awaits_claim() {
+                    let mut effects = self.let_ai_play();
+                    if !self.is_over() && self.config.is_human(self.game.to_move()) {
+                        effects.push(Effect::YourMove);
+                    }
+                    return self.archive_if_over(effects);
+                }
                 let clock_runs = self.course.clock().is_some_and(|c| c.is_running());
                 if self.ai.waiting().is_none() {
                     // A running clock is drawn again each second.
