@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
 
-use super::number::{dash_word, not_an_option, number_or, path_option, puzzle_id, whole};
+use super::number::{Named, dash_word, not_an_option, number_or, path_option, puzzle_id, whole};
 use crate::ai::{Level, Seat};
 use crate::session::{
     Autosave, GameConfig, Storage, data_dir, fresh_seed, games_dir, open_save_dir,
@@ -59,8 +59,9 @@ impl Cli {
         T: Into<std::ffi::OsString> + Clone,
     {
         let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
-        let mut cli =
-            Cli::try_parse_from(&args).map_err(|error| value_error_first(error, &args))?;
+        let mut cli = Cli::try_parse_from(&args)
+            .map_err(|error| value_error_first(error, &args))
+            .map_err(|error| dash_file_argument(error, &args))?;
         if let Some(own) = cli.command.as_mut().and_then(Command::screen_flags) {
             own.display.palette = own.display.palette.or(cli.display.palette);
             own.display.ascii |= cli.display.ascii;
@@ -133,6 +134,70 @@ fn value_error_first(error: clap::Error, args: &[std::ffi::OsString]) -> clap::E
     }
 }
 
+/// clap's error for `score -x` said `unexpected argument '-x' found` and `to pass
+/// '-x' as a value, use '-- -x'`, where a file or folder option given `-x` names
+/// itself and how to name such a file (`./-x`, cli36). Where clap found a word
+/// starting with `-` it did not know and a file or folder argument (`FILE|N`,
+/// `serve export DIR`, `serve backup FILE`) was still to come, the command line is
+/// parsed again with those arguments taking such words ([`dash_word`] refusing them):
+/// `invalid value '-x' for '[FILE|N]': looks like an option: a file named -x is
+/// ./-x`. Not in the first parse, so that `score -- -x` still reads `-x` and a
+/// misspelt option (`score --jsn`) keeps clap's tip (`a similar argument exists`).
+fn dash_file_argument(error: clap::Error, args: &[std::ffi::OsString]) -> clap::Error {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument
+        || !matches!(error.get(ContextKind::InvalidArg),
+            Some(ContextValue::String(stray)) if stray.starts_with('-') && !stray.starts_with("--"))
+    {
+        return error;
+    }
+    match taking_dash_words(Cli::command()).try_get_matches_from(args) {
+        Err(again)
+            if again.kind() == ErrorKind::ValueValidation
+                && matches!(again.get(ContextKind::InvalidArg),
+                    Some(ContextValue::String(arg)) if !arg.starts_with('-')) =>
+        {
+            again
+        }
+        _ => error,
+    }
+}
+
+/// `command` with each file or folder argument (not option) of it and its
+/// subcommands, told by its value's name, taking a word starting with `-` and
+/// refusing it ([`path_option`]): for [`dash_file_argument`]'s error only.
+fn taking_dash_words(mut command: clap::Command) -> clap::Command {
+    let positionals: Vec<(String, Named)> = command
+        .get_positionals()
+        .filter_map(|arg| {
+            let names = arg.get_value_names()?;
+            let named = match names.first()?.as_str() {
+                "FILE" | "FILE|N" => Named::File,
+                "DIR" => Named::Folder,
+                _ => return None,
+            };
+            Some((arg.get_id().to_string(), named))
+        })
+        .collect();
+    // `mut_arg` and `mut_subcommand` panic on a name the command lacks: each name
+    // here was just read from the command itself.
+    for (id, named) in positionals {
+        command = command.mut_arg(id, |arg| {
+            arg.allow_hyphen_values(true)
+                .value_parser(path_option(named))
+        });
+    }
+    let subcommands: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_owned())
+        .collect();
+    for name in subcommands {
+        command = command.mut_subcommand(name, taking_dash_words);
+    }
+    command
+}
+
 /// A drawing command's screen flags, to be read or set: its `--palette` and
 /// `--ascii`, and its `--plain` where it has a line mode (`config` has none).
 #[derive(Debug)]
@@ -169,7 +234,7 @@ pub struct DisplayArgs {
     /// The screens' colours [default: the config file's, else none under NO_COLOR or
     /// on a monochrome TERM, else light when the terminal says its background is
     /// light (OSC 11) or, when it does not answer, COLORFGBG does, else default].
-    #[arg(long, value_enum, value_name = "NAME")]
+    #[arg(long, value_enum, ignore_case = true, value_name = "NAME")]
     pub palette: Option<crate::prefs::Palette>,
     /// Draw the board with ASCII characters only, for fonts without box-drawing or
     /// block glyphs [default: the config file's, else when the locale is not UTF-8].
@@ -245,14 +310,14 @@ pub struct ConfigArgs {
 #[derive(Debug, Clone, Args, Default)]
 pub struct PlayArgs {
     /// Who plays Blue (moves first) [default: human, or the --load record's seat].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub blue: Option<Seat>,
     /// Who plays Yellow [default: human, or the --load record's seat].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub yellow: Option<Seat>,
     /// Short form: you play Blue against the AI at this level [default: the config
     /// file's level, else hard].
-    #[arg(long, value_enum, num_args = 0..=1, conflicts_with_all = ["blue", "yellow"])]
+    #[arg(long, value_enum, ignore_case = true, num_args = 0..=1, conflicts_with_all = ["blue", "yellow"])]
     pub ai: Option<Option<Level>>,
     /// AI and save settings.
     #[command(flatten)]
@@ -263,7 +328,7 @@ pub struct PlayArgs {
     pub load: Option<PathBuf>,
     /// The rules: `standard`, or `corners` (corner formations score too) [default: the
     /// config file's variant, else standard; not with --load, whose record's rules hold].
-    #[arg(long, value_enum, conflicts_with = "load")]
+    #[arg(long, value_enum, ignore_case = true, conflicts_with = "load")]
     pub variant: Option<crate::rules::Ruleset>,
     /// Players claim their own points (`+25 Enter`); overlooked points are forfeited
     /// [default: the config file's claims].
@@ -352,7 +417,7 @@ pub(crate) fn load_file(text: &str) -> Result<PathBuf, String> {
     if text.is_empty() {
         return Err("an empty name: give a record file".to_owned());
     }
-    if let Some(why) = dash_word(text, "file") {
+    if let Some(why) = dash_word(text, Named::File) {
         return Err(why);
     }
     Ok(PathBuf::from(text))
@@ -400,14 +465,14 @@ pub struct ReplayArgs {
     pub last: bool,
     /// With N or --last: game N (the newest) of the records in DIR, numbered as
     /// `hijara games --dir DIR` lists them, not of the history.
-    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+    #[arg(long, value_name = "DIR", value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
     pub dir: Option<std::path::PathBuf>,
     /// Who plays Blue on after `c` (continue from the move shown).
-    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Seat::Human)]
     pub blue: Seat,
     /// Who plays Yellow on after `c`.
-    #[arg(long, value_enum, default_value_t = Seat::Human)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = Seat::Human)]
     pub yellow: Seat,
     /// AI and save settings for playing on.
     #[command(flatten)]
@@ -432,7 +497,7 @@ pub struct SessionArgs {
     pub seed: Option<u64>,
     /// Where `s` saves records [default: the config file's save_dir, else the current
     /// folder].
-    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+    #[arg(long, value_name = "DIR", value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
     pub save_dir: Option<PathBuf>,
     /// Search threads.
@@ -505,7 +570,7 @@ pub struct GamesArgs {
     pub json: bool,
     /// List the records in DIR instead of the history (`hijara serve export DIR`
     /// writes a server's games there).
-    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+    #[arg(long, value_name = "DIR", value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
     pub dir: Option<std::path::PathBuf>,
 }
@@ -585,7 +650,7 @@ pub(crate) fn parse_date(text: &str) -> Result<chrono::NaiveDate, String> {
 #[derive(Debug, Clone, Args)]
 pub struct CompletionsArgs {
     /// The shell to complete for.
-    #[arg(value_enum)]
+    #[arg(value_enum, ignore_case = true)]
     pub shell: clap_complete::Shell,
 }
 
@@ -594,7 +659,7 @@ pub struct CompletionsArgs {
 pub struct ResumeArgs {
     /// Where `s` saves records, created if missing [default: the config file's
     /// save_dir, else the current folder].
-    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+    #[arg(long, value_name = "DIR", value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
     pub save_dir: Option<PathBuf>,
     /// Search threads.
@@ -628,7 +693,7 @@ pub struct ScoreArgs {
     pub last: bool,
     /// With N or --last: game N (the newest) of the records in DIR, numbered as
     /// `hijara games --dir DIR` lists them, not of the history.
-    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+    #[arg(long, value_name = "DIR", value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
     pub dir: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
@@ -648,7 +713,7 @@ pub struct AnalyzeArgs {
     pub last: bool,
     /// With N or --last: game N (the newest) of the records in DIR, numbered as
     /// `hijara games --dir DIR` lists them, not of the history.
-    #[arg(long, value_name = "DIR", value_parser = path_option("folder"),
+    #[arg(long, value_name = "DIR", value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
     pub dir: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
@@ -682,7 +747,7 @@ pub struct AnalyzeArgs {
     /// blunders and a comment with the move's value and the best move's
     /// (`{d1 -5, best c3 +15}`); `-` prints it to standard output instead of the
     /// report. A symlink is written through.
-    #[arg(long, value_name = "OUT", value_parser = path_option("file"),
+    #[arg(long, value_name = "OUT", value_parser = path_option(Named::File),
           allow_hyphen_values = true)]
     pub annotate: Option<PathBuf>,
 }
@@ -776,7 +841,7 @@ pub struct BenchArgs {
           allow_hyphen_values = true)]
     pub seconds: f64,
     /// The rules to play the random games under.
-    #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = crate::rules::Ruleset::Standard)]
     pub variant: crate::rules::Ruleset,
     /// Print one JSON object at the end instead of the lines (keys in docs/commands.md).
     #[arg(long)]
@@ -790,10 +855,10 @@ pub struct BenchArgs {
 )))]
 pub struct SelfplayArgs {
     /// Blue's level.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub blue: Level,
     /// Yellow's level.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     pub yellow: Level,
     /// How many games (at least 1).
     #[arg(long, default_value_t = 10, value_parser = game_count, allow_hyphen_values = true)]
@@ -816,7 +881,7 @@ pub struct SelfplayArgs {
     #[arg(long)]
     pub json: bool,
     /// The rules the games are played under.
-    #[arg(long, value_enum, default_value_t = crate::rules::Ruleset::Standard)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = crate::rules::Ruleset::Standard)]
     pub variant: crate::rules::Ruleset,
 }
 
@@ -1349,6 +1414,200 @@ mod tests {
         assert!(parse(&["analyze", "--annotate", "-", "g.hij"]).is_ok());
         assert!(parse(&["games", "--dir", "./-x"]).is_ok());
         assert!(parse(&["puzzle", "--id", "p0001", "--print"]).is_ok());
+    }
+
+    /// s33 (cli36 left it): `play --blue HARD` was refused, where the engine
+    /// protocol and the config file take a level in any case. Every named value of
+    /// every command (levels, seats, variants, palettes, shells) is now taken in any
+    /// case; a value that is none still lists the names.
+    #[test]
+    fn every_named_value_is_taken_in_any_case() {
+        use clap::CommandFactory;
+        use clap::error::ErrorKind;
+        fn walk(command: &clap::Command, path: &mut Vec<String>, checked: &mut Vec<String>) {
+            for arg in command.get_arguments() {
+                // Flags have the possible values `true` and `false`, never typed.
+                if !arg.get_action().takes_values() || arg.is_hide_set() {
+                    continue;
+                }
+                let named = if arg.is_positional() {
+                    String::new()
+                } else {
+                    match arg.get_long() {
+                        Some(long) => format!("--{long}"),
+                        None => continue,
+                    }
+                };
+                for value in arg.get_possible_values() {
+                    let name = value.get_name();
+                    let mut first = name.chars();
+                    let capitalised: String = first
+                        .next()
+                        .map(|c| c.to_ascii_uppercase())
+                        .into_iter()
+                        .chain(first)
+                        .collect();
+                    for typed in [name.to_ascii_uppercase(), capitalised] {
+                        let args: Vec<String> = path
+                            .iter()
+                            .cloned()
+                            .chain([named.clone(), typed.clone()])
+                            .filter(|a| !a.is_empty())
+                            .collect();
+                        // Another argument may be missing (`selfplay` wants both
+                        // levels): the value itself must not be what is refused.
+                        if let Err(error) = Cli::parse_from_args(
+                            std::iter::once("hijara".to_owned()).chain(args.clone()),
+                        ) {
+                            assert_ne!(error.kind(), ErrorKind::InvalidValue, "{args:?}: {error}");
+                        }
+                    }
+                }
+                if arg.get_possible_values().is_empty() {
+                    continue;
+                }
+                checked.push(format!("{} {named}", path.join(" ")).trim().to_owned());
+                // A value that is none is refused, the names listed.
+                let args = path
+                    .iter()
+                    .cloned()
+                    .chain([named.clone(), "Nonesuch".into()]);
+                let error = Cli::parse_from_args(
+                    std::iter::once("hijara".to_owned()).chain(args.filter(|a| !a.is_empty())),
+                )
+                .map(|_| ())
+                .unwrap_err();
+                assert_eq!(error.kind(), ErrorKind::InvalidValue, "{path:?} {named}");
+                assert!(
+                    error.render().to_string().contains("[possible values: "),
+                    "{error}"
+                );
+            }
+            for sub in command.get_subcommands() {
+                path.push(sub.get_name().to_owned());
+                walk(sub, path, checked);
+                path.pop();
+            }
+        }
+        let mut checked = Vec::new();
+        walk(&Cli::command(), &mut Vec::new(), &mut checked);
+        for expected in [
+            "--palette",
+            "play --blue",
+            "play --yellow",
+            "play --ai",
+            "play --variant",
+            "play --palette",
+            "replay --blue",
+            "replay --yellow",
+            "selfplay --blue",
+            "selfplay --yellow",
+            "selfplay --variant",
+            "bench --variant",
+            "completions",
+            "config --palette",
+        ] {
+            assert!(
+                checked.iter().any(|c| c == expected),
+                "{expected}: {checked:#?}"
+            );
+        }
+        // Read as the names are.
+        let play = |args: &[&str]| match parse(args).map(|cli| cli.command) {
+            Ok(Some(Command::Play(play))) => play,
+            other => panic!("{other:?}"),
+        };
+        let game = play(&["play", "--blue", "HARD", "--variant", "Corners"]);
+        assert_eq!(game.blue, Some(Seat::Hard));
+        assert_eq!(game.variant, Some(crate::rules::Ruleset::Corners));
+        assert_eq!(play(&["play", "--ai", "Easy"]).ai, Some(Some(Level::Easy)));
+        assert_eq!(
+            play(&["play", "--palette", "COLOUR-BLIND"]).display.palette,
+            Some(crate::prefs::Palette::ColourBlind)
+        );
+    }
+
+    /// s33 (cli36 left it): `score -x` said clap's `unexpected argument '-x' found`
+    /// and `to pass '-x' as a value, use '-- -x'`, where every file or folder option
+    /// names itself and how to name such a file. A file or folder argument now does
+    /// too; after `--` the word is still a file, a misspelt option keeps clap's tip,
+    /// and a word after the file is still clap's unexpected argument.
+    #[test]
+    fn a_dash_word_for_a_file_argument_names_it() {
+        use clap::error::ErrorKind;
+        for (args, argument, said) in [
+            (
+                &["score", "-x"][..],
+                "'[FILE|N]'",
+                "a file named -x is ./-x",
+            ),
+            (
+                &["score", "--json", "-x"],
+                "'[FILE|N]'",
+                "a file named -x is ./-x",
+            ),
+            (
+                &["analyze", "-x", "--json"],
+                "'[FILE|N]'",
+                "a file named -x is ./-x",
+            ),
+            (
+                &["replay", "-abc"],
+                "'[FILE|N]'",
+                "a file named -abc is ./-abc",
+            ),
+            (
+                &["serve", "export", "-x"],
+                "'<DIR>'",
+                "a folder named -x is ./-x",
+            ),
+            (
+                &["serve", "backup", "-x"],
+                "'<FILE>'",
+                "a file named -x is ./-x",
+            ),
+        ] {
+            let error = parse(args).map(|_| ()).unwrap_err();
+            let text = error.render().to_string();
+            assert_eq!(error.kind(), ErrorKind::ValueValidation, "{args:?}: {text}");
+            assert!(text.contains(&format!("for {argument}")), "{text}");
+            assert!(
+                text.contains(&format!("looks like an option: {said}")),
+                "{text}"
+            );
+            assert!(!text.contains("'-- -"), "{text}");
+        }
+        let game = |args: &[&str]| match parse(args).map(|cli| cli.command) {
+            Ok(Some(Command::Score(score))) => score.game,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            game(&["score", "--", "-x"]),
+            Some(ReplayTarget::File(PathBuf::from("-x")))
+        );
+        assert_eq!(
+            game(&["score", "./-x"]),
+            Some(ReplayTarget::File(PathBuf::from("./-x")))
+        );
+        // Clap's own errors where the word is no file.
+        let misspelt = parse(&["score", "--jsn", "g.hij"]).map(|_| ()).unwrap_err();
+        assert_eq!(misspelt.kind(), ErrorKind::UnknownArgument, "{misspelt}");
+        assert!(misspelt.to_string().contains("'--json'"), "{misspelt}");
+        for args in [&["score", "g.hij", "-x"][..], &["play", "-x"], &["-x"]] {
+            let error = parse(args).map(|_| ()).unwrap_err();
+            assert_eq!(
+                error.kind(),
+                ErrorKind::UnknownArgument,
+                "{args:?}: {error}"
+            );
+        }
+        let below_one = parse(&["score", "-1"]).map(|_| ()).unwrap_err();
+        assert!(
+            below_one.to_string().contains("numbered from 1"),
+            "{below_one}"
+        );
+        let help = parse(&["score", "-h"]).map(|_| ()).unwrap_err();
+        assert_eq!(help.kind(), ErrorKind::DisplayHelp);
     }
 
     #[test]

@@ -9,7 +9,8 @@
 //! argument '-i' found`) where `--games=-inf` was told the range (QA s31; `-1`, cli25).
 //! An option's name taken so (`--games --json`) is refused as one ([`no_option`]),
 //! clap naming the option and the word. Options naming a file, a folder or a
-//! puzzle refuse a word starting with `-` the same way ([`dash_word`]).
+//! puzzle refuse a word starting with `-` the same way ([`dash_word`]), and so,
+//! through `args.rs`, do the file and folder arguments (`score -x`).
 
 /// Why a word taken as an option's value is refused when it is an option's name
 /// (`--json`, `--`), or `None`: it is given as a value first.
@@ -68,6 +69,19 @@ where
     }
 }
 
+/// What a file, folder or id option names, which picks the words [`dash_word`]
+/// refuses a word starting with `-` in: a file or folder is told how to name
+/// one so (`./-x`); a puzzle's id cannot be one, and is told what ids look like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Named {
+    /// A file (`--load`, `--annotate`, `--motd`, a record argument).
+    File,
+    /// A folder (`--dir`, `--save-dir`, `serve --data-dir`, `serve export DIR`).
+    Folder,
+    /// A puzzle's id (`puzzle --id`).
+    Puzzle,
+}
+
 /// Why a word given to a file, folder or id option is refused, or `None`: an option's
 /// name (`--json`: [`no_option`]), or a word starting with `-` (`-x`), told how to
 /// name such a file (`./-x`). `-` alone passes: where it means standard input or
@@ -75,24 +89,34 @@ where
 /// `-` as their value (`allow_hyphen_values`), so the error names the option: clap
 /// said `unexpected argument '-x' found` for `--dir -x`, naming neither, and took
 /// `--dir=-x` as a folder (cli36).
-pub(super) fn dash_word(text: &str, what: &str) -> Option<String> {
+pub(super) fn dash_word(text: &str, named: Named) -> Option<String> {
     if let Some(why) = no_option(text) {
         return Some(why);
     }
-    (text.len() > 1 && text.starts_with('-')).then(|| match what {
-        "puzzle" => "looks like an option, not a puzzle id (like p0001)".to_owned(),
-        what => format!("looks like an option: a {what} named {text} is ./{text}"),
-    })
+    let what = match named {
+        Named::File => "file",
+        Named::Folder => "folder",
+        Named::Puzzle => return dash(text).then(|| PUZZLE_ID_DASH.to_owned()),
+    };
+    dash(text).then(|| format!("looks like an option: a {what} named {text} is ./{text}"))
 }
 
-/// A file or folder option's value (`what`: `file`, `folder`), any name a file may
-/// have (not UTF-8 too), but a word [`dash_word`] refuses.
+/// What a puzzle's id starting with `-` is told.
+const PUZZLE_ID_DASH: &str = "looks like an option, not a puzzle id (like p0001)";
+
+/// Whether `text` starts with `-` and is more than `-` alone.
+fn dash(text: &str) -> bool {
+    text.len() > 1 && text.starts_with('-')
+}
+
+/// A file or folder option's value, any name a file may have (not UTF-8 too), but a
+/// word [`dash_word`] refuses.
 pub(super) fn path_option(
-    what: &'static str,
+    named: Named,
 ) -> impl clap::builder::TypedValueParser<Value = std::path::PathBuf> {
     use clap::builder::TypedValueParser;
     clap::builder::OsStringValueParser::new().try_map(move |arg| {
-        match dash_word(&arg.to_string_lossy(), what) {
+        match dash_word(&arg.to_string_lossy(), named) {
             Some(why) => Err(why),
             None => Ok(std::path::PathBuf::from(arg)),
         }
@@ -101,8 +125,38 @@ pub(super) fn path_option(
 
 /// A puzzle's id (`--id`), but a word [`dash_word`] refuses.
 pub(super) fn puzzle_id(text: &str) -> Result<String, String> {
-    match dash_word(text, "puzzle") {
+    match dash_word(text, Named::Puzzle) {
         Some(why) => Err(why),
         None => Ok(text.to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Named, dash_word};
+
+    /// Read-through (s33): `dash_word` picked its words by a string (`"puzzle"`), and
+    /// any other string was put in the sentence as it was. Each kind names its own.
+    #[test]
+    fn each_kind_of_name_is_refused_in_its_own_words() {
+        let said = |named| dash_word("-x", named).unwrap_or_default();
+        assert_eq!(
+            said(Named::File),
+            "looks like an option: a file named -x is ./-x"
+        );
+        assert_eq!(
+            said(Named::Folder),
+            "looks like an option: a folder named -x is ./-x"
+        );
+        assert_eq!(
+            said(Named::Puzzle),
+            "looks like an option, not a puzzle id (like p0001)"
+        );
+        for named in [Named::File, Named::Folder, Named::Puzzle] {
+            assert_eq!(dash_word("-", named), None, "{named:?}");
+            assert_eq!(dash_word("./-x", named), None, "{named:?}");
+            let option = dash_word("--json", named).unwrap_or_default();
+            assert!(option.starts_with("an option, not a value"), "{option}");
+        }
     }
 }

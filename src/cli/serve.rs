@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 
-use super::number::{not_an_option, path_option, whole};
+use super::number::{Named, not_an_option, path_option, whole};
 use crate::server::{
     DEFAULT_AUTH_REJECTION, DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE,
     DEFAULT_LISTEN, DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR,
@@ -28,7 +28,7 @@ pub struct ServeArgs {
     pub listen: SocketAddr,
     /// Where the host key and the players' names are kept [default: the data folder's
     /// `server/`].
-    #[arg(long, value_name = "DIR", global = true, value_parser = path_option("folder"),
+    #[arg(long, value_name = "DIR", global = true, value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
     pub data_dir: Option<PathBuf>,
     /// The most players (logged-in connections) at once.
@@ -131,12 +131,12 @@ pub struct ServeArgs {
     pub club_name: Option<String>,
     /// A message of the day in FILE (UTF-8, at most 512 bytes), the lobby's note as
     /// each player comes in; read at the start.
-    #[arg(long, value_name = "FILE", value_parser = path_option("file"),
+    #[arg(long, value_name = "FILE", value_parser = path_option(Named::File),
           allow_hyphen_values = true)]
     pub motd: Option<PathBuf>,
     /// For tests: correspondence games run on the wall clock read from FILE (a Unix
     /// time in seconds, rewritten to move time) instead of the system's.
-    #[arg(long, value_name = "FILE", hide = true, value_parser = path_option("file"),
+    #[arg(long, value_name = "FILE", hide = true, value_parser = path_option(Named::File),
           allow_hyphen_values = true)]
     pub clock_file: Option<PathBuf>,
     /// For tests: a refused login waits MS milliseconds before the client hears it,

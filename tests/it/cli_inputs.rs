@@ -193,6 +193,92 @@ fn a_dash_word_given_to_a_file_folder_or_id_option_names_it() {
     assert!(err.contains("./-x"), "{err}");
 }
 
+/// s33: a record or folder argument starting with `-` (`score -x`) got clap's
+/// `unexpected argument '-x' found` and its tip `use '-- -x'`, where the options name
+/// themselves. The argument is named now, and told `./-x`, as the options are; after
+/// `--` the word is still read as a file (and is not there: exit 1).
+#[test]
+fn a_dash_word_given_as_a_file_argument_names_it() {
+    let data = tempfile::tempdir().unwrap();
+    for (args, argument, said) in [
+        (
+            &["score", "-x"][..],
+            "'[FILE|N]'",
+            "a file named -x is ./-x",
+        ),
+        (
+            &["analyze", "--json", "-x"],
+            "'[FILE|N]'",
+            "a file named -x is ./-x",
+        ),
+        (&["replay", "-x"], "'[FILE|N]'", "a file named -x is ./-x"),
+        (
+            &["serve", "export", "-x"],
+            "'<DIR>'",
+            "a folder named -x is ./-x",
+        ),
+    ] {
+        let err = fails(data.path(), args, None, 2);
+        assert!(
+            err.contains(&format!(
+                "invalid value '-x' for {argument}: looks like an option: {said}"
+            )),
+            "{args:?}: {err}"
+        );
+    }
+    let err = fails(data.path(), &["score", "--", "-x"], None, 1);
+    assert!(err.contains("cannot read -x"), "{err}");
+}
+
+/// s33: a named value was taken in lower case only (`--blue HARD`: `invalid value
+/// 'HARD'`, exit 2), where the engine protocol and the config file take any case.
+/// Each command takes it so now; a value that is none still lists the names.
+#[test]
+fn a_named_value_is_taken_in_any_case() {
+    let data = tempfile::tempdir().unwrap();
+    let ok = |args: &[&str]| {
+        hijara(data.path())
+            .args(args)
+            .write_stdin("")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let games = ok(&[
+        "selfplay",
+        "--blue",
+        "RANDOM",
+        "--yellow",
+        "Easy",
+        "--games",
+        "1",
+        "--variant",
+        "CORNERS",
+        "--json",
+    ]);
+    let games: Value = serde_json::from_slice(&games).unwrap();
+    assert_eq!(games["blue"], "random", "{games}");
+    assert_eq!(games["variant"], "corners", "{games}");
+    assert!(!ok(&["completions", "BASH"]).is_empty());
+    // The line mode ends at once on no input; a hard Yellow thinks only after a move.
+    ok(&[
+        "play",
+        "--plain",
+        "--yellow",
+        "HARD",
+        "--palette",
+        "High-Contrast",
+        "--no-history",
+    ]);
+    let err = fails(data.path(), &["play", "--blue", "Nonesuch"], None, 2);
+    assert!(
+        err.contains("[possible values: human, random, easy, medium, hard]"),
+        "{err}"
+    );
+}
+
 /// A file name that is not UTF-8 (a Unix name may be any bytes) was refused by the
 /// argument parser, `invalid UTF-8 was detected in one or more arguments` (exit 2),
 /// so such a record could not be scored, reviewed or watched at all.
