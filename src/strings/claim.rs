@@ -26,12 +26,23 @@ pub(crate) fn placed_last(placement: &Placement, kept: &str) -> String {
     format!("{}. {kept}", placed(placement))
 }
 
-/// A stone played at another terminal, its claim still to come from its player.
-pub(crate) fn placed_remote(placement: &Placement) -> String {
+/// A stone played at another terminal, its claim still to come from its player, who
+/// is said as `player` says them (at a table by name, s34: was by colour alone).
+pub(crate) fn placed_remote(placement: &Placement, player: &str) -> String {
     let cell = placement.cell;
     format!(
-        "{} played {} (section {}): {} may claim its points",
-        placement.player, cell.square, cell.section, placement.player
+        "{player} played {} (section {}): {player} may claim its points",
+        cell.square, cell.section
+    )
+}
+
+/// [`placed_remote`] in fewer words: at most 39 columns with a 16-column name, so
+/// that it stays whole at 44 (`alexandrapetrova played a4:1, may claim`).
+pub(crate) fn placed_remote_short(placement: &Placement, player: &str) -> String {
+    let cell = placement.cell;
+    format!(
+        "{player} played {}:{}, may claim",
+        cell.square, cell.section
     )
 }
 

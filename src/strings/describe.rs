@@ -17,9 +17,10 @@ use super::storage as words;
 pub(crate) const CHECKING_COST: &str = "Checking what it costs…";
 
 /// What a placement did, in words: `Blue +45: square b2 (20), row 2 same number 2s (10)`,
-/// or `Yellow played c3 (section 2)` when it scored nothing. The points come from the rules.
-pub(crate) fn placement(placement: &Placement) -> String {
-    let player = placement.player;
+/// or `Yellow played c3 (section 2)` when it scored nothing, its player said as `player`
+/// says them (a colour; a name at a table, s34: `alice +45: ...`). The points come from
+/// the rules.
+pub(crate) fn placement_by(placement: &Placement, player: &str) -> String {
     if placement.points == 0 {
         let cell = placement.cell;
         return format!("{player} played {} (section {})", cell.square, cell.section);
@@ -32,11 +33,16 @@ pub(crate) fn placement(placement: &Placement) -> String {
     format!("{player} +{}: {}", placement.points, combos.join(", "))
 }
 
-/// The same as [`placement`] in fewer words, for narrow screens:
+/// The same as [`placement_by`] by colour, in fewer words, for narrow screens:
 /// `Yellow +30: row 4 4s (10), column d 4s (10), diagonal a1-d4 1234 (15)`.
 pub(crate) fn placement_short(placement: &Placement) -> String {
+    placement_short_by(placement, &placement.player.to_string())
+}
+
+/// [`placement_short`] with its player said as [`placement_by`] says them.
+pub(crate) fn placement_short_by(placement: &Placement, player: &str) -> String {
     if placement.points == 0 {
-        return self::placement(placement);
+        return placement_by(placement, player);
     }
     let combos: Vec<String> = placement
         .combos()
@@ -52,12 +58,7 @@ pub(crate) fn placement_short(placement: &Placement) -> String {
             format!("{name} ({})", combo.points())
         })
         .collect();
-    format!(
-        "{} +{}: {}",
-        placement.player,
-        placement.points,
-        combos.join(", ")
-    )
+    format!("{player} +{}: {}", placement.points, combos.join(", "))
 }
 
 /// `square b2 (20), row 2 same number 2s (10)`: combinations with their points.
@@ -73,16 +74,16 @@ fn unclaimed_combos(placement: &Placement, claimed: ComboSet) -> String {
     combo_list(placement.combos().iter().filter(|c| !claimed.contains(*c)))
 }
 
-/// The earlier stone went unclaimed when the next was placed: what was forfeited.
-pub(crate) fn unclaimed(earlier: &Placement) -> String {
-    unclaimed_as(earlier, &combo_list(earlier.combos().iter()))
+/// The earlier stone went unclaimed when the next was placed: what was forfeited, its
+/// player said as `player` says them (a colour; a name at a table).
+pub(crate) fn unclaimed_by(earlier: &Placement, player: &str) -> String {
+    unclaimed_as(earlier, player, &combo_list(earlier.combos().iter()))
 }
 
-/// [`unclaimed`] with its combinations named as `combos` says.
-pub(crate) fn unclaimed_as(earlier: &Placement, combos: &str) -> String {
+/// [`unclaimed_by`] with its combinations named as `combos` says.
+pub(crate) fn unclaimed_as(earlier: &Placement, player: &str, combos: &str) -> String {
     format!(
-        "{}'s {} went unclaimed: {} forfeited ({combos})",
-        earlier.player,
+        "{player}'s {} went unclaimed: {} forfeited ({combos})",
         earlier.square(),
         earlier.points,
     )
@@ -100,9 +101,19 @@ pub(crate) fn ai_claimed(placement: &Placement) -> String {
 
 /// A claim of `points` awarded: the combinations it stands for, and any rest forfeited.
 pub(crate) fn claim_awarded(placement: &Placement, points: u32, combos: ComboSet) -> String {
+    claim_awarded_by(placement, &placement.player.to_string(), points, combos)
+}
+
+/// [`claim_awarded`] with its player said as `player` says them (a name at a table:
+/// s34, `Blue claims 20 for a4` on the other player's screen).
+pub(crate) fn claim_awarded_by(
+    placement: &Placement,
+    player: &str,
+    points: u32,
+    combos: ComboSet,
+) -> String {
     let mut text = format!(
-        "{} claims {points} for {}: {}",
-        placement.player,
+        "{player} claims {points} for {}: {}",
         placement.square(),
         combo_list(combos.iter())
     );
@@ -159,16 +170,19 @@ pub(crate) fn claim_missed_short(placement: &Placement, claimed: u32) -> String 
 
 /// A wrong claim: what the stone made, all of it forfeited.
 pub(crate) fn wrong_claim(placement: &Placement, claimed: u32) -> String {
+    wrong_claim_by(placement, &placement.player.to_string(), claimed)
+}
+
+/// [`wrong_claim`] with its player said as `player` says them (a name at a table).
+pub(crate) fn wrong_claim_by(placement: &Placement, player: &str, claimed: u32) -> String {
     if placement.points == 0 {
         return format!(
-            "Wrong claim: {}'s {} made no points, not {claimed}",
-            placement.player,
+            "Wrong claim: {player}'s {} made no points, not {claimed}",
             placement.square()
         );
     }
     format!(
-        "Wrong claim of {claimed}: {}'s {} made {} ({}); {} forfeited",
-        placement.player,
+        "Wrong claim of {claimed}: {player}'s {} made {} ({}); {} forfeited",
         placement.square(),
         placement.points,
         combo_list(placement.combos().iter()),
@@ -193,17 +207,25 @@ pub(crate) fn wrong_claim_short(placement: &Placement, claimed: u32) -> Option<S
 /// A move of a finished claim game (the replay viewer): what it made and what
 /// became of it.
 pub(crate) fn settled(placement: &Placement, state: ClaimState) -> String {
+    settled_by(placement, state, &placement.player.to_string())
+}
+
+/// [`settled`] with its player said as `player` says them (a name at a table: the
+/// other player's claim as it arrives).
+pub(crate) fn settled_by(placement: &Placement, state: ClaimState, player: &str) -> String {
     if placement.points == 0 {
         return match state {
-            ClaimState::Wrong { claimed } => wrong_claim(placement, claimed),
-            _ => self::placement(placement),
+            ClaimState::Wrong { claimed } => wrong_claim_by(placement, player, claimed),
+            _ => placement_by(placement, player),
         };
     }
     match state {
-        ClaimState::Claimed { points, combos } => claim_awarded(placement, points, combos),
-        ClaimState::Wrong { claimed } => wrong_claim(placement, claimed),
-        ClaimState::Unclaimed => unclaimed(placement),
-        ClaimState::Pending => format!("{}; not claimed yet", self::placement(placement)),
+        ClaimState::Claimed { points, combos } => {
+            claim_awarded_by(placement, player, points, combos)
+        }
+        ClaimState::Wrong { claimed } => wrong_claim_by(placement, player, claimed),
+        ClaimState::Unclaimed => unclaimed_by(placement, player),
+        ClaimState::Pending => format!("{}; not claimed yet", placement_by(placement, player)),
     }
 }
 

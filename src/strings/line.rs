@@ -11,13 +11,10 @@ use crate::rules::{ClaimState, Combination, ComboShape, Placement, Player, Rules
 
 use super::{describe, rules_parts, seat_name};
 
-/// `Blue b3, section 2`: who placed where.
-fn stone(placement: &Placement) -> String {
+/// `Blue b3, section 2`: who placed where, the player said as `player` says them.
+fn stone(placement: &Placement, player: &str) -> String {
     let cell = placement.cell;
-    format!(
-        "{} {}, section {}",
-        placement.player, cell.square, cell.section
-    )
+    format!("{player} {}, section {}", cell.square, cell.section)
 }
 
 /// What a stone completed: its one combination by name (`row 3 same number 2s`), or
@@ -47,7 +44,13 @@ fn short(combo: Combination) -> String {
 /// number 2s`. `state` is its claim state in a claim game (`None` without claims):
 /// a person's stone still to be claimed says nothing of its points.
 pub(crate) fn placed(placement: &Placement, state: Option<ClaimState>) -> String {
-    let stone = stone(placement);
+    placed_by(placement, state, &placement.player.to_string())
+}
+
+/// [`placed`] with its player said as `player` says them: at a table `alice (Blue)
+/// b3, section 2` ([`named`]; s34: a stone there was said by colour alone).
+pub(crate) fn placed_by(placement: &Placement, state: Option<ClaimState>, player: &str) -> String {
+    let stone = stone(placement, player);
     let points = placement.points;
     match state {
         // A stone still to be claimed says nothing of its points.
@@ -101,8 +104,8 @@ pub(crate) fn kept_claim_open(kept: &str) -> String {
 
 /// The stone before went unclaimed when the next was placed, a line before the new
 /// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 same number 2s)`.
-pub(crate) fn unclaimed(earlier: &Placement) -> String {
-    describe::unclaimed_as(earlier, &combos(earlier))
+pub(crate) fn unclaimed(earlier: &Placement, player: &str) -> String {
+    describe::unclaimed_as(earlier, player, &combos(earlier))
 }
 
 /// A move line: what happened, the totals, and what comes next (each a sentence).
@@ -250,7 +253,10 @@ pub(crate) const GAME_OVER_BACK: &str =
 /// [`took_back`] with the stones it took back named, in the order they were played:
 /// `Took back 2 moves (Blue c3, section 1; Yellow c4, section 1): undo or redo more`.
 pub(crate) fn took_back_named(stones: &[Placement]) -> String {
-    let named: Vec<String> = stones.iter().map(stone).collect();
+    let named: Vec<String> = stones
+        .iter()
+        .map(|p| stone(p, &p.player.to_string()))
+        .collect();
     let moves = if stones.len() == 1 { "move" } else { "moves" };
     // Short: with the totals and a claim's turn the line stays within 120 characters.
     format!(

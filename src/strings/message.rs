@@ -53,8 +53,15 @@ pub(crate) fn loaded(path: &str, game: &Game) -> String {
 pub(crate) fn wait_for(mover: Player, seat: Seat) -> String {
     format!("Wait: {mover} ({}) is thinking", seat_name(seat))
 }
-pub(crate) fn wait_for_remote(mover: Player) -> String {
+/// A square chosen on the turn of `mover` (a colour, or a name at a table), who plays
+/// at another terminal.
+pub(crate) fn wait_for_remote(mover: impl std::fmt::Display) -> String {
     format!("Wait: {mover} plays at another terminal")
+}
+/// [`wait_for_remote`] in fewest words, by name (s34: by colour where a 16-column
+/// name left no room at 44 columns): `Wait: alexandrapetrova's move`.
+pub(crate) fn wait_for_turn(name: &str) -> String {
+    format!("Wait: {name}'s move")
 }
 /// [`wait_for_remote`] naming the player (qa30: `Wait: Yellow ...` where bob plays):
 /// `Wait: bob (Yellow) plays at another terminal`.

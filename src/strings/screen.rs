@@ -121,11 +121,12 @@ pub(crate) fn ai_thinking(mover: Player, seat: Seat, spinner: &str) -> String {
 pub(crate) fn hint_thinking(mover: Player, spinner: &str) -> String {
     format!("{mover} to move, hint thinking… {spinner}")
 }
-pub(crate) fn to_move(mover: Player) -> String {
+/// Whose turn: `Blue to move`, at a table by name (`alice to move`).
+pub(crate) fn to_move(mover: impl std::fmt::Display) -> String {
     format!("{mover} to move")
 }
 /// [`to_move`] in fewer columns, as the ladder marks the turn.
-pub(crate) fn to_move_short(mover: Player) -> String {
+pub(crate) fn to_move_short(mover: impl std::fmt::Display) -> String {
     format!("▶ {mover}")
 }
 pub(crate) fn ai_thinking_short(mover: Player, spinner: &str) -> String {

@@ -642,10 +642,18 @@ fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
 /// names the move that arrived.
 fn your_move_alert(screen: &Screen, alerts: &super::alert::Alerts, focus: Focus) -> Vec<u8> {
     let body = match screen {
-        Screen::Game(app) => app
-            .game()
-            .last()
-            .map(|p| alert_words::your_move(p.player, p.square(), app.game().to_move())),
+        // At a table by the players' names (s34: by colour alone).
+        Screen::Game(app) => app.game().last().map(|p| {
+            let to_move = app.game().to_move();
+            match app.seated_names() {
+                Some(names) => alert_words::your_move(
+                    &names[p.player.index()],
+                    p.square(),
+                    &names[to_move.index()],
+                ),
+                None => alert_words::your_move(p.player, p.square(), to_move),
+            }
+        }),
         _ => None,
     };
     let body = body.unwrap_or_else(|| alert_words::YOUR_MOVE.to_owned());
@@ -1147,6 +1155,29 @@ mod tests {
         assert_eq!(
             your_move_alert(&screen, &Alerts::OFF, Focus::Unfocused),
             b""
+        );
+    }
+
+    /// s34: at a table the notification of the other player's move said `Blue played
+    /// a4: your move, Yellow` where both players have names: by name. Fails on the old
+    /// code.
+    #[test]
+    fn a_table_s_move_is_told_by_name() {
+        use super::super::alert::{Alerts, Notifier};
+        let game = crate::rules::Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap()));
+        let mut app = App::with_game(GameConfig::default(), game.unwrap())
+            .served([true, false])
+            .named(["alice".into(), "bob".into()]);
+        let _ = app.remote_move("a2".parse().unwrap());
+        let alerts = Alerts {
+            bell: false,
+            notify: true,
+            notifier: Notifier::Osc9,
+            tmux: false,
+        };
+        assert_eq!(
+            your_move_alert(&Screen::Game(app), &alerts, Focus::Unfocused),
+            b"\x1b]9;Hijara: alice played a2: your move, bob\x1b\\"
         );
     }
 

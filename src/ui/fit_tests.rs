@@ -17,6 +17,7 @@ use super::layout::ScreenLayout;
 use super::screen::box_rect;
 use super::{App, AppView, Input, Look, News, Question, ReplayState, ReplayView};
 
+mod by_name;
 mod names;
 mod words;
 

@@ -534,6 +534,12 @@ impl Message {
 
     /// What a placement did, with a short wording for narrow screens.
     pub(crate) fn placement(placement: &Placement) -> Message {
+        Message::placement_by(placement, &placement.player.to_string())
+    }
+
+    /// [`Message::placement`] with its player said as `player` says them (a name at a
+    /// table); its colour is the message's style still.
+    fn placement_by(placement: &Placement, player: &str) -> Message {
         let kind = if placement.points > 0 {
             MessageKind::Score(placement.player)
         } else {
@@ -541,8 +547,8 @@ impl Message {
         };
         Message {
             kind,
-            text: describe::placement(placement),
-            short: Some(describe::placement_short(placement)),
+            text: describe::placement_by(placement, player),
+            short: Some(describe::placement_short_by(placement, player)),
             middle: Vec::new(),
             keyed: None,
         }
@@ -558,23 +564,31 @@ impl Message {
         state: Option<ClaimState>,
         unclaimed: Option<&Placement>,
     ) -> Message {
-        Message::played_at(placement, state, unclaimed, false)
+        Message::played_at(placement, state, unclaimed, false, None)
     }
 
     /// [`Message::played`] of a stone played here (`remote` false) or at another
     /// terminal, whose player claims it there: nobody here is asked to claim it.
+    /// `names`, the players' at a table, say its players (s34: by colour alone, `Blue
+    /// played a4 (section 1): Blue may claim its points`, where both had names).
     pub(crate) fn played_at(
         placement: &Placement,
         state: Option<ClaimState>,
         unclaimed: Option<&Placement>,
         remote: bool,
+        names: Option<&[String; 2]>,
     ) -> Message {
+        let said = |player: Player| match names {
+            Some(names) => names[player.index()].clone(),
+            None => player.to_string(),
+        };
+        let player = said(placement.player);
         let mut message = match state {
-            None => Message::placement(placement),
+            None => Message::placement_by(placement, &player),
             Some(ClaimState::Pending) if remote => Message {
                 kind: MessageKind::Info,
-                text: claim::placed_remote(placement),
-                short: None,
+                text: claim::placed_remote(placement, &player),
+                short: Some(claim::placed_remote_short(placement, &player)),
                 middle: Vec::new(),
                 keyed: None,
             },
@@ -595,7 +609,8 @@ impl Message {
             Some(other) => Message::new(MessageKind::Info, describe::settled(placement, other)),
         };
         if let Some(earlier) = unclaimed {
-            message.text = claim::unclaimed_then(&describe::unclaimed(earlier), &message.text);
+            let unclaimed = describe::unclaimed_by(earlier, &said(earlier.player));
+            message.text = claim::unclaimed_then(&unclaimed, &message.text);
             // Whole, in a box if need be: what was forfeited is the lesson.
             message.short = None;
             message.middle.clear();
@@ -607,16 +622,31 @@ impl Message {
     /// Move `index` (0-based) of a game as a finished record shows it (the replay
     /// viewer): in a claim game, what was claimed and what was forfeited.
     pub(crate) fn of_move(game: &Game, index: usize) -> Option<Message> {
+        Message::of_move_by(game, index, None)
+    }
+
+    /// [`Message::of_move`] with its player said by name where `names`, the players'
+    /// at a table, are given (s34: the other player's claim, as it arrived, said
+    /// `Blue claims 20 for a4`).
+    pub(crate) fn of_move_by(
+        game: &Game,
+        index: usize,
+        names: Option<&[String; 2]>,
+    ) -> Option<Message> {
         let placement = game.placements().get(index)?;
+        let player = match names {
+            Some(names) => names[placement.player.index()].clone(),
+            None => placement.player.to_string(),
+        };
         Some(match game.claim_state(index) {
-            None => Message::placement(placement),
+            None => Message::placement_by(placement, &player),
             Some(state) => {
                 let kind = if game.awarded(index) > 0 {
                     MessageKind::Score(placement.player)
                 } else {
                     MessageKind::Info
                 };
-                Message::new(kind, describe::settled(placement, state))
+                Message::new(kind, describe::settled_by(placement, state, &player))
             }
         })
     }

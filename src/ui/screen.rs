@@ -153,6 +153,13 @@ impl Widget for &AppView<'_> {
         }
 
         let mover = game.to_move();
+        // Nobody watching is not said: at 44 columns `0 watching` took the hint's room.
+        let right = match app.watching() {
+            Some(count) if count > 0 => table::watching_and_help(count, words::HELP_KEY),
+            _ => words::HELP_KEY.to_owned(),
+        };
+        // The labels at the right of the first status line, and the two columns before.
+        let labels_w = crate::text::width(&right) + 2;
         // A game the start screen opened: its `q` goes back there, and says so.
         let back = app.is_from_start();
         // Over the network at a game's end: how many of the first wordings say how it
@@ -229,10 +236,26 @@ impl Widget for &AppView<'_> {
                     }
                 }
                 // A player's last resort before the keys alone, the winner by colour
-                // (`Blue wins`: 44 columns, two long names): after the labels at the
-                // right, so that the name goes first wherever it fits.
+                // (`Blue wins`): after the labels at the right, so that the name goes
+                // first wherever it fits.
                 if !app.spectating() && app.player_names().is_some() {
-                    let wording = words::then_keys(&describe::result_sentence(outcome), keys);
+                    let colour = words::then_keys(&describe::result_sentence(outcome), keys);
+                    // Where the winner's name with all the keys leaves the labels at the
+                    // right no room and the colour does (44 columns, 16-column names),
+                    // the name with the key to leave alone takes the colour's place (s34:
+                    // `Blue wins. n: rematch, q: lobby`); the hint row names the
+                    // rematch's key once the row under it is free. Where the name with
+                    // all the keys fits, this wording is the colour's as before.
+                    let room = |wording: &str| {
+                        crate::text::width(wording) + labels_w <= usize::from(layout.status.width)
+                    };
+                    let named = words::then_keys(&alone, keys);
+                    let wording = match served_leave_key(app) {
+                        Some(leave) if !room(&named) && room(&colour) => {
+                            words::then_keys(&alone, leave)
+                        }
+                        _ => colour,
+                    };
                     if !wordings.contains(&wording) {
                         colour_alone = Some(wordings.len());
                         wordings.push(wording);
@@ -281,7 +304,21 @@ impl Widget for &AppView<'_> {
                 words::hint_thinking(mover, spinner),
                 words::hint_thinking_short(mover, spinner),
             ],
-            (None, None) => vec![words::to_move(mover), words::to_move_short(mover)],
+            // At a table by name where it fits, by colour where not (s34: by colour
+            // alone); the line's colour says it too.
+            (None, None) => {
+                let colour = [words::to_move(mover), words::to_move_short(mover)];
+                match app.seated_names() {
+                    Some(names) => {
+                        let name = &names[mover.index()];
+                        [words::to_move(name), words::to_move_short(name)]
+                            .into_iter()
+                            .chain(colour)
+                            .collect()
+                    }
+                    None => colour.into(),
+                }
+            }
         };
         // Over the network, every wording but the keys alone says the result: the keys
         // that work after the game go before the labels only once none fits.
@@ -442,11 +479,6 @@ impl Widget for &AppView<'_> {
             },
             (_, None) => Span::styled(hints, look.dim()),
         };
-        // Nobody watching is not said: at 44 columns `0 watching` took the hint's room.
-        let right = match app.watching() {
-            Some(count) if count > 0 => table::watching_and_help(count, words::HELP_KEY),
-            _ => words::HELP_KEY.to_owned(),
-        };
         let rules = rules_parts(game.ruleset(), game.claim_mode());
         StatusView {
             totals,
@@ -502,6 +534,15 @@ fn served_over_keys(app: &App) -> &'static str {
     } else {
         table::OVER_KEYS_AI
     }
+}
+
+/// [`served_over_keys`] in fewer words where they name more than the key to leave: that
+/// key alone (`q: lobby`), for a line with no room for the winner's name and all keys.
+/// `None` where they name no more, or ask a question (a rematch asked: `q` is a no).
+fn served_leave_key(app: &App) -> Option<&'static str> {
+    let keys = served_over_keys(app);
+    (keys == table::OVER_KEYS_TABLE || keys == table::OVER_KEYS_REMATCH_SENT)
+        .then_some(table::OVER_KEYS_ALONE)
 }
 
 /// The status line a message to the other player is typed on, `width` columns wide:

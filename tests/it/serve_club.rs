@@ -408,7 +408,7 @@ fn leaving_a_rated_game_before_both_moved_is_said_to_end_it_unrated() {
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("alice (Blue) v bob (Yellow)").await;
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("alice to move").await;
         alice.wait_for("1 watching").await;
         alice.send(b"a1").await;
         bob.wait_for(" 1 B a1").await;
@@ -464,7 +464,7 @@ async fn won_and_rematched(alice: &Player, bob: &Player) {
     alice.send(b"n").await;
     bob.wait_for("offers a rematch").await;
     bob.send(b"y").await;
-    bob.wait_for("Blue to move").await;
+    bob.wait_for("bob to move").await;
     bob.send(b"c3").await;
     alice.wait_for(" 1 B c3").await;
     alice.send(b"d4").await;
@@ -1133,7 +1133,7 @@ fn spectators_read_the_rating_changes_at_a_rated_game_s_end() {
         for watcher in [&carol, &dan] {
             watcher.wait_for("alice").await;
             watcher.send(b"1").await;
-            watcher.wait_for("Blue to move").await;
+            watcher.wait_for("alice to move").await;
         }
         erin.wait_said("hijara: the lobby.\r\n").await;
         erin.send(b"table 1\r").await;
@@ -1363,7 +1363,7 @@ fn a_vacation_day_used_at_the_board_is_told_there_once() {
         // At 44 columns the line's short wording, whole on one row.
         alice.wait_for("Tab: your move v bob").await;
         alice.send(b"\t").await;
-        alice.wait_for("Blue to move").await;
+        alice.wait_for("alice to move").await;
         clock.set(T0 + 2 * DAY + 60);
         alice
             .wait_for("Vacation day used: 24h more (19 left)")
@@ -1494,7 +1494,7 @@ fn a_player_may_keep_at_most_ten_unfinished_games_against_the_ai() {
             dana.send(b"a").await;
             dana.wait_for("Enter start").await;
             dana.send(b"\r").await;
-            dana.wait_for("Blue to move").await;
+            dana.wait_for("dana to move").await;
             // Left before a move: adjourned without a question.
             dana.send(b"q").await;
             dana.wait_for(&if n == 1 {
@@ -1509,7 +1509,7 @@ fn a_player_may_keep_at_most_ten_unfinished_games_against_the_ai() {
         dana.send(b"\r").await;
         dana.wait_for("You have 10 unfinished games against the AI, the most")
             .await;
-        assert!(!dana.screen().contains("Blue to move"), "{}", dana.screen());
+        assert!(!dana.screen().contains("dana to move"), "{}", dana.screen());
     });
 }
 
@@ -1576,7 +1576,7 @@ async fn adjourn_an_ai_game(player: &Player, first: bool, id: usize) {
     player.send(b"a").await;
     player.wait_for("Enter start").await;
     player.send(b"\r").await;
-    player.wait_for("Blue to move").await;
+    player.wait_for(" to move").await;
     player.send(b"q").await;
     player
         .wait_for(&if first {
@@ -1611,7 +1611,7 @@ fn unfinished_games_against_the_ai_are_capped_per_address_and_in_all() {
         fred.send(b"\r").await;
         fred.wait_for("20 games against the AI are unfinished from your address")
             .await;
-        assert!(!fred.screen().contains("Blue to move"), "{}", fred.screen());
+        assert!(!fred.screen().contains("fred to move"), "{}", fred.screen());
 
         let small = Server::start_with(&["--max-ai-games", "2"]);
         let gus = Player::join(&small, "gus", 7, 80, 24).await;
@@ -1622,6 +1622,6 @@ fn unfinished_games_against_the_ai_are_capped_per_address_and_in_all() {
         gus.send(b"\r").await;
         gus.wait_for("The server keeps 2 unfinished games against the AI")
             .await;
-        assert!(!gus.screen().contains("Blue to move"), "{}", gus.screen());
+        assert!(!gus.screen().contains("gus to move"), "{}", gus.screen());
     });
 }

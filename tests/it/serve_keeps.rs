@@ -36,7 +36,7 @@ fn a_rematch_survives_kill_9() {
         let (alice, bob) = crashed_and_back(&mut server, (alice, bob)).await;
         for screen in [&alice, &bob] {
             screen.wait_for(" 3 B a2").await;
-            screen.wait_for("Yellow to move").await;
+            screen.wait_for("alice to move").await;
         }
     });
 }
@@ -57,7 +57,7 @@ fn a_line_said_survives_kill_9() {
         let (alice, bob) = crashed_and_back(&mut server, (alice, bob)).await;
         for screen in [&alice, &bob] {
             screen.wait_for(" 1 B a1").await;
-            screen.wait_for("Yellow to move").await;
+            screen.wait_for("bob to move").await;
             assert!(!screen.screen().contains("good luck"), "not as news");
             screen.send(b"m").await;
             screen.wait_for("Message (0/60)").await;
@@ -145,7 +145,7 @@ fn the_ai_s_next_game_survives_kill_9() {
         dana.wait_for("random AI wins: dana resigned").await;
         // The next game, colours swapped: the AI opens as Blue, dana answers.
         dana.send(b"n").await;
-        dana.wait_for("Yellow to move").await;
+        dana.wait_for("dana to move").await;
         dana.send(b"a1").await;
         dana.wait_for(" 2 Y a1").await;
         dana.wait_for(" 3 B ").await;
@@ -163,7 +163,7 @@ fn the_ai_s_next_game_survives_kill_9() {
         for shown in [&first, " 2 Y a1", &third] {
             dana.wait_for(shown).await;
         }
-        dana.wait_for("Yellow to move").await;
+        dana.wait_for("dana to move").await;
         assert!(dana.screen().contains("random"), "{}", dana.screen());
     });
 }
@@ -232,7 +232,7 @@ fn ctrl_c_at_a_table_is_a_dropped_link_not_an_abandonment() {
         bob.wait_closed().await;
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for(" 1 B a1").await;
-        bob.wait_for("Yellow to move").await;
+        bob.wait_for("bob to move").await;
         alice.wait_for("Your opponent is back").await;
         play(&bob, &alice, 2, "b2").await;
         assert!(
@@ -318,7 +318,7 @@ fn a_guest_never_inherits_another_guest_s_game_after_a_restart() {
         gina.send(b"ooo").await;
         gina.wait_for("against the random AI").await;
         gina.send(b"\r").await;
-        gina.wait_for("Blue to move").await;
+        gina.wait_for(" to move").await;
         gina.send(b"b3").await;
         gina.wait_for(" 2 Y ").await;
         gina.send(b"q").await;

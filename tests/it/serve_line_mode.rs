@@ -39,7 +39,7 @@ async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
     let bob = Player::join(server, "bob", 2, 80, 24).await;
     bob.wait_for("alice (Blue) v - (Yellow)").await;
     bob.send(b"1").await;
-    bob.wait_for("Blue to move").await;
+    bob.wait_for("alice to move").await;
     // Who sits where, by name, each seat once: a screen reader hears its opponent
     // before the end. The table is rated: each rating after its name, in words, as
     // both newcomers have it.
@@ -141,7 +141,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         bob.wait_for(" 1 B b3").await;
         alice
             .wait_said(
-                "Blue b3, section 1. Blue 0, Yellow 0. bob (Yellow) to move, at the other terminal.\r\n",
+                "alice (Blue) b3, section 1. Blue 0, Yellow 0. bob (Yellow) to move, at the other terminal.\r\n",
             )
             .await;
         // Bob's move comes while Alice types `bo`: it goes over her typed line (the
@@ -151,7 +151,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         bob.send(b"c2").await;
         alice
             .wait_said(
-                "\x07\rYellow c2, section 1. Blue 0, Yellow 0. Your move, alice (Blue).\r\n\r> bo",
+                "\x07\rbob (Yellow) c2, section 1. Blue 0, Yellow 0. Your move, alice (Blue).\r\n\r> bo",
             )
             .await;
         alice.send(b"ard\r").await;
@@ -163,7 +163,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         alice.wait_said("\r> c4 \r> c4").await;
         alice.send(b"\r").await;
         bob.wait_for(" 3 B c4").await;
-        alice.wait_said("Blue c4, section 1.").await;
+        alice.wait_said("alice (Blue) c4, section 1.").await;
         alice.leave_game_in_lines("y").await;
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
@@ -273,7 +273,7 @@ fn a_rated_game_s_end_is_one_line_with_both_changes() {
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
         bob.send(b"c2").await;
-        alice.wait_said("Yellow c2, section 1.").await;
+        alice.wait_said("bob (Yellow) c2, section 1.").await;
         // Rated once both have moved: Bob resigns.
         bob.send(b"R").await;
         bob.wait_for("Resign? alice wins the game.").await;
@@ -337,7 +337,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("alice (Blue) v - (Yellow)").await;
         bob.send(b"1").await;
-        bob.wait_for("Blue to move").await;
+        bob.wait_for("alice to move").await;
         alice.wait_said("due opens it").await;
         alice.send(b"table 1\r").await;
         alice.wait_said("Your move, alice (Blue).").await;
@@ -355,7 +355,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         alice.wait_said("bob: hello alice.\r\n").await;
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
-        alice.wait_said("Blue b3, section 1.").await;
+        alice.wait_said("alice (Blue) b3, section 1.").await;
         alice.back_to_lobby_in_lines().await;
         let at = alice.raw().len();
         alice.send(b"table 1\r").await;
@@ -385,7 +385,7 @@ fn a_resignation_is_said_once() {
         let bob = bob_sits_at_alices_table(&server, &alice).await;
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
-        alice.wait_said("Blue b3, section 1.").await;
+        alice.wait_said("alice (Blue) b3, section 1.").await;
         let at = alice.raw().len();
         alice.resign_in_lines().await;
         alice
@@ -464,7 +464,7 @@ fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
         alice.send(b"start\r").await;
         alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
         alice.send(b"b3\r").await;
-        alice.wait_said("Blue b3, section 1.").await;
+        alice.wait_said("alice (Blue) b3, section 1.").await;
         alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
         let at = alice.raw().len();
         alice.send(b"undo\r").await;
@@ -501,7 +501,7 @@ fn a_game_left_names_its_player_when_she_comes_back() {
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
         bob.send(b"c2").await;
-        alice.wait_said("Yellow c2, section 1.").await;
+        alice.wait_said("bob (Yellow) c2, section 1.").await;
         alice.leave_game_in_lines("yes").await;
         alice.wait_said("a player left").await;
         // Said once the leave is kept: what `table 1` opens now.
@@ -567,7 +567,7 @@ fn the_lobby_in_lines_says_tables_and_seats_not_other_people_s_moves() {
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("bob (Blue) v - (Yellow)").await;
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("bob to move").await;
         alice
             .wait_said("1  bob (Blue) against carol (Yellow)")
             .await;

@@ -34,7 +34,7 @@ fn undo_is_asked_of_the_other_player_who_refuses_then_agrees() {
             (&bob, "alice agreed: 1 move taken back"),
         ] {
             screen.wait_for(said).await;
-            screen.wait_for("Yellow to move").await;
+            screen.wait_for("bob to move").await;
             assert!(!screen.screen().contains(" 2 Y b1"), "{}", screen.screen());
             assert!(screen.screen().contains(" 1 B a1"), "{}", screen.screen());
         }
@@ -76,7 +76,7 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
             (&bob, "Rematch: colours swapped, you play Blue"),
         ] {
             screen.wait_for(said).await;
-            screen.wait_for("Blue to move").await;
+            screen.wait_for("bob to move").await;
         }
         alice.send(b"a1").await;
         alice.wait_for("plays at another terminal").await;
@@ -139,8 +139,8 @@ fn a_private_table_is_not_listed_and_is_joined_by_its_code() {
         bob.wait_for("Invitation code: _").await;
         bob.send(code.to_lowercase().as_bytes()).await;
         bob.send(b"\r").await;
-        alice.wait_for("Blue to move").await;
-        bob.wait_for("Blue to move").await;
+        alice.wait_for("alice to move").await;
+        bob.wait_for("alice to move").await;
         play(&alice, &bob, 1, "b2").await;
     });
 }
@@ -155,7 +155,7 @@ fn messages_reach_the_other_player_until_muted_and_the_bell_rings_on_your_move()
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("alice (Blue) v bob (Yellow)").await;
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("alice to move").await;
         // The players see how many watch.
         alice.wait_for("1 watching").await;
         bob.wait_for("1 watching").await;
@@ -201,7 +201,7 @@ fn the_lobby_finds_a_player_and_remembers_the_palette() {
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("q leave").await;
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("alice to move").await;
         assert!(carol.coloured(), "colour is on at first");
         assert!(!carol.in_256_colours(), "the default palette at first");
         carol.send(b"q").await;
@@ -223,7 +223,7 @@ fn the_lobby_finds_a_player_and_remembers_the_palette() {
         carol.send(b"c").await;
         carol.wait_for("Palette: colour-blind").await;
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("alice to move").await;
         assert!(carol.in_256_colours(), "{}", carol.screen());
         carol.send(b"q").await;
         carol.wait_for("q leave").await;
@@ -233,7 +233,7 @@ fn the_lobby_finds_a_player_and_remembers_the_palette() {
             carol.wait_for(&format!("Palette: {name}")).await;
         }
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("alice to move").await;
         assert!(!carol.coloured(), "{}", carol.screen());
         carol.send(b"q").await;
         carol.wait_for("q leave").await;
@@ -242,7 +242,7 @@ fn the_lobby_finds_a_player_and_remembers_the_palette() {
         let again = Player::join(&server, "carol", 3, 80, 24).await;
         again.wait_for("q leave").await;
         again.send(b"1").await;
-        again.wait_for("Blue to move").await;
+        again.wait_for("alice to move").await;
         assert!(!again.coloured(), "colour stays off for carol");
         again.send(b"q").await;
         again.wait_for("q leave").await;
@@ -384,7 +384,7 @@ fn a_monochrome_client_term_draws_without_colour_unless_a_palette_was_chosen() {
             let mono = Player::join_term(&server, name, seed, 80, 24, term).await;
             mono.wait_for("q leave").await;
             mono.send(b"1").await;
-            mono.wait_for("Blue to move").await;
+            mono.wait_for("alice to move").await;
             assert!(!mono.coloured(), "{term}: {}", mono.screen());
             // The lobby's `c` goes on from the palette in force: none, then default.
             mono.send(b"q").await;
@@ -405,7 +405,7 @@ fn a_monochrome_client_term_draws_without_colour_unless_a_palette_was_chosen() {
             let erin = Player::join_term(&server, "erin", 5, 80, 24, term).await;
             erin.wait_for("q leave").await;
             erin.send(b"1").await;
-            erin.wait_for("Blue to move").await;
+            erin.wait_for("alice to move").await;
             assert!(erin.coloured(), "{term}: {}", erin.screen());
             assert_eq!(erin.in_256_colours(), wide, "{term}: {}", erin.screen());
             erin.send(b"q").await;
@@ -417,7 +417,7 @@ fn a_monochrome_client_term_draws_without_colour_unless_a_palette_was_chosen() {
         let fay = Player::join_term(&server, "fay", 6, 80, 24, "xterm-256color").await;
         fay.wait_for("q leave").await;
         fay.send(b"1").await;
-        fay.wait_for("Blue to move").await;
+        fay.wait_for("alice to move").await;
         assert!(fay.coloured(), "{}", fay.screen());
     });
 }
@@ -436,7 +436,7 @@ fn the_default_palette_chosen_on_a_monochrome_terminal_is_kept() {
         carol.send(b"c").await;
         carol.wait_for("Palette: default").await;
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("alice to move").await;
         assert!(carol.coloured(), "{}", carol.screen());
         carol.send(b"q").await;
         carol.wait_for("q leave").await;
@@ -445,7 +445,7 @@ fn the_default_palette_chosen_on_a_monochrome_terminal_is_kept() {
         let again = Player::join_term(&server, "carol", 3, 80, 24, "vt100").await;
         again.wait_for("q leave").await;
         again.send(b"1").await;
-        again.wait_for("Blue to move").await;
+        again.wait_for("alice to move").await;
         assert!(again.coloured(), "chosen, so kept: {}", again.screen());
         // `c` goes on from the palette in force: the default, so colour-blind next.
         again.send(b"q").await;
@@ -522,14 +522,14 @@ fn a_table_with_a_clock_shows_the_server_s_clocks_on_both_screens() {
         let (alice, bob) = seated_with(&server, &[("n", "no clock"), ("t", "clock 3+2")]).await;
         // Both screens take the table's clocks: Yellow's waits at 3:00.
         for screen in [&alice, &bob] {
-            screen.wait_for("Blue to move").await;
+            screen.wait_for("alice to move").await;
             screen.wait_for(" 3:00 ").await;
         }
         play(&alice, &bob, 1, "a1").await;
         // Yellow's clock runs now, on both screens (the increment is the clock's
         // unit tests' business: how long Blue took here depends on the machine).
         for screen in [&alice, &bob] {
-            screen.wait_for("Yellow to move").await;
+            screen.wait_for("bob to move").await;
             screen.wait_for(" 2:5").await;
         }
     });
@@ -550,14 +550,14 @@ fn the_ascii_board_is_switched_in_the_lobby_and_kept_for_the_key() {
         let carol = Player::join(&server, "carol", 3, 80, 24).await;
         carol.wait_for("q leave").await;
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("alice to move").await;
         assert!(boxes(&carol.screen()), "boxes at first");
         carol.send(b"q").await;
         carol.wait_for("q leave").await;
         carol.send(b"A").await;
         carol.wait_for("Board: ASCII").await;
         carol.send(b"1").await;
-        carol.wait_for("Blue to move").await;
+        carol.wait_for("alice to move").await;
         assert!(!boxes(&carol.screen()), "{}", carol.screen());
         carol.send(b"q").await;
         carol.wait_for("q leave").await;
@@ -567,14 +567,14 @@ fn the_ascii_board_is_switched_in_the_lobby_and_kept_for_the_key() {
         let again = Player::join(&server, "carol", 3, 80, 24).await;
         again.wait_for("q leave").await;
         again.send(b"1").await;
-        again.wait_for("Blue to move").await;
+        again.wait_for("alice to move").await;
         assert!(!boxes(&again.screen()), "{}", again.screen());
         again.send(b"q").await;
         again.wait_for("q leave").await;
         again.send(b"A").await;
         again.wait_for("Board: box-drawing characters").await;
         again.send(b"1").await;
-        again.wait_for("Blue to move").await;
+        again.wait_for("alice to move").await;
         assert!(boxes(&again.screen()), "{}", again.screen());
     });
 }

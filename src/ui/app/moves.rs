@@ -82,12 +82,19 @@ impl App {
                     MessageKind::Error,
                     Keyed::WaitAway(names[mover.index()].clone(), mover),
                 ),
-                // Named where it fits; by colour alone on a narrow screen.
-                Some(names) => Message::with_short(
-                    MessageKind::Error,
-                    message::wait_for_remote_named(&names[mover.index()], mover),
-                    message::wait_for_remote(mover),
-                ),
+                // Named with the colour where it fits; by name alone narrower (s34:
+                // by colour alone on a narrow screen).
+                Some(names) => {
+                    let name = &names[mover.index()];
+                    Message {
+                        middle: vec![message::wait_for_remote(name)],
+                        ..Message::with_short(
+                            MessageKind::Error,
+                            message::wait_for_remote_named(name, mover),
+                            message::wait_for_turn(name),
+                        )
+                    }
+                }
                 None => Message::new(MessageKind::Error, message::wait_for_remote(mover)),
             };
             self.set_message(said, false);
@@ -132,7 +139,10 @@ impl App {
                     self.config.is_human(placement.player) || *s != ClaimState::Pending
                 });
                 let remote = self.is_remote(placement.player);
-                let played = Message::played_at(&placement, state, unclaimed.as_ref(), remote);
+                // At a table by the players' names (s34: by colour alone).
+                let names = self.seated_names();
+                let played =
+                    Message::played_at(&placement, state, unclaimed.as_ref(), remote, names);
                 self.set_message(played, true);
                 vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
             }

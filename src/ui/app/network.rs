@@ -496,8 +496,11 @@ impl App {
                     if self.game.claim_mode()
                         && self.is_remote(last.player)
                         && self.game.claim_state(index) != Some(ClaimState::Pending)
-                        && let Some(said) =
-                            super::super::message::Message::of_move(&self.game, index)
+                        && let Some(said) = super::super::message::Message::of_move_by(
+                            &self.game,
+                            index,
+                            self.seated_names(),
+                        )
                     {
                         self.set_message(said, true);
                     }
@@ -1484,7 +1487,8 @@ mod tests {
             .last()
             .map(|last| last.points)
             .unwrap_or_default();
-        let worth = format!("alice may claim +{points} · Yellow to move");
+        // Whose turn by name too (s34: `Yellow to move`).
+        let worth = format!("alice may claim +{points} · bob to move");
         for (width, height, said) in [(80, 24, worth.as_str()), (44, 16, "alice may claim")] {
             let rows = drawn_at(&yellow, width, height);
             let status = &rows[usize::from(height) - 2];
@@ -1593,10 +1597,11 @@ mod tests {
         );
         // At 44 columns the line under it (the ratings) leaves `? help` no room: since
         // s22 the help goes on this line in the totals' place (the ladders show them),
-        // which leaves room for the result by colour too.
+        // which leaves room for the winner by name with the key to leave (s34: by
+        // colour, `Blue wins. n: rematch, q: lobby`).
         assert_eq!(
             status(&app, 44),
-            "Blue wins. n: rematch, q: lobby       ? help"
+            "alexandrapetrova wins. q: lobby       ? help"
         );
         // Short names: the result by name, as before.
         let mut app = App::with_game(

@@ -388,7 +388,11 @@ impl Narrator {
                     && game.claim_state(i - 1) == Some(ClaimState::Unclaimed)
                     && seen.claims.get(i - 1) != Some(&ClaimState::Unclaimed)
                 {
-                    lines.push(words::sentences(&[&words::unclaimed(earlier)]));
+                    let player = match app.seated_names() {
+                        Some(names) => names[earlier.player.index()].clone(),
+                        None => earlier.player.to_string(),
+                    };
+                    lines.push(words::sentences(&[&words::unclaimed(earlier, &player)]));
                 }
                 if i + 1 == new.len() {
                     lines.push(state_line(app, Some(&said)));
@@ -921,13 +925,17 @@ fn said_already(line: &str, hints: &[String]) -> bool {
 }
 
 /// A move of `game` in words, as the player it was played for sees it: a person's
-/// claim still open says nothing of its points.
+/// claim still open says nothing of its points. At a table by the player's name and
+/// colour, as the turn says them (s34: `Blue b3, section 2` where both had names).
 fn move_words(app: &App, game: &Game, i: usize) -> String {
     let placement = &game.placements()[i];
     let state = game
         .claim_state(i)
         .filter(|s| app.config().is_human(placement.player) || *s != ClaimState::Pending);
-    words::placed(placement, state)
+    match app.seated_names() {
+        Some(_) => words::placed_by(placement, state, &who(app, placement.player)),
+        None => words::placed(placement, state),
+    }
 }
 
 /// The totals and what comes next, after `said`: `Blue b3, section 2. Blue 10, Yellow
@@ -3173,9 +3181,10 @@ mod tests {
             app.message().map(|m| m.text.as_str()),
             Some("Wait: bob (Blue) plays at another terminal")
         );
+        // Narrower by name alone (s34: `Wait: Blue plays at another terminal`).
         assert_eq!(
             app.message().map(|m| m.wording(40)),
-            Some("Wait: Blue plays at another terminal")
+            Some("Wait: bob plays at another terminal")
         );
         let mut app = App::with_game(
             crate::session::GameConfig::default(),
