@@ -447,12 +447,19 @@ pub(crate) fn corr_lost_on_time(other: &str, rating: Option<[i64; 2]>) -> String
     format!("you lost your correspondence game with {other} on time{rating}")
 }
 /// [`corr_lost_on_time`] for several games at once (a player away for weeks): how
-/// many, against whom (three named, then how many more), and where the ratings are.
+/// many, against whom (each opponent once, three named, then how many more), and
+/// where the ratings are.
 pub(crate) fn corr_lost_on_time_many(others: &[&str]) -> String {
-    let named = others.iter().take(3).map(|o| format!("v {o}"));
+    let mut distinct: Vec<&str> = Vec::new();
+    for &other in others {
+        if !distinct.contains(&other) {
+            distinct.push(other);
+        }
+    }
+    let named = distinct.iter().take(3).map(|o| format!("v {o}"));
     let mut against = named.collect::<Vec<_>>().join(", ");
-    if others.len() > 3 {
-        against.push_str(&format!(" and {} more", others.len() - 3));
+    if distinct.len() > 3 {
+        against.push_str(&format!(" and {} more", distinct.len() - 3));
     }
     format!(
         "you lost {} correspondence games on time ({against}); your profile shows your ratings",
@@ -783,7 +790,7 @@ mod tests {
     use super::*;
 
     /// QA (qa36): a player away for weeks lost eight correspondence games on time at
-    /// once; they are said in one sentence, three named, not a sentence each.
+    /// once; they are said in one sentence, three opponents named, each once.
     #[test]
     fn correspondence_games_lost_on_time_are_said_together() {
         assert_eq!(
@@ -794,6 +801,11 @@ mod tests {
             corr_lost_on_time_many(&["carol", "dave", "erin", "frank", "bob"]),
             "you lost 5 correspondence games on time (v carol, v dave, v erin and 2 more); \
              your profile shows your ratings"
+        );
+        // Over ssh: `(v alice, v alice)`. Each opponent once.
+        assert_eq!(
+            corr_lost_on_time_many(&["alice", "alice"]),
+            "you lost 2 correspondence games on time (v alice); your profile shows your ratings"
         );
     }
 
