@@ -173,10 +173,16 @@ pub(crate) enum EndHow {
     /// out before the stop ([`super::table::Snapshot::at_restart`]): `lost`, theirs
     /// (else the other's, and they won).
     AtRestart { lost: bool },
+    /// A correspondence game they lost on time: their time, their bank and every
+    /// vacation day left went by without a move (told to the loser only; before s34
+    /// nobody was told, and a player came back to a rating 300 points lower and a
+    /// lobby that named another game as their last).
+    CorrOnTime,
 }
 
 /// A game's end that a player was away for and was not told of yet: a win claimed
-/// against them, or a game ended on time at a restart (both its players). Their next
+/// against them, a game ended on time at a restart (both its players), or a
+/// correspondence game they lost on time (its loser). Their next
 /// login says it once, then the store notes it told
 /// ([`super::store::club::write_end_told`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

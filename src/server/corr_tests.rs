@@ -195,6 +195,24 @@ fn a_correspondence_game_is_lost_on_time_with_nobody_there_after_the_vacation_da
         )
         .unwrap();
     assert_eq!(used, VACATION_DAYS);
+    drop(conn);
+    // QA (qa36, over ssh): the loser came back to a rating 300 points lower and was
+    // told nothing. The loser is told at their next look, the winner not; a restart
+    // before it keeps it. Fails on the old code (nothing to tell).
+    assert_eq!(hall.lock().take_ends_untold("SHA256:bob"), []);
+    let told = hall.lock().take_ends_untold("SHA256:ann");
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(
+        (told[0].how, told[0].other.as_str()),
+        (super::club::EndHow::CorrOnTime, "bob")
+    );
+    let [before, after] = told[0].rating.expect("rated");
+    assert!(after < before, "{before} to {after}");
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    let again = hall.lock().take_ends_untold("SHA256:ann");
+    assert_eq!(again, told, "kept across a restart");
+    assert_eq!(hall.lock().take_ends_untold("SHA256:bob"), []);
 }
 
 #[test]
@@ -225,6 +243,40 @@ fn the_clock_stops_while_the_server_is_down_and_goes_on_after() {
     hall.flush();
     assert!(hall.lock().tables()[&id].in_play(), "a vacation day");
     assert_eq!(hall.lock().corr_games("SHA256:ann")[0].left, DAY);
+}
+
+/// QA (qa36, over ssh, a player with twelve games): the lobby's line and Tab named
+/// the oldest turn, `v bob, 4d 23h left`, while a game of a day a move had 12 hours
+/// left. The game at one's move with the least time left comes first, then the
+/// games at the opponents' move likewise. Fails on the old code (the 7 days' game,
+/// the older turn, came first).
+#[test]
+fn the_game_at_one_s_move_with_least_time_left_comes_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let week = corr_table(&hall, 7, false);
+    clock.pass(60);
+    let day = corr_table(&hall, 1, false);
+    clock.pass(60);
+    let three = corr_table(&hall, 3, false);
+    let order = |key: &str| -> Vec<(u32, bool, i64)> {
+        let games = hall.lock().corr_games(key);
+        games.iter().map(|g| (g.id, g.my_move, g.left)).collect()
+    };
+    assert_eq!(
+        order("SHA256:ann"),
+        [
+            (day, true, 2 * DAY - 60),
+            (three, true, 6 * DAY),
+            (week, true, 14 * DAY - 120)
+        ]
+    );
+    assert_eq!(
+        order("SHA256:bob").iter().map(|g| g.0).collect::<Vec<_>>(),
+        [day, three, week],
+        "the opponents' moves too"
+    );
 }
 
 /// QA (srvqa4, over ssh, `kill -9` a minute or less after a move): the clock

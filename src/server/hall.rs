@@ -714,7 +714,10 @@ impl Hall {
         ids.len()
     }
 
-    /// `key`'s correspondence games in play, their own moves first, oldest first.
+    /// `key`'s correspondence games in play, their own moves first, each part the
+    /// least time left first (as lila sorts a player's games by the time remaining),
+    /// then the oldest turn: the lobby's line and Tab named the oldest turn, a game
+    /// of 7 days a move before one of a day with hours left.
     pub(crate) fn corr_games(&self, key: &str) -> Vec<CorrGame> {
         let now = self.stamp();
         let mut games: Vec<CorrGame> = self
@@ -741,7 +744,7 @@ impl Hall {
                 })
             })
             .collect();
-        games.sort_by_key(|g| (!g.my_move, g.since, g.id));
+        games.sort_by_key(|g| (!g.my_move, g.left, g.since, g.id));
         games
     }
 

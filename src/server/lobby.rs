@@ -160,7 +160,7 @@ pub(crate) enum Choice {
     Claim(u32),
     /// End the connection.
     Leave,
-    /// Open the oldest correspondence game where it is this player's move.
+    /// Open the correspondence game at this player's move with the least time left.
     NextMove,
     /// Show the first leaderboard (standard, live).
     Leaderboard,
@@ -236,7 +236,8 @@ pub(crate) struct LobbyState {
     page: usize,
     /// The screen's height, for the rows a page shows.
     height: u16,
-    /// The player's correspondence games in play (their moves first, oldest first).
+    /// The player's correspondence games in play (their moves first, least time left
+    /// first: [`crate::server::hall::Hall::corr_games`]).
     pub(crate) corr: Vec<CorrGame>,
     /// Their ratings, as the first line shows them: each board's name (`standard
     /// live`), the rating in whole points, and whether it is provisional.
@@ -1384,7 +1385,7 @@ pub(crate) fn history_lines(history: &History, key: &str) -> Vec<Message> {
 }
 
 /// The lobby's line about the player's correspondence games: how many wait for
-/// their move, the oldest first, or how many wait for their opponents. `news`: the
+/// their move, the one with least time left first, or how many wait for their opponents. `news`: the
 /// line as the line mode weighs it for news ([`LobbyView::weighed_for_news`]). On
 /// the full screen the longest wording that fits `width` on one row (it wrapped
 /// between `Tab opens` and `it` at 80 columns).
@@ -1394,21 +1395,21 @@ fn corr_line(games: &[CorrGame], wording: Wording, news: bool, width: u16) -> Op
         // The line mode says a lobby line again whenever its weight changes: its
         // time left weighs by the warnings' bands (a day, an hour), not each hour,
         // and is said as the full screen shows it, in words.
-        Some(oldest) if news => Some(line_words::corr_due(
+        Some(first) if news => Some(line_words::corr_due(
             due.len(),
-            &oldest.opponent,
+            &first.opponent,
             club_words::time_band(
                 super::corr::WARNINGS
                     .iter()
-                    .filter(|&&at| oldest.left < at)
+                    .filter(|&&at| first.left < at)
                     .count(),
             ),
         )),
-        Some(oldest) if wording == Wording::Keys => {
-            let left = club_words::corr_time(oldest.left);
-            let (count, opponent) = (due.len(), oldest.opponent.as_str());
+        Some(first) if wording == Wording::Keys => {
+            let left = club_words::corr_time(first.left);
+            let (count, opponent) = (due.len(), first.opponent.as_str());
             let mut wordings = vec![
-                Keyed::CorrDue(count, opponent.to_owned(), oldest.left).words(wording),
+                Keyed::CorrDue(count, opponent.to_owned(), first.left).words(wording),
                 club_words::your_move_corr(count, opponent, &left),
                 club_words::your_move_tab(count, opponent, &left),
             ];
@@ -1423,8 +1424,8 @@ fn corr_line(games: &[CorrGame], wording: Wording, news: bool, width: u16) -> Op
                 crate::text::first_fitting(wordings.iter().map(String::as_str), usize::from(width));
             Some(fits.map_or(shortest, str::to_owned))
         }
-        Some(oldest) => {
-            Some(Keyed::CorrDue(due.len(), oldest.opponent.clone(), oldest.left).words(wording))
+        Some(first) => {
+            Some(Keyed::CorrDue(due.len(), first.opponent.clone(), first.left).words(wording))
         }
         None if !games.is_empty() => Some(club_words::their_moves(games.len())),
         None => None,

@@ -134,7 +134,7 @@ impl Probe {
     }
 
     /// `player`'s correspondence games as their lobby reads them every refresh ("your
-    /// move in N games", oldest first, and their rows): how many are at their move.
+    /// move in N games", least time left first, and their rows): how many are at their move.
     pub fn your_move(&self, player: usize) -> usize {
         let key = self.key(player);
         let hall = self.hall.lock();

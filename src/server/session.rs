@@ -505,7 +505,8 @@ impl LobbyHost {
     }
 
     /// The ends of games this player was away for (a win claimed against them while
-    /// their link was down, a game ended on time at a restart), the open
+    /// their link was down, a game ended on time at a restart, a correspondence game
+    /// they lost on time), the open
     /// correspondence tables the last restart closed (at login) and the vacation days
     /// used for this player since they were last told (at their login, or now in the
     /// lobby): said once, in one note (the games first, then the tables: a note of
@@ -544,6 +545,9 @@ impl LobbyHost {
             .or_else(|| self.telling_days.take());
         let mut said = Vec::new();
         let mut ends = Vec::new();
+        // Correspondence games lost on time come together: a player away for weeks
+        // may lose many at once, and a sentence each would not fit a screen.
+        let mut on_time = Vec::new();
         for end in claims.iter().flatten() {
             ends.push(match end.how {
                 EndHow::Claimed { moves } => {
@@ -552,7 +556,18 @@ impl LobbyHost {
                 EndHow::AtRestart { lost } => {
                     club_words::ended_at_restart(&end.other, lost, end.rating)
                 }
+                EndHow::CorrOnTime => {
+                    on_time.push(end);
+                    continue;
+                }
             });
+        }
+        match on_time.as_slice() {
+            [] => {}
+            [one] => ends.push(club_words::corr_lost_on_time(&one.other, one.rating)),
+            many => ends.push(club_words::corr_lost_on_time_many(
+                &many.iter().map(|e| e.other.as_str()).collect::<Vec<_>>(),
+            )),
         }
         if !ends.is_empty() {
             said.push(club_words::while_away(&ends));
@@ -724,9 +739,18 @@ impl LobbyHost {
                 .lock()
                 .table(id)
                 .is_some_and(|t| t.is_corr() && t.is_open());
+            // A live game in play there: its seat is taken by another screen of
+            // this key ([`Hall::come_back`] said none to come back to).
+            let live_in_play = self
+                .hall
+                .lock()
+                .table(id)
+                .is_some_and(|t| !t.is_corr() && t.in_play());
             if corr_open {
                 self.hall.lock().leave_table(id, &self.who.key);
                 self.screen.note(club_words::CORR_CLOSED);
+            } else if live_in_play {
+                self.screen.note(words::SEATED_ELSEWHERE);
             } else {
                 self.screen.note(words::YOUR_TABLE);
             }

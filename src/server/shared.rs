@@ -612,6 +612,9 @@ mod tests {
         assert_eq!(hall.lock().return_to_seat("SHA256:ann"), None);
         assert_eq!(hall.lock().come_back(id, "SHA256:carol"), None);
         assert_eq!(hall.lock().come_back(id, "SHA256:bob"), Some(Back::Wait));
+        // QA s34 (qa36): a second screen of bob's waited too, and both sat as ann
+        // came back. A live seat takes one screen. Failed on the old code (`Wait`).
+        assert_eq!(hall.lock().come_back(id, "SHA256:bob"), None);
         assert!(!hall.lock().tables()[&id].both_here());
         assert_eq!(
             hall.lock().come_back(id, "SHA256:ann"),

@@ -1395,7 +1395,8 @@ impl GameTable {
 
     /// `key` comes back at `now` to a game in play where they are away: straight back
     /// at the board, or waiting at an adjourned game for the other player. `None` if
-    /// they have no such seat here.
+    /// they have no such seat here, or are at it already (a live game's seat takes
+    /// one screen; a correspondence seat any number).
     pub(crate) fn come_back(&mut self, key: &str, now: Instant) -> Option<Back> {
         let colour = self.seat_of(key)?;
         let (mut presence, adjourned) = match self.state {
@@ -1408,7 +1409,11 @@ impl GameTable {
             }
             _ => return None,
         };
-        if !adjourned && presence[colour.index()].is_here() {
+        // Here already: at the board, or waiting at the adjourned game from another
+        // screen of this key. A live seat takes one screen (QA s34 qa36: a second
+        // screen waited too, both sat as the other came back and moved the one
+        // game, and one's leave read to the other as a stranger's).
+        if presence[colour.index()].is_here() {
             return None;
         }
         presence[colour.index()] = Presence::Here;

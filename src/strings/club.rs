@@ -313,7 +313,7 @@ pub(crate) fn your_move_corr(count: usize, opponent: &str, left: &str) -> String
     let games = if count == 1 { "game" } else { "games" };
     format!("Your move in {count} corr. {games}: v {opponent}, {left} left. Tab opens it")
 }
-/// [`your_move`] shorter still (60 columns): the key first, then the oldest game, and
+/// [`your_move`] shorter still (60 columns): the key first, then the game with least time left, and
 /// how many more wait.
 pub(crate) fn your_move_tab(count: usize, opponent: &str, left: &str) -> String {
     match count.saturating_sub(1) {
@@ -321,7 +321,7 @@ pub(crate) fn your_move_tab(count: usize, opponent: &str, left: &str) -> String 
         more => format!("Tab: your move v {opponent}, {left} left, {more} more"),
     }
 }
-/// [`your_move`] at its shortest (44 columns): the key, the oldest game, its time.
+/// [`your_move`] at its shortest (44 columns): the key, the game with least time left, its time.
 pub(crate) fn your_move_tab_short(opponent: &str, left: &str) -> String {
     format!("Tab: your move v {opponent}, {left}")
 }
@@ -435,6 +435,35 @@ pub(crate) fn ended_at_restart(other: &str, lost: bool, rating: Option<[i64; 2]>
         .unwrap_or_default();
     format!(
         "your game with {other} was ended when the server restarted, as {whose} clock had run out before it stopped ({result} on time){rating}"
+    )
+}
+/// For [`while_away`], to its loser: their correspondence game with `other` was
+/// lost on time (their time, bank and vacation days all gone), their rating before
+/// and after if it was rated. Plain words, as [`claimed_while_away`].
+pub(crate) fn corr_lost_on_time(other: &str, rating: Option<[i64; 2]>) -> String {
+    let rating = rating
+        .map(|[before, after]| format!("; your rating went from {before} to {after}"))
+        .unwrap_or_default();
+    format!("you lost your correspondence game with {other} on time{rating}")
+}
+/// [`corr_lost_on_time`] for several games at once (a player away for weeks): how
+/// many, against whom (each opponent once, three named, then how many more), and
+/// where the ratings are.
+pub(crate) fn corr_lost_on_time_many(others: &[&str]) -> String {
+    let mut distinct: Vec<&str> = Vec::new();
+    for &other in others {
+        if !distinct.contains(&other) {
+            distinct.push(other);
+        }
+    }
+    let named = distinct.iter().take(3).map(|o| format!("v {o}"));
+    let mut against = named.collect::<Vec<_>>().join(", ");
+    if distinct.len() > 3 {
+        against.push_str(&format!(" and {} more", distinct.len() - 3));
+    }
+    format!(
+        "you lost {} correspondence games on time ({against}); your profile shows your ratings",
+        others.len()
     )
 }
 pub(crate) const RATED_GUEST_REFUSED: &str = "A rated table is for players with a key";
@@ -759,6 +788,26 @@ pub(crate) fn colours_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA (qa36): a player away for weeks lost eight correspondence games on time at
+    /// once; they are said in one sentence, three opponents named, each once.
+    #[test]
+    fn correspondence_games_lost_on_time_are_said_together() {
+        assert_eq!(
+            corr_lost_on_time("carol", Some([1908, 1610])),
+            "you lost your correspondence game with carol on time; your rating went from 1908 to 1610"
+        );
+        assert_eq!(
+            corr_lost_on_time_many(&["carol", "dave", "erin", "frank", "bob"]),
+            "you lost 5 correspondence games on time (v carol, v dave, v erin and 2 more); \
+             your profile shows your ratings"
+        );
+        // Over ssh: `(v alice, v alice)`. Each opponent once.
+        assert_eq!(
+            corr_lost_on_time_many(&["alice", "alice"]),
+            "you lost 2 correspondence games on time (v alice); your profile shows your ratings"
+        );
+    }
 
     /// The caps of an address past 1, said with `count` as the server's are (one
     /// wording, kept as it read when each wrote its own plural).

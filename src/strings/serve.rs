@@ -31,6 +31,9 @@ pub(crate) const EMPTY_SEAT: &str = "-";
 /// A table number typed that no table has (or a table gone since it was listed).
 pub(crate) const NOT_A_TABLE: &str = "No such table: type a listed number";
 pub(crate) const YOUR_TABLE: &str = "That is your own table";
+/// A live game's seat picked from a second screen of the player's key while the first
+/// is at it (at the board, or waiting for the other player): one screen a live seat.
+pub(crate) const SEATED_ELSEWHERE: &str = "You are at this table at another terminal";
 /// What the lobby's `c` says: the palette now in force, by its name.
 pub(crate) fn palette_chosen(name: &str) -> String {
     format!("Palette: {name}")

@@ -155,7 +155,7 @@ pub enum Action {
     Profile,
     /// The lobby: type a player's name to see their profile.
     ViewProfile,
-    /// The lobby: the oldest correspondence game where it is your move.
+    /// The lobby: the correspondence game at your move with least time left.
     NextMove,
     /// A list: its next page.
     NextPage,
@@ -1330,7 +1330,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Lobby],
         keys: &[(code(KeyCode::Tab), A::NextMove)],
         names: "Tab",
-        help: "your oldest correspondence game waiting for your move",
+        help: "the correspondence game at your move with least time left",
         hints: &[],
     },
     Binding {

@@ -729,8 +729,9 @@ pub(crate) fn days_untold(conn: &Connection) -> rusqlite::Result<Vec<(String, u3
 }
 
 /// Notes game `id` (just entered into the history, `ended` as it ended; `rated`, its
-/// ratings' change, if rated) as won by a claim if it was, untold to its loser, or as
-/// ended at a restart, untold to both its players; never to a guest (a guest never
+/// ratings' change, if rated) as won by a claim if it was, untold to its loser, as a
+/// correspondence game lost on time, untold to its loser, or as ended at a restart,
+/// untold to both its players; never to a guest (a guest never
 /// comes back with the same key) nor to the AI. All in `tx`. Returns what each
 /// player is to be told.
 pub(crate) fn note_untold(
@@ -761,6 +762,20 @@ pub(crate) fn note_untold(
         let told = untold(ending.loser(), EndHow::Claimed { moves });
         tx.prepare_cached("UPDATE finished SET claimed = 1, claim_untold = ?2 WHERE id = ?1")?
             .execute(params![id, told.is_some()])?;
+        return Ok(told.into_iter().collect());
+    }
+    if ended.corr.is_some() && ending.termination() == Termination::TimeForfeit {
+        // Its loser only, kept in the restart's column: the seat's bit of a game of
+        // the correspondence speed reads as this ([`ends_untold`]).
+        let loser = ending.loser();
+        let told = untold(loser, EndHow::CorrOnTime);
+        let seats = if told.is_some() {
+            restart_bit(loser)
+        } else {
+            0
+        };
+        tx.prepare_cached("UPDATE finished SET restart_untold = ?2 WHERE id = ?1")?
+            .execute(params![id, seats])?;
         return Ok(told.into_iter().collect());
     }
     if !ended.at_restart {
@@ -804,7 +819,7 @@ pub(crate) fn write_end_told(tx: &Connection, id: i64, key: &str) -> rusqlite::R
 }
 
 /// The games' ends that players were not told of yet (wins claimed against them,
-/// games ended at a restart), oldest first.
+/// correspondence games they lost on time, games ended at a restart), oldest first.
 pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>> {
     // Blue's side, Yellow's side, and a bit saying whether each is still to be told
     // (a claim's: its loser only, the side the result is against).
@@ -812,12 +827,12 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
     let mut query = conn.prepare(
         "SELECT id, moves, rated, result, claim_untold, restart_untold,
              blue_key, blue_name, blue_before, blue_after,
-             yellow_key, yellow_name, yellow_before, yellow_after
+             yellow_key, yellow_name, yellow_before, yellow_after, speed
          FROM finished WHERE claim_untold = 1
          UNION ALL
          SELECT id, moves, rated, result, claim_untold, restart_untold,
              blue_key, blue_name, blue_before, blue_after,
-             yellow_key, yellow_name, yellow_before, yellow_after
+             yellow_key, yellow_name, yellow_before, yellow_after, speed
          FROM finished WHERE restart_untold > 0
          ORDER BY id",
     )?;
@@ -840,7 +855,14 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
                 }
                 EndHow::Claimed { moves: row.get(1)? }
             } else if restart & restart_bit(seat) != 0 {
-                EndHow::AtRestart { lost }
+                // A correspondence game's bit is its loser's, lost on time (no
+                // correspondence clock runs while the server is down).
+                let speed: String = row.get(14)?;
+                if speed == Speed::Correspondence.token() {
+                    EndHow::CorrOnTime
+                } else {
+                    EndHow::AtRestart { lost }
+                }
             } else {
                 continue;
             };

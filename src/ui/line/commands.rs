@@ -581,7 +581,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["due"],
         arg: Arg::None,
         places: &[P::Lobby],
-        help: "your oldest correspondence game waiting for your move",
+        help: "the correspondence game at your move with least time left",
         does: Does::Keys(&[S::Key(A::NextMove)]),
     },
     Command {
