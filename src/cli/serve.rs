@@ -140,7 +140,10 @@ pub struct ServeArgs {
           allow_hyphen_values = true)]
     pub clock_file: Option<PathBuf>,
     /// For tests: a refused login waits MS milliseconds before the client hears it,
-    /// not the real server's second (each refusal in the tests cost one).
+    /// not the real server's second (each refusal in the tests cost one). Hidden, at
+    /// most a minute; 0 opens no brute force (no password; the tries an address makes
+    /// are capped by the connections' rate), only the timing no longer hides whether a
+    /// name is bound (docs/network.md, "Who gets in").
     #[arg(long, value_name = "MS", hide = true,
           default_value_t = DEFAULT_AUTH_REJECTION.as_millis() as u64,
           allow_hyphen_values = true,

@@ -1357,3 +1357,32 @@ fn vacation_days_whose_told_the_store_could_not_note_are_told_again() {
     let hall = open(dir.path(), &clock);
     assert_eq!(hall.lock().take_days_untold("SHA256:ann"), None);
 }
+
+/// Brief s34 (srv39): the time the server is up was kept once a minute, so a `kill
+/// -9` gave every correspondence mover back up to a minute of their time (the
+/// crash's down time is counted from the last keep). It is kept at each of the
+/// timer's notes (every 2 s, as a live clock's thinking) while a correspondence
+/// clock runs. A crash 50 s after a heartbeat, right after a note: the mover is
+/// charged the 50 s. Fails with the old tick (the time up kept at the minute only):
+/// `left` was 6 days, the 50 s given back.
+#[test]
+fn a_crash_gives_a_correspondence_mover_back_no_more_than_a_live_clock_loses() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    corr_table(&hall, 3, false);
+    hall.corr_heartbeat();
+    hall.flush();
+    clock.pass(50);
+    hall.corr_note();
+    hall.flush();
+    // Killed: no save.
+    drop(hall);
+    clock.pass(DAY);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(
+        hall.lock().corr_games("SHA256:ann")[0].left,
+        6 * DAY - 50,
+        "charged up to the last note"
+    );
+}

@@ -681,6 +681,13 @@ impl Hall {
         self.listing_stale = true;
     }
 
+    /// Whether a correspondence game is in play (a mover's clock runs): the time the
+    /// server is up is then kept at each note, not each minute
+    /// ([`super::shared::SharedHall::timer_tick`]).
+    pub(crate) fn corr_clock_runs(&self) -> bool {
+        self.tables.values().any(|t| t.is_corr() && t.in_play())
+    }
+
     /// Each live clocked game in play: its mover's thinking on the turn under way now,
     /// for the store to note ([`Thought`]).
     pub(crate) fn thoughts(&self) -> Vec<Thought> {

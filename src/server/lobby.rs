@@ -267,6 +267,10 @@ pub(crate) struct LobbyState {
     /// The message of the day (`--motd`) while it is the note ([`LobbyState::welcome`]):
     /// under the keys, all of them, not over them as a long note is.
     welcome: Option<String>,
+    /// The message of the day, kept for `m` after its note cleared.
+    motd: Option<String>,
+    /// Whether `m` shows the message of the day whole, over the lobby, until a key.
+    reading: bool,
 }
 
 impl LobbyState {
@@ -297,6 +301,8 @@ impl LobbyState {
             ended: Vec::new(),
             club_name: None,
             welcome: None,
+            motd: None,
+            reading: false,
         }
     }
 
@@ -778,12 +784,21 @@ impl LobbyState {
 
     /// Says the operator's message of the day, the first note, until a key: under the
     /// lobby's keys, all of them (the first row a newcomer needs too), the page's lists
-    /// cut above while it is shown ([`LobbyView::parts`]). As a note, a message of
-    /// more than a row took the keys' rows but their last (QA s32, srv36).
+    /// cut above while it is shown, to half the screen at most: a message taller than
+    /// the rest is cut, `m` showing it whole ([`LobbyView::parts`]). As a note, a
+    /// message of more than a row took the keys' rows but their last (QA s32, srv36);
+    /// whole, at 44x16 it pushed out the title and the lists (s33).
     pub(crate) fn welcome(&mut self, motd: impl Into<String>) {
         let motd = motd.into();
         self.note(motd.clone());
+        self.motd = Some(motd.clone());
         self.welcome = Some(motd);
+    }
+
+    /// The line mode said the message of the day `m` asked for: no screen of its own
+    /// waits for a key to close.
+    pub(crate) fn said_in_lines(&mut self) {
+        self.reading = false;
     }
 
     /// Whether the note is the message of the day ([`LobbyState::welcome`]).
@@ -898,6 +913,11 @@ impl LobbyState {
         let action = keymap::action(key, self.context());
         if action == Some(Action::ForceQuit) {
             return Choice::Leave;
+        }
+        if std::mem::take(&mut self.reading) {
+            // Any key closes the message shown whole, and does nothing else: the
+            // lobby's keys were not on the screen.
+            return Choice::Stay;
         }
         if action == Some(Action::Help) {
             self.help = Some((self.context(), 0));
@@ -1052,6 +1072,17 @@ impl LobbyState {
                 Choice::Stay
             }
             Some(Action::HideFound) => Choice::HideFound { noted },
+            Some(Action::Motd) => {
+                match self.motd.clone() {
+                    Some(motd) => {
+                        // The note too: the line mode says it.
+                        self.note(motd);
+                        self.reading = true;
+                    }
+                    None => self.note(words::NO_MOTD),
+                }
+                Choice::Stay
+            }
             Some(Action::Invitation) => {
                 self.entry = Some((Entry::Code, String::new()));
                 Choice::Stay
@@ -1456,6 +1487,10 @@ impl LobbyView<'_> {
     /// the note, a waiting table's line), in which a click on `? help` opens the help
     /// ([`crate::ui::Lobby::status_area`]).
     pub(crate) fn render_foot(&self, area: Rect, buf: &mut Buffer) -> Option<Rect> {
+        if let Some(motd) = self.lobby.motd.as_deref().filter(|_| self.lobby.reading) {
+            self.render_motd(motd, area, buf);
+            return None;
+        }
         let foot = if self.lobby.club.is_some() {
             self.render_club(area, buf)
         } else {
@@ -1522,6 +1557,36 @@ impl LobbyView<'_> {
 }
 
 impl<'a> LobbyView<'a> {
+    /// The message of the day whole (`m`), in place of the lobby until a key: its
+    /// title, the message wrapped by display width, how to go back at the foot. (A
+    /// message of control characters, each shown `\u{1b}`, may be taller than a
+    /// small screen: cut, its last row ending with `…`.)
+    fn render_motd(&self, motd: &str, area: Rect, buf: &mut Buffer) {
+        let bold = if self.lobby.palette.has_colour() {
+            Style::new().add_modifier(Modifier::BOLD)
+        } else {
+            Style::new()
+        };
+        let width = usize::from(area.width);
+        let height = usize::from(area.height);
+        // The title and a blank over it, the way back under it.
+        let rows = motd_rows(motd, width, height.saturating_sub(3).max(1));
+        let mut lines = vec![
+            Line::styled(
+                crate::text::fit(words::MOTD_TITLE, width).into_owned(),
+                bold,
+            ),
+            Line::raw(""),
+        ];
+        lines.extend(rows.into_iter().map(Line::raw));
+        lines.truncate(height.saturating_sub(1));
+        Paragraph::new(lines).render(area, buf);
+        if area.height > 0 {
+            let foot = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+            Line::raw(crate::text::fit(words::MOTD_CLOSE, width).into_owned()).render(foot, buf);
+        }
+    }
+
     /// The club's screen (the leaderboard, a profile), when one is open: where its
     /// foot went.
     fn render_club(&self, area: Rect, buf: &mut Buffer) -> Option<Rect> {
@@ -1780,6 +1845,8 @@ impl<'a> LobbyView<'a> {
         }
         let lists = lines;
         let mut lines = vec![Line::raw("")];
+        // The message of the day's rows, cut to the room it has ([`motd_rows`]).
+        let mut welcome: Option<Vec<String>> = None;
         if let Some(waiting) = self.lobby.waiting {
             let row = self.rows.iter().find(|r| r.id == waiting.id());
             let number = number(waiting.id());
@@ -1890,29 +1957,37 @@ impl<'a> LobbyView<'a> {
             // A note wider than its row takes the keys' rows before their last (`?
             // all keys` stays), as the pages are sized ([`LobbyState::fixed_rows`]):
             // any key clears it.
-            // The message of the day stays under all the keys (the lists above give
-            // way while it is shown); only a screen too short for the keys and it
-            // takes the keys' middle rows, the first and the last staying.
+            // The message of the day stays under all the keys; the lists above give
+            // way while it is shown, to half the screen at most (the title, the
+            // first tables stay), and a message taller than the rows left is cut,
+            // `m` showing it whole ([`LobbyView::render_motd`]).
             if self.wording == Wording::Keys
                 && let Some(note) = self.note()
             {
-                let rows = Paragraph::new(self.said(note))
-                    .wrap(Wrap { trim: false })
-                    .line_count(width.max(1));
-                let last = keys.len().saturating_sub(1);
-                let over = if self.lobby.welcoming() {
+                if self.lobby.welcoming() {
                     let height = usize::from(self.lobby.height);
-                    (keys.len() + rows)
-                        .saturating_sub(height)
-                        .min(last.saturating_sub(1))
+                    let lists_rows = Paragraph::new(lists.clone())
+                        .wrap(Wrap { trim: false })
+                        .line_count(width.max(1));
+                    let kept = lists_rows.min(height / 2);
+                    // The blank over the keys, the keys.
+                    let left = height
+                        .saturating_sub(kept + lines.len() + keys.len())
+                        .max(1);
+                    welcome = Some(motd_rows(&note.text, usize::from(width), left));
                 } else {
-                    rows.saturating_sub(1)
-                };
-                keys.drain(last.saturating_sub(over)..last);
+                    let rows = Paragraph::new(self.said(note))
+                        .wrap(Wrap { trim: false })
+                        .line_count(width.max(1));
+                    let last = keys.len().saturating_sub(1);
+                    keys.drain(last.saturating_sub(rows.saturating_sub(1))..last);
+                }
             }
             lines.extend(keys);
         }
-        if let Some(note) = self.note().filter(|n| !self.told_above(n)) {
+        if let Some(rows) = welcome {
+            lines.extend(rows.into_iter().map(Line::raw));
+        } else if let Some(note) = self.note().filter(|n| !self.told_above(n)) {
             lines.push(Line::raw(self.said(note)));
         }
         (lists, lines)
@@ -1927,6 +2002,34 @@ impl<'a> LobbyView<'a> {
                 if self.lobby.corr.iter().find(|g| g.my_move)
                     .is_some_and(|g| g.opponent == *opponent))
     }
+}
+
+/// The message of the day in rows `width` columns wide, at most `room` of them: whole
+/// if it fits, else its first rows with the last ending in [`words::MOTD_MORE`] (or
+/// `…` alone where that does not fit a row).
+fn motd_rows(motd: &str, width: usize, room: usize) -> Vec<String> {
+    let mut rows = crate::text::wrap(motd, width);
+    if rows.len() <= room {
+        return rows;
+    }
+    rows.truncate(room.max(1));
+    let more = if crate::text::width(words::MOTD_MORE) < width {
+        words::MOTD_MORE
+    } else {
+        "…"
+    };
+    if let Some(last) = rows.last_mut() {
+        let room = width.saturating_sub(crate::text::width(more) + 1);
+        let kept = crate::text::fit(last.trim_end(), room).into_owned();
+        // `fit` ends a cut row with its own `…`: one is enough.
+        let kept = kept.trim_end_matches('…').trim_end().to_owned();
+        *last = if kept.is_empty() {
+            crate::text::fit(more, width).into_owned()
+        } else {
+            format!("{kept} {more}")
+        };
+    }
+    rows
 }
 
 /// `line`, phrases joined by `, `, in rows at most `width` columns wide broken after
@@ -4397,12 +4500,14 @@ mod tests {
 
     /// Brief s33 (srv38): the message of the day, a note of several rows, took the
     /// keys' rows but their last (`? all keys`) until a key: a newcomer did not see
-    /// the first keys. The longest message (512 bytes) is whole under every key at
-    /// 80x24, and at 44x16 under the first and the last keys' rows; the lists above
-    /// give way while it is shown, and come back (the keys, the pages as before) at
-    /// the first key. A drawing a size, milliseconds.
+    /// the first keys. Brief s34 (srv39): whole, the longest (512 bytes) at 44x16 then
+    /// pushed out the title, the lists and the keys' middle rows until a key. Now it
+    /// is under every key row at both sizes, the lists give way to half the screen at
+    /// most (the title and the first tables stay): whole at 80x24, cut at 44x16 with
+    /// `… (m: read it all)`, and `m` shows it whole until a key. The pages stay; the
+    /// first key brings the lists back. A few drawings, milliseconds.
     #[test]
-    fn the_longest_message_of_the_day_leaves_the_keys_first_row_shown() {
+    fn the_longest_message_of_the_day_leaves_the_title_the_tables_and_every_key_shown() {
         let rows = playing(0..12);
         let mut motd = String::new();
         for word in "Welcome to the Riverside 界 club! Rated standard live 5+3 every \
@@ -4420,6 +4525,10 @@ mod tests {
             motd.push_str(word);
         }
         assert!(motd.len() > 500, "{}", motd.len());
+        let flowing = |shown: &[String]| {
+            let rows: Vec<&str> = shown.iter().map(|row| row.trim()).collect();
+            rows.join(" ")
+        };
         for (w, h) in [(80u16, 24u16), (44, 16)] {
             let mut lobby = LobbyState::new("Bob", Palette::Default);
             lobby.resized(w, h);
@@ -4428,28 +4537,62 @@ mod tests {
             assert_eq!(lobby.page_size(&rows), before, "{w}x{h}: the pages stay");
             let shown = drawn_at_with(&lobby, &rows, w, h);
             let text = shown.join("\n");
-            let flowing: Vec<&str> = shown.iter().map(|row| row.trim()).collect();
-            assert!(flowing.join(" ").contains(&motd), "{w}x{h}:\n{text}");
+            insta::assert_snapshot!(format!("lobby_longest_motd_{w}x{h}"), text);
+            assert!(
+                shown
+                    .iter()
+                    .all(|row| crate::text::width(row) <= usize::from(w))
+            );
+            // The title, the player, the first tables.
+            assert_eq!(shown[0].trim_end(), words::TITLE, "{w}x{h}:\n{text}");
+            for n in 0..2 {
+                let name = format!("  a{n} ");
+                assert!(text.contains(&name), "{w}x{h}: {name} in\n{text}");
+            }
+            // Every key row.
             let keys: Vec<String> = [table_keys(&rows), lobby.club_keys()]
                 .iter()
                 .flat_map(|&line| keymap::hint_rows(line, usize::from(w)))
                 .collect();
-            let kept = if w == 80 {
-                keys.clone()
-            } else {
-                vec![keys[0].clone(), keys[keys.len() - 1].clone()]
-            };
-            for row in &kept {
+            for row in &keys {
                 assert!(
                     shown.iter().any(|r| r.trim_end() == row.trim_end()),
                     "{w}x{h}: {row:?} in\n{text}"
                 );
+            }
+            if w == 80 {
+                assert!(flowing(&shown).contains(&motd), "{w}x{h}:\n{text}");
+            } else {
+                // Its start, cut, and how to read it all.
+                assert!(
+                    flowing(&shown).contains("Welcome to the Riverside 界 club!"),
+                    "{text}"
+                );
+                assert!(!flowing(&shown).contains(&motd), "{text}");
+                let last = shown.iter().rev().find(|r| !r.trim().is_empty());
+                assert!(
+                    last.is_some_and(|r| r.trim_end().ends_with(words::MOTD_MORE)),
+                    "{text}"
+                );
+                // `m`: whole, until a key, which does nothing else.
+                assert_eq!(lobby.key(key(KeyCode::Char('m')), &rows), Choice::Stay);
+                let whole = drawn_at_with(&lobby, &rows, w, h);
+                insta::assert_snapshot!("lobby_longest_motd_whole_44x16", whole.join("\n"));
+                assert!(flowing(&whole).contains(&motd), "{}", whole.join("\n"));
+                assert_eq!(whole[h as usize - 1].trim_end(), words::MOTD_CLOSE);
+                assert_eq!(lobby.key(key(KeyCode::Char('n')), &rows), Choice::Stay);
+                assert!(lobby.form.is_none(), "the key closing it opens no form");
             }
             // The first key (Esc: it leaves nothing else) clears it; the tables are back.
             let _ = lobby.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), &rows);
             assert!(lobby.noted().is_none());
             let shown = drawn_at_with(&lobby, &rows, w, h).join("\n");
             assert!(!shown.contains(words::LISTS_CUT), "{w}x{h}:\n{shown}");
+            assert!(!shown.contains("Welcome"), "{w}x{h}:\n{shown}");
         }
+        // `m` with no message of the day says so.
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        assert_eq!(lobby.key(key(KeyCode::Char('m')), &[]), Choice::Stay);
+        assert_eq!(lobby.noted(), Some(words::NO_MOTD));
     }
 }

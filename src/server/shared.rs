@@ -119,9 +119,9 @@ impl SharedHall {
 
     /// Opens the hall as the tests' `SharedHall::open` does, with correspondence games
     /// on the wall clock `wall`, and their timer: a thread that decides, once a second,
-    /// the correspondence games whose mover's time ran out, and, once a minute, keeps
-    /// that the server is up and wakes the screens showing a correspondence game's time
-    /// left.
+    /// the correspondence games whose mover's time ran out, keeps that the server is
+    /// up, and wakes the screens showing a correspondence game's time left
+    /// ([`SharedHall::timer_tick`]).
     pub(crate) fn open_with(
         data_dir: &Path,
         grace: Duration,
@@ -179,32 +179,7 @@ impl SharedHall {
             if note {
                 noted = Instant::now();
             }
-            // The guard hands the keeps to the store once the lock is released.
-            let (wall, present, thoughts) = {
-                let mut guard = shared.lock();
-                guard.corr_tick();
-                // The times left shown move at least once a minute.
-                if heartbeat {
-                    guard.corr_minute();
-                }
-                let wall = guard.corr_time().wall();
-                // Once a day on the wall clock (a test's clock file moves it); a
-                // clock set back starts the day again.
-                swept = swept.min(wall);
-                let sweep = wall - swept >= NAME_SWEEP_EVERY;
-                let thoughts = if note { guard.thoughts() } else { Vec::new() };
-                (wall, sweep.then(|| guard.keys_here()), thoughts)
-            };
-            if heartbeat {
-                store.writer().heartbeat(wall);
-            }
-            // The live clocks' thinking, read under the lock and written outside it
-            // (after this hold's keeps: a note is kept on its version's row only).
-            store.writer().thought(thoughts);
-            if let Some(present) = present {
-                swept = wall;
-                store.writer().sweep_names(wall, present);
-            }
+            shared.timer_tick(&store, heartbeat, note, &mut swept);
             true
         });
         let shared = SharedHall {
@@ -222,6 +197,54 @@ impl SharedHall {
             ));
         }
         Ok((shared, problems))
+    }
+
+    /// The correspondence timer's tick, each second: decides the games whose mover's
+    /// time ran out, wakes the screens showing a time left at the `minute`, and at a
+    /// `note` ([`corr_timer::THOUGHT_EVERY`]) hands `store` the live clocks' thinking
+    /// and, while a correspondence clock runs, the time the server is up, in one
+    /// transaction: a `kill -9` gives a correspondence mover back at most a note's
+    /// interval, as a live mover (it was up to the minute's heartbeat, brief s34).
+    /// With no correspondence clock running the time up is kept at the minute only:
+    /// the pause it measures charges nobody. `swept` is when the unused names were
+    /// last swept (once a day).
+    fn timer_tick(&self, store: &Store, minute: bool, note: bool, swept: &mut i64) {
+        // The guard hands the keeps to the store once the lock is released.
+        let (wall, present, thoughts, up) = {
+            let mut guard = self.lock();
+            guard.corr_tick();
+            // The times left shown move at least once a minute.
+            if minute {
+                guard.corr_minute();
+            }
+            let wall = guard.corr_time().wall();
+            // Once a day on the wall clock (a test's clock file moves it); a
+            // clock set back starts the day again.
+            *swept = (*swept).min(wall);
+            let sweep = wall - *swept >= NAME_SWEEP_EVERY;
+            let thoughts = if note { guard.thoughts() } else { Vec::new() };
+            let up = minute || (note && guard.corr_clock_runs());
+            (wall, sweep.then(|| guard.keys_here()), thoughts, up)
+        };
+        // The live clocks' thinking and the time up, read under the lock and written
+        // outside it (after this hold's keeps: a note is kept on its version's row
+        // only), one commit for both.
+        store.writer().noted(up.then_some(wall), thoughts);
+        if let Some(present) = present {
+            *swept = wall;
+            store.writer().sweep_names(wall, present);
+        }
+    }
+
+    /// The correspondence timer's note ([`SharedHall::timer_tick`]) now, as its
+    /// thread makes it every [`corr_timer::THOUGHT_EVERY`].
+    #[cfg(test)]
+    pub(crate) fn corr_note(&self) {
+        if let Some(store) = &self.store {
+            // No sweep of the names: swept at any wall time now.
+            let mut swept = i64::MAX;
+            self.timer_tick(store, false, true, &mut swept);
+        }
     }
 
     /// The hall and its store, shared again by a thread that holds them weakly.
@@ -274,7 +297,7 @@ impl SharedHall {
     }
 
     /// Tells the store the server is up now (the correspondence timer does it every
-    /// minute).
+    /// 2 s while a correspondence game is in play, else every minute).
     #[cfg(test)]
     pub(crate) fn corr_heartbeat(&self) {
         if let Some(store) = &self.store {
@@ -334,7 +357,7 @@ impl SharedHall {
             // The live clocks' thinking up to now, on the rows just kept.
             store.writer().thought(thoughts);
             // Without it the next start would count the time since the last
-            // heartbeat (up to a minute) as down time, given back to each mover.
+            // heartbeat (up to 2 s) as down time, given back to each mover.
             // Read outside the lock: a test's clock is a file.
             store.writer().heartbeat(wall());
         }

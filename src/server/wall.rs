@@ -4,9 +4,10 @@
 //! (`Instant`) the hall has always used.
 //!
 //! Correspondence clocks count on the server's **correspondence time**: the wall
-//! clock less every moment the server was down. The store keeps, every minute, the
-//! wall time the server was last up; a start adds the time since then to the pause,
-//! so a clock does not run while nobody could move.
+//! clock less every moment the server was down. The store keeps, every 2 s while a
+//! correspondence game is in play (else every minute), the wall time the server was
+//! last up; a start adds the time since then to the pause, so a clock does not run
+//! while nobody could move.
 
 use std::path::PathBuf;
 use std::sync::Arc;

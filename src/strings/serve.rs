@@ -13,6 +13,15 @@ pub(crate) const TABLES: &str = "Tables";
 pub(crate) const NO_TABLES: &str = "No tables yet: n opens one";
 /// Under the lobby's lists when the terminal is too short to show them all.
 pub(crate) const LISTS_CUT: &str = "… a taller terminal shows all the lists";
+/// The end of the message of the day cut short under the lobby's keys: `m` shows it
+/// whole.
+pub(crate) const MOTD_MORE: &str = "… (m: read it all)";
+/// The title over the message of the day shown whole (`m`).
+pub(crate) const MOTD_TITLE: &str = "The message of the day";
+/// Under the message of the day shown whole.
+pub(crate) const MOTD_CLOSE: &str = "Any key: back to the lobby";
+/// `m` at a club with no message of the day.
+pub(crate) const NO_MOTD: &str = "This club has no message of the day";
 pub(crate) const FIND: &str = "Find a player";
 pub(crate) const CODE: &str = "Invitation code";
 pub(crate) const NO_SUCH_CODE: &str = "No table has that invitation code";

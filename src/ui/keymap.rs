@@ -122,6 +122,8 @@ pub enum Action {
     FindPlayer,
     /// The lobby: no longer list the correspondence games `f` listed to watch.
     HideFound,
+    /// The lobby: the operator's message of the day, whole, until a key.
+    Motd,
     /// A profile: list the player's correspondence games in play in the lobby, to
     /// watch one (as `f` does).
     WatchInPlay,
@@ -1289,11 +1291,20 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Lobby],
         keys: &[(ch('c'), A::Palette)],
         names: "c",
-        help: "the next palette (default, colour-blind, light, high contrast, none)",
+        // One row at 80 columns: the lobby's help, `m`'s row with it, fits 80x24 whole.
+        help: "next palette: default, colour-blind, light, high contrast, none",
         hints: &[
             (HintLine::Lobby, 5, "c colour"),
             (HintLine::LobbyNumbered, 5, "c colour"),
         ],
+    },
+    Binding {
+        contexts: &[C::Lobby],
+        keys: &[(ch('m'), A::Motd)],
+        names: "m",
+        help: "the message of the day, whole (a small screen shows its start)",
+        // Not on the hint line: the message cut short says it (`… (m: read it all)`).
+        hints: &[],
     },
     Binding {
         contexts: &[C::Lobby],

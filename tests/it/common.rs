@@ -234,6 +234,24 @@ impl Session {
             .collect()
     }
 
+    /// What of the terminal a full screen changes is still changed: the alternate
+    /// screen, the cursor hidden, the mouse reported (empty once all are restored).
+    pub fn left_changed(&self) -> Vec<&'static str> {
+        let parser = self.parser.lock().unwrap();
+        let screen = parser.screen();
+        let mut changed = Vec::new();
+        if screen.alternate_screen() {
+            changed.push("the alternate screen");
+        }
+        if screen.hide_cursor() {
+            changed.push("the cursor hidden");
+        }
+        if screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None {
+            changed.push("the mouse reported");
+        }
+        changed
+    }
+
     /// The character under the terminal's cursor, if the cursor is shown.
     pub fn under_cursor(&self) -> Option<String> {
         let parser = self.parser.lock().unwrap();

@@ -810,6 +810,15 @@ fn sigterm_tells_every_client_and_the_server_exits_0() {
             client.wait_for("shutting down").await;
             client.wait_closed().await;
         }
+        // Brief s34: each client's screen restored, in the lobby and at a game: out
+        // of the alternate screen last entered, the mouse no longer reported.
+        for client in [&lobby, &gamer] {
+            let raw = String::from_utf8_lossy(&client.raw()).into_owned();
+            let entered = raw.rfind("\x1b[?1049h").expect("the full screen");
+            let after = &raw[entered..];
+            assert!(after.contains("\x1b[?1049l"), "{after:?}");
+            assert!(after.contains("\x1b[?1000l"), "{after:?}");
+        }
         let raw = String::from_utf8_lossy(&lobby.raw()).into_owned();
         for (from, to) in [
             ("Hijara. Screen reader?", "TERM=dumb."),

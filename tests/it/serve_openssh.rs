@@ -108,7 +108,8 @@ fn the_system_ssh_client_plays_a_move_against_the_ai() {
 /// disconnects. Before (QA s29) the disconnect came right behind the line, and
 /// OpenSSH, told `Received disconnect`, exited without writing the line it had taken:
 /// by hand, 0 of 6 clients connected 30 s read it, but 6 of 6 connected 9 s did, so
-/// this quick run guards the end to end but may pass on the old code.
+/// this quick run guards the end to end but may pass on the old code. The client's
+/// terminal is left as it was before the full screen (checked in s34: it was).
 #[test]
 fn the_system_ssh_client_shows_the_last_line_of_a_server_that_stops() {
     need_ssh();
@@ -121,6 +122,7 @@ fn the_system_ssh_client_shows_the_last_line_of_a_server_that_stops() {
     cmd.env("TERM", "xterm-256color");
     let mut ssh = Session::spawn(cmd, 80, 24);
     ssh.wait_for("you: kim");
+    assert!(ssh.left_changed().contains(&"the alternate screen"));
     // SAFETY: kill with a child's pid and SIGTERM touches no memory.
     let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
     assert_eq!(sent, 0);
@@ -129,6 +131,8 @@ fn the_system_ssh_client_shows_the_last_line_of_a_server_that_stops() {
     assert!(screen.contains("Goodbye."), "{screen}");
     assert!(!screen.contains("Received disconnect"), "{screen}");
     assert_eq!(code, 0, "{screen}");
+    // Brief s34: the client's terminal is as before the full screen (no `reset`).
+    assert_eq!(ssh.left_changed(), Vec::<&str>::new(), "{screen}");
     assert!(server.wait_exit().is_some_and(|s| s.success()));
 }
 

@@ -497,8 +497,8 @@ impl Store {
         let ends_untold = club::ends_untold(&conn)?;
         let closed_corr = close_open_corr(&mut conn)?;
         let (stored, last_table) = load_live(&mut conn, &mut problems)?;
-        // After a crash the clock resumes from the last heartbeat (a minute at most
-        // before it): a correspondence turn begun since then would begin after "now",
+        // After a crash the clock resumes from the last heartbeat (2 s at most before
+        // it while a correspondence game is in play): a correspondence turn begun since then would begin after "now",
         // and its mover was shown more than their whole time (`2d 1h` at a game of a
         // day a move and a day's bank). The server was up when that turn began: the
         // clock resumes no earlier.

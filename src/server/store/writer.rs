@@ -303,6 +303,21 @@ impl Writer {
         }
     }
 
+    /// The correspondence timer's note: that the server is up at `up` (when given) and
+    /// each live clock's thinking, in one transaction (one commit, one sync to disk),
+    /// nothing when there is neither.
+    pub(crate) fn noted(&self, up: Option<i64>, thoughts: Vec<Thought>) {
+        let mut work: Vec<Work> = up.map(Work::Heartbeat).into_iter().collect();
+        if !thoughts.is_empty() {
+            work.push(Work::Thought(thoughts));
+        }
+        if work.len() > 1 {
+            self.send(Work::Together(work));
+        } else if let Some(one) = work.pop() {
+            self.send(one);
+        }
+    }
+
     /// A way to hand the writer an operator's change from another thread (the admin
     /// socket's); `None` once the writer is stopping. The writer thread ends only once
     /// every such sender is gone too.

@@ -536,6 +536,13 @@ pub(crate) const COMMANDS: &[Command] = &[
         does: Does::Keys(&[S::Key(A::HideFound)]),
     },
     Command {
+        words: &["motd"],
+        arg: Arg::None,
+        places: &[P::Lobby],
+        help: "the club's message of the day again (said whole when you come in)",
+        does: Does::Keys(&[S::Key(A::Motd)]),
+    },
+    Command {
         words: &["code", "i"],
         arg: Arg::Code,
         places: &[P::Lobby],
