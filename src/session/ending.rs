@@ -178,15 +178,21 @@ impl Course {
     }
 
     /// The course a checked record states: its early ending, and its clocks (from
-    /// the `TimeControl` tag and each move's `%clk`), stopped.
+    /// the `TimeControl` tag and each move's `%clk`), stopped. A game in progress whose
+    /// autosave noted the mover's thinking on the turn under way
+    /// ([`super::TURN_USED_TAG`]) has it charged, as a server charges what it noted
+    /// before a restart: a `kill -9` gives back at most the time since that note.
     pub fn of_record(record: &Record) -> Result<Course, RecordError> {
-        let clock = record
+        let ending = Ending::of_record(record)?;
+        let mut clock = record
             .time_control()?
             .map(|control| Box::new(Clock::with_history(control, record.clocks().collect())));
-        Ok(Course {
-            ending: Ending::of_record(record)?,
-            clock,
-        })
+        if let (Some(clock), None, Some(used)) =
+            (&mut clock, ending, super::record_io::turn_used(record))
+        {
+            clock.charge(used);
+        }
+        Ok(Course { ending, clock })
     }
 
     /// Writes the course into `record` (made from the game's moves): the early ending,

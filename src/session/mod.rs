@@ -42,12 +42,13 @@ pub use history::{
 };
 pub use record_io::{
     CannotWrite, HUMAN_TYPE, LoadedRecord, Names, PROGRAM_TYPE, SEED_TAG, THINK_MS_TAG,
-    WriteReason, check_writable, config_of, input_name, key_tag, parse_record, parse_seat,
-    read_record, read_text, readable_size, record_named, record_of, salvage, seat_in, seat_tag,
-    seat_token, seat_type, seat_type_tag, today, write_record_file,
+    TURN_USED_TAG, WriteReason, check_writable, config_of, input_name, key_tag, parse_record,
+    parse_seat, read_record, read_text, readable_size, record_named, record_of, salvage, seat_in,
+    seat_tag, seat_token, seat_type, seat_type_tag, today, turn_used, write_record_file,
 };
 pub use storage::{
-    Damaged, Kept, Notice, Storage, StorageReport, open_save_dir, unfinished_autosave,
+    Damaged, Kept, NOTE_THINKING_EVERY, Notice, Storage, StorageReport, open_save_dir,
+    unfinished_autosave,
 };
 
 use crate::rules::Game;

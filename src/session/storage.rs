@@ -4,13 +4,17 @@
 //! happened comes back as a [`StorageReport`], which the ui puts into words.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::bail;
 
 use super::autosave::{Autosave, AutosaveLock, Claim, write_new_save};
 use super::disk::write_atomic;
 use super::history;
-use super::{GameConfig, LoadedRecord, Names, Played, parse_record, record_named, salvage, today};
+use super::{
+    GameConfig, LoadedRecord, Names, Played, TURN_USED_TAG, parse_record, record_named, salvage,
+    today,
+};
 
 use crate::record::{Record, RecordError};
 use crate::rules::{ClaimState, Move, Player};
@@ -487,7 +491,38 @@ impl Storage {
     }
 }
 
+/// How often at most the autosave notes the thinking on the turn under way while a
+/// clock runs ([`Storage::note_thinking`]): a `kill -9` gives back at most this (and
+/// the write's time), as the server's notes of a live clock do.
+pub const NOTE_THINKING_EVERY: Duration = Duration::from_secs(2);
+
 impl Storage {
+    /// Rewrites the autosave with `used`, the time the player to move has used on the
+    /// turn under way ([`TURN_USED_TAG`]), so a resume charges it. Only over an
+    /// autosave that holds the game as it is (its last write succeeded: this session
+    /// owns it), with the game in progress; otherwise nothing is written. A failed
+    /// note leaves the autosave as the last write made it (atomic), which still holds
+    /// every move: nothing to tell the player, and the next change's write reports a
+    /// lasting failure.
+    pub fn note_thinking<'a>(
+        &mut self,
+        config: &GameConfig,
+        played: impl Into<Played<'a>>,
+        used: Duration,
+    ) -> std::io::Result<()> {
+        let played = played.into();
+        let Some(autosave) = self.autosave.as_ref().filter(|_| self.autosaved) else {
+            return Ok(());
+        };
+        if !played.in_progress() {
+            return Ok(());
+        }
+        let mut record = self.record(config, played, &self.date);
+        // "TurnUsed" is a valid tag name.
+        let _ = record.set_tag(TURN_USED_TAG, super::record_io::turn_used_text(used));
+        autosave.save(&record.to_string())
+    }
+
     /// After a game ended: writes it to the history folder under a new
     /// `hijara-YYYYMMDD-HHMMSS.hij`, once per game. Returns where it went (or why it
     /// could not be kept); `None` when there is nothing to do (no history, a game not
