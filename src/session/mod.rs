@@ -35,16 +35,16 @@ pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub(crate) use disk::{
     hold_folder, keep_aside, stop_writes, sweep_stale_temporaries, without_bom, write_atomic,
 };
-pub use ending::{Course, EndError, Ending, Played};
+pub use ending::{Course, EndError, Ending, Played, TURN_USED_TAG, turn_used};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Skipped, Tally, Unreadable, archive, files_newest_first,
     games_dir,
 };
 pub use record_io::{
     CannotWrite, HUMAN_TYPE, LoadedRecord, Names, PROGRAM_TYPE, SEED_TAG, THINK_MS_TAG,
-    TURN_USED_TAG, WriteReason, check_writable, config_of, input_name, key_tag, parse_record,
-    parse_seat, read_record, read_text, readable_size, record_named, record_of, salvage, seat_in,
-    seat_tag, seat_token, seat_type, seat_type_tag, today, turn_used, write_record_file,
+    WriteReason, check_writable, config_of, input_name, key_tag, parse_record, parse_seat,
+    read_record, read_text, readable_size, record_named, record_of, salvage, seat_in, seat_tag,
+    seat_token, seat_type, seat_type_tag, today, write_record_file,
 };
 pub use storage::{
     Damaged, Kept, NOTE_THINKING_EVERY, Notice, Storage, StorageReport, open_save_dir,

@@ -2,7 +2,6 @@
 //! thinking time, seed), and reading a record file with errors that say where.
 
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::Context;
 use clap::ValueEnum;
@@ -12,35 +11,12 @@ use crate::record::{Record, RecordError};
 use crate::rules::{Game, Player};
 use crate::text::display_path;
 
-use super::{Course, GameConfig, Played};
+use super::{Course, GameConfig, Played, TURN_USED_TAG};
 
 /// Tag with the AI's thinking time per move, when one was set.
 pub const THINK_MS_TAG: &str = "ThinkMs";
 /// Tag with the seed of the AI's random choices.
 pub const SEED_TAG: &str = "Seed";
-/// Tag with the time the player to move had used on the turn under way, in seconds
-/// (`6.5`), as the autosave last noted it while a clock ran: a resume charges it
-/// ([`turn_used`]). Only the autosave writes it ([`super::Storage::note_thinking`]).
-pub const TURN_USED_TAG: &str = "TurnUsed";
-
-/// The most a [`TURN_USED_TAG`] is read as: a day, the longest clock.
-const MOST_TURN_USED: Duration = Duration::from_secs(24 * 3600);
-
-/// The time `record`'s [`TURN_USED_TAG`] says the player to move had used on the turn
-/// under way. A value that is not a number of seconds from 0 to a day is read as
-/// none, as a record without the tag: the hint is lost, never the game.
-pub fn turn_used(record: &Record) -> Option<Duration> {
-    let secs: f64 = record.tag(TURN_USED_TAG)?.trim().parse().ok()?;
-    Duration::try_from_secs_f64(secs)
-        .ok()
-        .filter(|used| *used <= MOST_TURN_USED)
-}
-
-/// `used` as [`TURN_USED_TAG`] writes it: seconds to the millisecond.
-pub(crate) fn turn_used_text(used: Duration) -> String {
-    format!("{}.{:03}", used.as_secs(), used.subsec_millis())
-}
-
 /// The tag naming who plays `player`: `Blue` or `Yellow`.
 pub fn seat_tag(player: Player) -> &'static str {
     match player {

@@ -419,6 +419,20 @@ impl Storage {
         config: &GameConfig,
         played: impl Into<Played<'a>>,
     ) -> Option<StorageReport> {
+        self.after_change_noting(config, played, None)
+    }
+
+    /// [`Storage::after_change`], the autosave noting `used`, the time the player to
+    /// move has used on the turn under way, when more than none (a resumed game's
+    /// charged turn, a claim on the opponent's time): a write that left it out gave
+    /// that time back to a kill before the next note (s34: resumed at 0:52, closed
+    /// within a second, resumed again at 0:57).
+    pub fn after_change_noting<'a>(
+        &mut self,
+        config: &GameConfig,
+        played: impl Into<Played<'a>>,
+        used: Option<Duration>,
+    ) -> Option<StorageReport> {
         let played = played.into();
         let game = played.game;
         if game.is_empty() {
@@ -469,7 +483,7 @@ impl Storage {
             self.owns_autosave = true;
         }
         let result = if played.in_progress() {
-            autosave.save(&self.record(config, played, &self.date).to_string())
+            autosave.save(&self.autosave_text(config, played, used))
         } else {
             autosave.clear()
         };
@@ -517,10 +531,23 @@ impl Storage {
         if !played.in_progress() {
             return Ok(());
         }
+        autosave.save(&self.autosave_text(config, played, Some(used)))
+    }
+
+    /// The autosave's text of `played`: its record, with [`TURN_USED_TAG`] when the
+    /// player to move has `used` more than none of the turn under way.
+    fn autosave_text(
+        &self,
+        config: &GameConfig,
+        played: Played<'_>,
+        used: Option<Duration>,
+    ) -> String {
         let mut record = self.record(config, played, &self.date);
-        // "TurnUsed" is a valid tag name.
-        let _ = record.set_tag(TURN_USED_TAG, super::record_io::turn_used_text(used));
-        autosave.save(&record.to_string())
+        if let Some(used) = used.filter(|used| !used.is_zero()) {
+            // "TurnUsed" is a valid tag name.
+            let _ = record.set_tag(TURN_USED_TAG, super::ending::turn_used_text(used));
+        }
+        record.to_string()
     }
 
     /// After a game ended: writes it to the history folder under a new

@@ -617,11 +617,22 @@ impl App {
     /// stopped: the game over, the resume question asked; a served game, whose
     /// server notes its clocks; no autosave).
     pub fn thinking_to_note(&self) -> Option<Duration> {
-        if self.is_served() || !self.autosaved || self.is_over() {
+        if !self.autosaved {
             return None;
         }
-        let clock = self.course.clock().filter(|c| c.is_running())?;
-        Some(clock.thought(self.now?))
+        self.course.clock().filter(|c| c.is_running())?;
+        self.turn_used()
+    }
+
+    /// The time the player to move has used on the turn under way in a local game in
+    /// progress with clocks, running or stopped (a resumed game's charged turn under
+    /// the resume question): what every autosave of it keeps. `None` for a served
+    /// game, whose server keeps its clocks.
+    pub fn turn_used(&self) -> Option<Duration> {
+        if self.is_served() || self.is_over() {
+            return None;
+        }
+        Some(self.course.clock()?.thought(self.now?))
     }
 
     /// [`Effect::NoteThinking`](super::effect::Effect::NoteThinking) when a note is

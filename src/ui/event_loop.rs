@@ -103,6 +103,15 @@ fn note_thinking(app: &super::App, storage: &mut Storage) {
     }
 }
 
+/// Rewrites the autosave after a change to `app`'s game, with the thinking on the turn
+/// under way ([`crate::session::Storage::after_change_noting`]).
+fn write_autosave(
+    app: &super::App,
+    storage: &mut Storage,
+) -> Option<crate::session::StorageReport> {
+    storage.after_change_noting(app.config(), app.played(), app.turn_used())
+}
+
 /// What the loop holds while it runs.
 struct EventLoop<'a, F: Face> {
     face: &'a mut F,
@@ -335,7 +344,7 @@ impl<F: Face> EventLoop<'_, F> {
                     let report = match effect {
                         Effect::Save => Some(storage.save_report(app.config(), app.played())),
                         Effect::Archive => storage.archive(app.config(), app.played()),
-                        _ => storage.after_change(app.config(), app.played()),
+                        _ => write_autosave(app, storage),
                     };
                     if let Some(report) = report {
                         app.report(&report);
@@ -1244,7 +1253,7 @@ mod tests {
             for effect in effects {
                 match effect {
                     Effect::Autosave => {
-                        let _ = storage.after_change(app.config(), app.played());
+                        let _ = write_autosave(app, storage);
                         app.set_autosaved(storage.autosaved());
                     }
                     Effect::NoteThinking => {
@@ -1316,6 +1325,10 @@ mod tests {
             Storage::new(dir.path().to_path_buf(), Some(autosave.clone())).continuing_autosave();
         let effects = back.start();
         carry(&mut back, &mut storage_back, effects);
+        // Its first write keeps the charged turn: a kill before the first note took
+        // it back (by hand: resumed at 0:52, closed at once, resumed at 0:57).
+        let text = std::fs::read_to_string(autosave.path()).unwrap();
+        assert!(text.contains("[TurnUsed \"6.000\"]"), "{text}");
         // Ticked from 0: the first note is due at once (6 s noted already).
         assert_eq!(tick(&mut back, &mut storage_back, ms(0), ms(1000)), 1);
         let text = std::fs::read_to_string(autosave.path()).unwrap();
