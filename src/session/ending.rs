@@ -2,7 +2,7 @@
 //! resignation, or a win claimed after the opponent left. The rule lives here,
 //! not in `rules` (which has no clock) and not in the screens, which only ask.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::record::{GameResult, Record, RecordError, Termination};
 use crate::rules::{Game, Outcome, Player};
@@ -83,6 +83,29 @@ impl Ending {
     pub fn write_to(self, record: &mut Record) {
         record.set_early_ending(self.termination, self.winner);
     }
+}
+
+/// Tag with the time the player to move had used on the turn under way, in seconds
+/// (`6.5`), as the autosave last noted it while a clock ran: a resume charges it
+/// ([`turn_used`]). Only the autosave writes it (`Storage::note_thinking`).
+pub const TURN_USED_TAG: &str = "TurnUsed";
+
+/// The most a [`TURN_USED_TAG`] is read as: a day, the longest clock.
+const MOST_TURN_USED: Duration = Duration::from_secs(24 * 3600);
+
+/// The time `record`'s [`TURN_USED_TAG`] says the player to move had used on the turn
+/// under way. A value that is not a number of seconds from 0 to a day is read as
+/// none, as a record without the tag: the hint is lost, never the game.
+pub fn turn_used(record: &Record) -> Option<Duration> {
+    let secs: f64 = record.tag(TURN_USED_TAG)?.trim().parse().ok()?;
+    Duration::try_from_secs_f64(secs)
+        .ok()
+        .filter(|used| *used <= MOST_TURN_USED)
+}
+
+/// `used` as [`TURN_USED_TAG`] writes it: seconds to the millisecond.
+pub(crate) fn turn_used_text(used: Duration) -> String {
+    format!("{}.{:03}", used.as_secs(), used.subsec_millis())
 }
 
 /// What a game's record keeps beside its moves: its clocks, and how it ended when
@@ -178,15 +201,19 @@ impl Course {
     }
 
     /// The course a checked record states: its early ending, and its clocks (from
-    /// the `TimeControl` tag and each move's `%clk`), stopped.
+    /// the `TimeControl` tag and each move's `%clk`), stopped. A game in progress whose
+    /// autosave noted the mover's thinking on the turn under way
+    /// ([`TURN_USED_TAG`]) has it charged, as a server charges what it noted
+    /// before a restart: a `kill -9` gives back at most the time since that note.
     pub fn of_record(record: &Record) -> Result<Course, RecordError> {
-        let clock = record
+        let ending = Ending::of_record(record)?;
+        let mut clock = record
             .time_control()?
             .map(|control| Box::new(Clock::with_history(control, record.clocks().collect())));
-        Ok(Course {
-            ending: Ending::of_record(record)?,
-            clock,
-        })
+        if let (Some(clock), None, Some(used)) = (&mut clock, ending, turn_used(record)) {
+            clock.charge(used);
+        }
+        Ok(Course { ending, clock })
     }
 
     /// Writes the course into `record` (made from the game's moves): the early ending,

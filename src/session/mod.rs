@@ -35,7 +35,7 @@ pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub(crate) use disk::{
     hold_folder, keep_aside, stop_writes, sweep_stale_temporaries, without_bom, write_atomic,
 };
-pub use ending::{Course, EndError, Ending, Played};
+pub use ending::{Course, EndError, Ending, Played, TURN_USED_TAG, turn_used};
 pub use history::{
     Entry, GAMES_DIR, History, Listed, Skipped, Tally, Unreadable, archive, files_newest_first,
     games_dir,
@@ -47,7 +47,8 @@ pub use record_io::{
     seat_token, seat_type, seat_type_tag, today, write_record_file,
 };
 pub use storage::{
-    Damaged, Kept, Notice, Storage, StorageReport, open_save_dir, unfinished_autosave,
+    Damaged, Kept, NOTE_THINKING_EVERY, Notice, Storage, StorageReport, open_save_dir,
+    unfinished_autosave,
 };
 
 use crate::rules::Game;

@@ -11,13 +11,12 @@ use crate::record::{Record, RecordError};
 use crate::rules::{Game, Player};
 use crate::text::display_path;
 
-use super::{Course, GameConfig, Played};
+use super::{Course, GameConfig, Played, TURN_USED_TAG};
 
 /// Tag with the AI's thinking time per move, when one was set.
 pub const THINK_MS_TAG: &str = "ThinkMs";
 /// Tag with the seed of the AI's random choices.
 pub const SEED_TAG: &str = "Seed";
-
 /// The tag naming who plays `player`: `Blue` or `Yellow`.
 pub fn seat_tag(player: Player) -> &'static str {
     match player {
@@ -111,6 +110,7 @@ fn is_own_tag(name: &str) -> bool {
             "Result",
             THINK_MS_TAG,
             SEED_TAG,
+            TURN_USED_TAG,
             VARIANT_TAG,
             CLAIM_TAG,
             TIME_CONTROL_TAG,

@@ -4,13 +4,17 @@
 //! happened comes back as a [`StorageReport`], which the ui puts into words.
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::bail;
 
 use super::autosave::{Autosave, AutosaveLock, Claim, write_new_save};
 use super::disk::write_atomic;
 use super::history;
-use super::{GameConfig, LoadedRecord, Names, Played, parse_record, record_named, salvage, today};
+use super::{
+    GameConfig, LoadedRecord, Names, Played, TURN_USED_TAG, parse_record, record_named, salvage,
+    today,
+};
 
 use crate::record::{Record, RecordError};
 use crate::rules::{ClaimState, Move, Player};
@@ -415,6 +419,20 @@ impl Storage {
         config: &GameConfig,
         played: impl Into<Played<'a>>,
     ) -> Option<StorageReport> {
+        self.after_change_noting(config, played, None)
+    }
+
+    /// [`Storage::after_change`], the autosave noting `used`, the time the player to
+    /// move has used on the turn under way, when more than none (a resumed game's
+    /// charged turn, a claim on the opponent's time): a write that left it out gave
+    /// that time back to a kill before the next note (s34: resumed at 0:52, closed
+    /// within a second, resumed again at 0:57).
+    pub fn after_change_noting<'a>(
+        &mut self,
+        config: &GameConfig,
+        played: impl Into<Played<'a>>,
+        used: Option<Duration>,
+    ) -> Option<StorageReport> {
         let played = played.into();
         let game = played.game;
         if game.is_empty() {
@@ -465,7 +483,7 @@ impl Storage {
             self.owns_autosave = true;
         }
         let result = if played.in_progress() {
-            autosave.save(&self.record(config, played, &self.date).to_string())
+            autosave.save(&self.autosave_text(config, played, used))
         } else {
             autosave.clear()
         };
@@ -487,7 +505,51 @@ impl Storage {
     }
 }
 
+/// How often at most the autosave notes the thinking on the turn under way while a
+/// clock runs ([`Storage::note_thinking`]): a `kill -9` gives back at most this (and
+/// the write's time), as the server's notes of a live clock do.
+pub const NOTE_THINKING_EVERY: Duration = Duration::from_secs(2);
+
 impl Storage {
+    /// Rewrites the autosave with `used`, the time the player to move has used on the
+    /// turn under way ([`TURN_USED_TAG`]), so a resume charges it. Only over an
+    /// autosave that holds the game as it is (its last write succeeded: this session
+    /// owns it), with the game in progress; otherwise nothing is written. A failed
+    /// note leaves the autosave as the last write made it (atomic), which still holds
+    /// every move: nothing to tell the player, and the next change's write reports a
+    /// lasting failure.
+    pub fn note_thinking<'a>(
+        &mut self,
+        config: &GameConfig,
+        played: impl Into<Played<'a>>,
+        used: Duration,
+    ) -> std::io::Result<()> {
+        let played = played.into();
+        let Some(autosave) = self.autosave.as_ref().filter(|_| self.autosaved) else {
+            return Ok(());
+        };
+        if !played.in_progress() {
+            return Ok(());
+        }
+        autosave.save(&self.autosave_text(config, played, Some(used)))
+    }
+
+    /// The autosave's text of `played`: its record, with [`TURN_USED_TAG`] when the
+    /// player to move has `used` more than none of the turn under way.
+    fn autosave_text(
+        &self,
+        config: &GameConfig,
+        played: Played<'_>,
+        used: Option<Duration>,
+    ) -> String {
+        let mut record = self.record(config, played, &self.date);
+        if let Some(used) = used.filter(|used| !used.is_zero()) {
+            // "TurnUsed" is a valid tag name.
+            let _ = record.set_tag(TURN_USED_TAG, super::ending::turn_used_text(used));
+        }
+        record.to_string()
+    }
+
     /// After a game ended: writes it to the history folder under a new
     /// `hijara-YYYYMMDD-HHMMSS.hij`, once per game. Returns where it went (or why it
     /// could not be kept); `None` when there is nothing to do (no history, a game not

@@ -76,6 +76,9 @@ pub struct App {
     /// The time now, as the event loop last said ([`App::set_now`]): the clocks read
     /// it, so the app itself never reads the system clock. `None`: no clock runs.
     now: Option<Instant>,
+    /// When the autosave was last asked to note the thinking on the turn under way
+    /// ([`Effect::NoteThinking`](super::effect::Effect::NoteThinking)).
+    noted: Option<Instant>,
     /// A claim game: the digits typed after `+`, while a claim is typed.
     claim_entry: Option<String>,
     /// A claim game: the person let the AI play on without claiming (Enter).
@@ -208,6 +211,7 @@ impl App {
             autosaved: false,
             resume_offer: None,
             now: None,
+            noted: None,
             claim_entry: None,
             go_on: false,
             held: None,
@@ -605,6 +609,66 @@ impl App {
         if self.course.clock().is_some_and(|c| !c.is_running()) && !self.is_over() {
             self.sync_clock();
         }
+    }
+
+    /// The time the player to move has used on the turn under way, for the autosave to
+    /// note ([`crate::session::Storage::note_thinking`]): while a clock runs in a local
+    /// game in progress whose autosave holds it. `None` otherwise (no clock, or one
+    /// stopped: the game over, the resume question asked; a served game, whose
+    /// server notes its clocks; no autosave).
+    pub fn thinking_to_note(&self) -> Option<Duration> {
+        if !self.autosaved {
+            return None;
+        }
+        self.course.clock().filter(|c| c.is_running())?;
+        self.turn_used()
+    }
+
+    /// The time the player to move has used on the turn under way in a local game in
+    /// progress with clocks, running or stopped (a resumed game's charged turn under
+    /// the resume question): what every autosave of it keeps. `None` for a served
+    /// game, whose server keeps its clocks.
+    pub fn turn_used(&self) -> Option<Duration> {
+        if self.is_served() || self.is_over() {
+            return None;
+        }
+        Some(self.course.clock()?.thought(self.now?))
+    }
+
+    /// [`Effect::NoteThinking`](super::effect::Effect::NoteThinking) when a note is
+    /// due: the turn under way has [`NOTE_THINKING_EVERY`] of thinking or more (a
+    /// move's own autosave holds the turn's start) and the last note is that long ago,
+    /// so a clock that runs writes at most once every 2 s and a stopped one never.
+    ///
+    /// [`NOTE_THINKING_EVERY`]: crate::session::NOTE_THINKING_EVERY
+    pub(super) fn note_due(&mut self) -> Option<super::effect::Effect> {
+        let every = crate::session::NOTE_THINKING_EVERY;
+        let now = self.now?;
+        let used = self.thinking_to_note()?;
+        let due = used >= every
+            && self
+                .noted
+                .is_none_or(|at| now.saturating_duration_since(at) >= every);
+        due.then(|| {
+            self.noted = Some(now);
+            super::effect::Effect::NoteThinking
+        })
+    }
+
+    /// The program was stopped (`Ctrl-z`) from `from` until `to` (`fg`): a running
+    /// clock stands still over it, as over a game left and resumed, where the board was
+    /// hidden and no move could be made (the system's clock ran on, and a long stop
+    /// lost the game on time at `fg`). The turn's thinking before and after counts.
+    pub fn suspended(&mut self, from: Instant, to: Instant) {
+        // A served game's clocks are its server's, which no local stop holds.
+        if self.is_served() {
+            return;
+        }
+        if let Some(clock) = self.course.clock_mut().filter(|c| c.is_running()) {
+            clock.pause(from);
+            clock.start(to);
+        }
+        self.now = Some(to);
     }
 
     /// `player`'s time left now, if the game has clocks.

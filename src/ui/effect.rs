@@ -60,6 +60,9 @@ pub enum Effect {
     Redraw,
     /// The game's moves changed (a move, undo, redo, new game): rewrite the autosave.
     Autosave,
+    /// A clock runs: rewrite the autosave with the thinking on the turn under way, so
+    /// a `kill -9` gives back at most [`crate::session::NOTE_THINKING_EVERY`] of it.
+    NoteThinking,
     /// Write the game to a record file (`s`).
     Save,
     /// Write the progress of the puzzle or lesson screen to the data folder (after a

@@ -93,6 +93,25 @@ fn analysis(
     Background::start_at(game.clone(), positions, budget, threads, wake)
 }
 
+/// Notes in the autosave the thinking `app`'s clock has run on the turn under way
+/// ([`Effect::NoteThinking`]): one small atomic write on this thread, as the autosave
+/// after a move, under no lock. A failure changes nothing on screen: the autosave
+/// keeps the last write, every move in it.
+fn note_thinking(app: &super::App, storage: &mut Storage) {
+    if let Some(used) = app.thinking_to_note() {
+        let _ = storage.note_thinking(app.config(), app.played(), used);
+    }
+}
+
+/// Rewrites the autosave after a change to `app`'s game, with the thinking on the turn
+/// under way ([`crate::session::Storage::after_change_noting`]).
+fn write_autosave(
+    app: &super::App,
+    storage: &mut Storage,
+) -> Option<crate::session::StorageReport> {
+    storage.after_change_noting(app.config(), app.played(), app.turn_used())
+}
+
 /// What the loop holds while it runs.
 struct EventLoop<'a, F: Face> {
     face: &'a mut F,
@@ -325,13 +344,18 @@ impl<F: Face> EventLoop<'_, F> {
                     let report = match effect {
                         Effect::Save => Some(storage.save_report(app.config(), app.played())),
                         Effect::Archive => storage.archive(app.config(), app.played()),
-                        _ => storage.after_change(app.config(), app.played()),
+                        _ => write_autosave(app, storage),
                     };
                     if let Some(report) = report {
                         app.report(&report);
                     }
                     app.set_autosaved(storage.autosaved());
                     self.redraw = true;
+                }
+            }
+            Effect::NoteThinking => {
+                if let Screen::Game(app) = self.nav.screen() {
+                    note_thinking(app, self.storage);
                 }
             }
             Effect::YourMove => self.tell_your_move(),
@@ -541,7 +565,15 @@ impl<F: Face> EventLoop<'_, F> {
                 if let Some(focus) = Focus::of(&event) {
                     self.focus = focus;
                 }
+                let before = Instant::now();
                 let inputs = self.face.event(self.nav.screen(), &event);
+                if super::face::is_suspend(&event)
+                    && let Screen::Game(app) = self.nav.screen_mut()
+                {
+                    // `Ctrl-z` stopped the program inside `event` until `fg`: the
+                    // clocks stood still meanwhile, as nobody could play.
+                    app.suspended(before, Instant::now());
+                }
                 self.hand(inputs);
             }
             Ok(Wake::Placed(event, frame)) => {
@@ -1223,5 +1255,166 @@ mod tests {
             assert!(!note.contains('\u{1b}'), "{note}");
             assert_eq!(note.matches(&name).count(), 1, "{note}");
         }
+    }
+
+    /// QA (qa35): `play --clock 1+0`, a1, b1, six seconds, `kill -9`, `resume`: Blue's
+    /// clock was back at 0:57, its value after a1 (the autosave kept no thinking of the
+    /// turn under way). Now, as the loop carries out the game's effects, the autosave
+    /// notes the running turn's thinking at most every 2 s (three notes in 6 s of
+    /// 250 ms ticks) and a resume charges it: 0:51. No note while no clock runs: a
+    /// clockless game, a game over, the resume question's stopped clocks. The time is
+    /// the app's (`App::set_now`): nothing sleeps.
+    #[test]
+    fn a_running_clock_s_thinking_is_noted_every_two_seconds_and_a_resume_charges_it() {
+        use crate::ai::Seat;
+        use crate::rules::Player;
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = Autosave::at(dir.path().join("autosave.hij"));
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        let ms = Duration::from_millis;
+        let t0 = Instant::now();
+        let config = |clock: Option<&str>| GameConfig {
+            seats: [Seat::Human; 2],
+            clock: clock.map(|c| crate::record::TimeControl::from_minutes(c).unwrap()),
+            ..GameConfig::default()
+        };
+        // The loop's part: the autosave and the notes (counted), in order.
+        let carry = |app: &mut App, storage: &mut Storage, effects: Vec<Effect>| {
+            let mut notes = 0;
+            for effect in effects {
+                match effect {
+                    Effect::Autosave => {
+                        let _ = write_autosave(app, storage);
+                        app.set_autosaved(storage.autosaved());
+                    }
+                    Effect::NoteThinking => {
+                        notes += 1;
+                        note_thinking(app, storage);
+                    }
+                    _ => {}
+                }
+            }
+            notes
+        };
+        let press = |app: &mut App, c: char| {
+            app.handle(Input::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )))
+        };
+        // Ticks every 250 ms from `from` for `span`: the notes written.
+        let tick = |app: &mut App, storage: &mut Storage, from: Duration, span: Duration| {
+            let mut notes = 0;
+            let mut at = from;
+            while at < from + span {
+                at += ms(250);
+                app.set_now(t0 + at);
+                let effects = app.handle(Input::Tick);
+                notes += carry(app, storage, effects);
+            }
+            notes
+        };
+        let mut app = App::new(config(Some("1+0")));
+        app.set_now(t0);
+        let effects = app.start();
+        carry(&mut app, &mut storage, effects);
+        // Blue thinks 3 s over a1 (no note: a game of no moves is not autosaved,
+        // nothing to resume); Yellow answers b1 at once.
+        assert_eq!(
+            tick(&mut app, &mut storage, ms(0), ms(3000)),
+            0,
+            "Blue's 3 s"
+        );
+        for c in ['a', '1', 'b', '1'] {
+            let effects = press(&mut app, c);
+            carry(&mut app, &mut storage, effects);
+        }
+        assert_eq!(app.game().len(), 2);
+        assert_eq!(app.clock_left(Player::Blue), Some(ms(57_000)));
+        let notes = tick(&mut app, &mut storage, ms(3000), ms(6000));
+        assert_eq!(app.clock_left(Player::Blue), Some(ms(51_000)));
+        // `kill -9` now: what the autosave holds comes back.
+        let text = std::fs::read_to_string(autosave.path()).unwrap();
+        let loaded = crate::session::unfinished_autosave(&autosave)
+            .unwrap()
+            .unwrap();
+        assert_eq!(loaded.game.len(), 2);
+        let clock = loaded.course.clock().unwrap();
+        assert_eq!(clock.remaining(Player::Blue, t0), ms(51_000), "{text}");
+        assert_eq!(clock.remaining(Player::Yellow, t0), ms(60_000));
+        assert!(text.contains("[TurnUsed \"6.000\"]"), "{text}");
+        assert_eq!(notes, 3, "one note every 2 s of Blue's 6 s");
+        // Resumed (by another program, as after a kill: this one's lock goes with it),
+        // Blue's clock goes on from 0:51, and the next note adds to it.
+        drop(storage);
+        let mut back = App::with_game(config(Some("1+0")), loaded.game)
+            .with_course(loaded.course)
+            .with_autosave(true);
+        back.set_now(t0);
+        assert_eq!(back.clock_left(Player::Blue), Some(ms(51_000)));
+        let mut storage_back =
+            Storage::new(dir.path().to_path_buf(), Some(autosave.clone())).continuing_autosave();
+        let effects = back.start();
+        carry(&mut back, &mut storage_back, effects);
+        // Its first write keeps the charged turn: a kill before the first note took
+        // it back (by hand: resumed at 0:52, closed at once, resumed at 0:57).
+        let text = std::fs::read_to_string(autosave.path()).unwrap();
+        assert!(text.contains("[TurnUsed \"6.000\"]"), "{text}");
+        // Ticked from 0: the first note is due at once (6 s noted already).
+        assert_eq!(tick(&mut back, &mut storage_back, ms(0), ms(1000)), 1);
+        let text = std::fs::read_to_string(autosave.path()).unwrap();
+        assert!(text.contains("[TurnUsed \"6.250\"]"), "{text}");
+        // No clock, no note; nor a game over (resigned), nor a clock the resume
+        // question stopped.
+        let mut plain = App::new(config(None));
+        plain.set_now(t0);
+        for c in ['a', '1'] {
+            let effects = press(&mut plain, c);
+            carry(&mut plain, &mut storage_back, effects);
+        }
+        assert_eq!(tick(&mut plain, &mut storage_back, ms(0), ms(10_000)), 0);
+        for c in ['R', 'y'] {
+            let effects = press(&mut back, c);
+            carry(&mut back, &mut storage_back, effects);
+        }
+        assert!(back.is_over());
+        assert_eq!(tick(&mut back, &mut storage_back, ms(1000), ms(10_000)), 0);
+        let mut asked = App::new(config(Some("1+0")))
+            .with_autosave(true)
+            .offer_resume(config(Some("1+0")), crate::rules::Game::new());
+        asked.set_now(t0);
+        let _ = asked.start();
+        assert_eq!(tick(&mut asked, &mut storage_back, ms(0), ms(10_000)), 0);
+    }
+
+    /// `Ctrl-z` stops the program until `fg`; the system's clock runs on meanwhile,
+    /// so a 1+0 game stopped ten minutes came back with Blue's flag down. The clocks
+    /// now stand still over the stop (`App::suspended`, which the loop calls around
+    /// the face's suspend), the turn's thinking before and after it counted.
+    #[test]
+    fn a_stop_for_the_shell_holds_the_clocks() {
+        use crate::ai::Seat;
+        use crate::rules::Player;
+        let s = Duration::from_secs;
+        let t0 = Instant::now();
+        let mut app = App::new(GameConfig {
+            seats: [Seat::Human; 2],
+            clock: Some(crate::record::TimeControl::from_minutes("1+0").unwrap()),
+            ..GameConfig::default()
+        });
+        app.set_now(t0);
+        let _ = app.start();
+        app.set_now(t0 + s(5));
+        app.suspended(t0 + s(5), t0 + s(605));
+        assert_eq!(app.clock_left(Player::Blue), Some(s(55)));
+        app.set_now(t0 + s(607));
+        assert!(
+            app.handle(Input::Tick)
+                .iter()
+                .all(|e| *e != Effect::Archive)
+        );
+        assert!(!app.is_over());
+        assert_eq!(app.clock_left(Player::Blue), Some(s(53)));
+        assert_eq!(app.clock_left(Player::Yellow), Some(s(60)));
     }
 }

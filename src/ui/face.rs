@@ -205,7 +205,7 @@ fn labels_in(buf: &Buffer, area: Rect, label: &str) -> Vec<Rect> {
 
 /// The key table's `Ctrl-z` ([`super::keymap::suspends`]), pressed (not its release
 /// where the terminal reports those).
-fn is_suspend(event: &Event) -> bool {
+pub(crate) fn is_suspend(event: &Event) -> bool {
     use ratatui::crossterm::event::KeyEventKind;
     matches!(event, Event::Key(key) if super::keymap::suspends(*key)
         && key.kind != KeyEventKind::Release)

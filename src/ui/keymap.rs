@@ -408,6 +408,9 @@ pub enum HintLine {
     MessageEntry,
     /// The start screen.
     Start,
+    /// The start screen whose welcome (`Press a key:`, which [`HintLine::Start`]
+    /// goes on from) gave its rows up to a long note: a line read whole on its own.
+    StartAlone,
     /// The lessons menu.
     LessonMenu,
     /// A lesson.
@@ -904,6 +907,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "open the one selected",
         hints: &[
             (HintLine::Start, 0, "or ↑↓ and Enter, or a click"),
+            (HintLine::StartAlone, 0, "A key, ↑↓ and Enter, or a click"),
             // A digit opens its lesson at once, as Enter does: named with the keys
             // that open (the footer said `1-9, 0: choose`, and `8 Enter` opened the
             // lesson and played a stone on it).
@@ -926,7 +930,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('q'), A::Quit), (code(KeyCode::Esc), A::Quit)],
         names: "q / Esc",
         help: "quit",
-        hints: &[(HintLine::Start, 1, "q: quit")],
+        hints: &[
+            (HintLine::Start, 1, "q: quit"),
+            (HintLine::StartAlone, 1, "q: quit"),
+        ],
     },
     // The menu's q leaves the lessons: out of the program, or back to the start
     // screen that opened them (its hint then says so, `Q_BACK`).
@@ -2455,6 +2462,10 @@ mod tests {
         assert_eq!(
             hint_line(HintLine::Start),
             "or ↑↓ and Enter, or a click · q: quit"
+        );
+        assert_eq!(
+            hint_line(HintLine::StartAlone),
+            "A key, ↑↓ and Enter, or a click · q: quit"
         );
         assert_eq!(
             hint_line(HintLine::LessonMenu),

@@ -162,7 +162,14 @@ impl Widget for &StartView<'_> {
             );
         }
         if hints_shown(area, state.note()) {
-            lines.push(Line::styled(hint_line(HintLine::Start), look.dim()));
+            // Without the welcome's `Press a key:`, the line it goes on from, the
+            // keys say it themselves (s33: the row began `or ↑↓ and Enter`).
+            let hints = if whole {
+                HintLine::Start
+            } else {
+                HintLine::StartAlone
+            };
+            lines.push(Line::styled(hint_line(hints), look.dim()));
         }
         // The help's key in the border, as by a lesson's text: the hint line has no
         // room for it at the smallest size.
@@ -231,6 +238,7 @@ mod tests {
             .chain([
                 crate::text::width(words::WELCOME),
                 crate::text::width(&hint_line(HintLine::Start)),
+                crate::text::width(&hint_line(HintLine::StartAlone)),
             ])
             .max()
             .unwrap_or(0);
@@ -343,6 +351,39 @@ mod tests {
             );
             if note.contains("(64 moves") {
                 insta::assert_snapshot!(format!("kept_note_{w}x{h}"), terminal.backend());
+            }
+        }
+    }
+
+    /// s33's read-through: where a long note took the welcome's rows at 44x16, the key
+    /// row under it began `or ↑↓ and Enter` (it goes on from the welcome's `Press a
+    /// key:`, given up). It reads whole on its own there now; with the welcome shown,
+    /// as before.
+    #[test]
+    fn the_key_row_reads_whole_where_the_welcome_gave_its_rows_up() {
+        let note = crate::strings::start::cannot_replay(
+            "/home/someone/.local/share/hijara/games/2026-12-07-0114-blue-yellow.hij: \
+             line 2, column 16: move 5 (Blue) plays a1, which is full",
+        );
+        for (w, h, welcome) in [(44, 16, false), (80, 24, true)] {
+            let mut state = StartState::new(false, true).with_note(note.clone());
+            let _ = state.handle(Input::Resize(w, h));
+            let terminal = drawn(&state, w, h);
+            let shown = terminal.backend().to_string();
+            let keys = shown
+                .lines()
+                .find(|l| l.contains("q: quit"))
+                .map(|l| l.replace(['│', '"'], "").trim().to_owned());
+            let (line, hints) = if welcome {
+                (HintLine::Start, "or ↑↓")
+            } else {
+                (HintLine::StartAlone, "A key, ↑↓")
+            };
+            assert_eq!(keys, Some(hint_line(line)), "{w}x{h}:\n{shown}");
+            assert!(keys.is_some_and(|k| k.starts_with(hints)), "{w}x{h}");
+            assert_eq!(shown.contains("Press a key:"), welcome, "{w}x{h}:\n{shown}");
+            if !welcome {
+                insta::assert_snapshot!(format!("keys_alone_{w}x{h}"), terminal.backend());
             }
         }
     }

@@ -33,6 +33,8 @@ impl App {
         let mut flag = self.check_flag();
         let effects = self.handle_input(input);
         flag.extend(effects);
+        // After the input's own autosave, if any: the last write holds the thinking.
+        flag.extend(self.note_due());
         flag
     }
 

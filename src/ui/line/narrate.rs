@@ -38,22 +38,55 @@ fn low_step(left: Duration) -> usize {
     LOW.iter().filter(|t| left <= **t).count()
 }
 
+/// What a clock was warned of ([`warns`]): the steps of [`LOW`] it started at or
+/// under, never warned, and for each later step, in order, the board's length on the
+/// turn it was warned.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Low {
+    start: usize,
+    warned: Vec<usize>,
+}
+
+impl Low {
+    /// A clock of a game whose clocks start at `base`, warned of nothing yet.
+    fn new(base: Duration) -> Low {
+        Low {
+            start: low_step(base),
+            warned: Vec::new(),
+        }
+    }
+
+    /// The step it was last warned (or started) at.
+    fn said(&self) -> usize {
+        self.start + self.warned.len()
+    }
+
+    /// The board went back to `len` moves (an undo, another game): the warnings said
+    /// on the turns taken back and on the turn played again are forgotten, so its
+    /// clock, given back, is warned again as it falls (s34: an undo from 25 s to 35 s
+    /// did not warn 30 s again, as the figures alone decided).
+    fn back_to(&mut self, len: usize) {
+        self.warned.retain(|&at| at < len);
+    }
+}
+
 /// Whether a clock at `left`, of a game whose clocks start at `base`, says a new
-/// warning, given `said`, the step of [`LOW`] it was last warned (or started) at,
-/// which it updates. A clock back at its start (a new game, a rematch, an undo) or
-/// two steps up (a large increment) is warned again as it falls; one step up is
+/// warning on the turn of a board of `len` moves, given `low`, what it was warned
+/// of, which it updates. A clock back at its start (a new game, a rematch, an undo)
+/// or two steps up (a large increment) is warned again as it falls; one step up is
 /// not, or a player moving at 29 s with a 2 s increment would hear `30 seconds` at
-/// every move.
-fn warns(said: &mut usize, left: Duration, base: Duration) -> bool {
+/// every move. A turn taken back is [`Low::back_to`].
+fn warns(low: &mut Low, left: Duration, base: Duration, len: usize) -> bool {
     let step = low_step(left);
-    if step > *said {
-        *said = step;
+    let said = low.said();
+    if step > said {
+        low.warned.extend(std::iter::repeat_n(len, step - said));
         true
     } else {
         if left >= base {
-            *said = low_step(base);
-        } else if step + 1 < *said {
-            *said = step;
+            low.warned.clear();
+        } else if step + 1 < said {
+            low.warned.truncate(step.saturating_sub(low.start));
         }
         false
     }
@@ -104,8 +137,8 @@ struct GameSeen {
     said: u64,
     overlay: Overlay,
     totals: [u32; 2],
-    /// The step of [`LOW`] each clock was last warned at, or started at ([`warns`]).
-    low: [usize; 2],
+    /// What each clock was warned of ([`warns`]).
+    low: [Low; 2],
     watching: Option<usize>,
     /// Whether the game was over.
     over: bool,
@@ -267,10 +300,11 @@ impl Narrator {
             // A clock is warned of the times under its start, not of where it
             // starts (a 1-minute game said `59 seconds left` as it began); a game
             // resumed low is warned at once.
-            low: [app
-                .course()
-                .clock()
-                .map_or(0, |c| low_step(c.control().base())); 2],
+            low: std::array::from_fn(|_| {
+                app.course()
+                    .clock()
+                    .map_or_else(Low::default, |c| Low::new(c.control().base()))
+            }),
             watching: app.watching(),
             over: app.is_over(),
             rematch_sent: app.rematch_sent(),
@@ -354,9 +388,17 @@ impl Narrator {
             return lines;
         };
         let mut now = now;
-        now.low = seen.low;
+        now.low = seen.low.clone();
         let old = &seen.placements;
         let new = game.placements();
+        // The turns past the moves both boards share were taken back (an undo, a new
+        // game): their clocks' warnings with them.
+        let shared = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        if shared < old.len() {
+            for low in &mut now.low {
+                low.back_to(shared);
+            }
+        }
         let extended = new.len() > old.len() && new.starts_with(old);
         let mut message_new = said != seen.said;
         // Lines said before the screen opened that came after its first lines.
@@ -477,7 +519,7 @@ impl Narrator {
             let base = app.course().clock().map(|c| c.control().base());
             for player in Player::BOTH {
                 if let (Some(left), Some(base)) = (app.clock_left(player), base)
-                    && warns(&mut now.low[player.index()], left, base)
+                    && warns(&mut now.low[player.index()], left, base, game.len())
                 {
                     lines.push(words::sentences(&[&words::time_low(
                         &who(app, player),
@@ -1906,13 +1948,16 @@ mod tests {
     }
 
     /// The warnings' steps: an increment that lifts a clock one step does not warn it
-    /// again; a clock back at its start (a new game) or two steps up does.
+    /// again; a clock back at its start (a new game) or two steps up does. (All on one
+    /// turn's board, 5 moves: the turns are `a_clock_given_back_by_an_undo_...`'s.)
     #[test]
     fn a_clock_is_warned_again_only_after_climbing_back() {
         let s = Duration::from_secs;
         let minute = s(60);
+        // Every step on one turn, the board at 5 moves.
+        let warns = |low: &mut Low, left, base| warns(low, left, base, 5);
         // 1+2 at 29 s: warned at 30; each move's 2 s lifts it over 30 again.
-        let mut said = low_step(minute);
+        let mut said = Low::new(minute);
         assert!(!warns(&mut said, s(60), minute), "no warning at the start");
         assert!(warns(&mut said, s(30), minute));
         assert!(!warns(&mut said, s(29), minute));
@@ -1924,13 +1969,73 @@ mod tests {
         assert!(warns(&mut said, s(30), minute), "the new game's warning");
         // 5+30: a large increment takes a clock from 25 s over a minute.
         let five = s(300);
-        let mut said = low_step(five);
+        let mut said = Low::new(five);
         assert!(warns(&mut said, s(60), five));
         assert!(warns(&mut said, s(25), five));
         assert!(!warns(&mut said, s(55), five), "one step up");
         assert!(!warns(&mut said, s(30), five));
         assert!(!warns(&mut said, s(85), five), "two steps up");
         assert!(warns(&mut said, s(60), five));
+    }
+
+    /// s33's leftover (local35): the warnings re-armed by the clock's figures alone, so
+    /// a 1+0 clock warned at 30 s on its turn, taken back by an undo from 25 s to
+    /// 35 s, fell through 30 s again in silence. Now a turn taken back takes its
+    /// warnings with it: Blue hears `30 seconds` again on the turn played again; the
+    /// turns before keep theirs (Yellow's clock is not warned twice).
+    #[test]
+    fn a_clock_given_back_by_an_undo_is_warned_again_as_it_falls() {
+        use crate::ai::Seat;
+        use crate::session::GameConfig;
+        use crate::ui::App;
+        let second = Duration::from_secs(1);
+        let t0 = std::time::Instant::now();
+        let mut app = App::new(GameConfig {
+            seats: [Seat::Human; 2],
+            clock: Some(crate::record::TimeControl::from_minutes("1+0").unwrap()),
+            ..GameConfig::default()
+        });
+        app.set_now(t0);
+        let _ = app.start();
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let mut heard = Vec::new();
+        let mut at = 0;
+        let mut play = |app: &mut App, think: u32, keys: &str, heard: &mut Vec<String>| {
+            for _ in 0..think {
+                at += 1;
+                app.set_now(t0 + second * at);
+                heard.extend(narrator.tell(&Screen::Game(app.clone())));
+            }
+            for c in keys.chars() {
+                let key = ratatui::crossterm::event::KeyEvent::new(
+                    ratatui::crossterm::event::KeyCode::Char(c),
+                    ratatui::crossterm::event::KeyModifiers::NONE,
+                );
+                let _ = app.handle(crate::ui::Input::Key(key));
+            }
+            heard.extend(narrator.tell(&Screen::Game(app.clone())));
+        };
+        // Blue 25 s on a1 (35 s left), Yellow 32 s on b1 (28 s: warned), Blue 10 s
+        // on a2 (25 s: warned), Yellow takes a2 back at once: Blue is back at 35 s.
+        play(&mut app, 25, "a1", &mut heard);
+        play(&mut app, 32, "b1", &mut heard);
+        play(&mut app, 10, "a2", &mut heard);
+        assert_eq!(app.clock_left(Player::Blue), Some(second * 25));
+        play(&mut app, 0, "u", &mut heard);
+        assert_eq!(app.game().len(), 2, "{heard:?}");
+        assert_eq!(app.clock_left(Player::Blue), Some(second * 35));
+        play(&mut app, 6, "", &mut heard);
+        let warned: Vec<&String> = heard.iter().filter(|l| l.contains(" left")).collect();
+        assert_eq!(
+            warned,
+            [
+                "Yellow: 30 seconds left.",
+                "Blue: 30 seconds left.",
+                "Blue: 30 seconds left."
+            ],
+            "{heard:?}"
+        );
     }
 
     /// QA (access): in a claim game `moves` wrote each stone's automatic points,
