@@ -52,13 +52,14 @@ fn follow(hall: &SharedHall, clock: &Clock) {
 }
 
 fn open(dir: &Path, clock: &Clock) -> SharedHall {
-    SharedHall::open_with(
-        dir,
-        Duration::from_secs(60),
-        Arc::new(|_: &str| {}),
-        clock.wall(),
-    )
-    .unwrap()
+    super::shared::tests::when_free(|| {
+        SharedHall::open_with(
+            dir,
+            Duration::from_secs(60),
+            Arc::new(|_: &str| {}),
+            clock.wall(),
+        )
+    })
     .0
 }
 

@@ -1936,8 +1936,9 @@ mod tests {
         use crate::ui::Link;
         let dir = tempfile::tempdir().unwrap();
         let open = || {
-            let (hall, problems) =
-                SharedHall::open(dir.path(), Duration::ZERO, Arc::new(|_: &str| {})).unwrap();
+            let (hall, problems) = crate::server::shared::tests::when_free(|| {
+                SharedHall::open(dir.path(), Duration::ZERO, Arc::new(|_: &str| {}))
+            });
             assert!(problems.is_empty(), "{problems:?}");
             hall
         };
