@@ -241,7 +241,7 @@ fn listed_from() -> String {
 pub(super) fn leaderboard_query() -> String {
     format!(
         "SELECT {STANDING_COLUMNS} {}
-     ORDER BY rating DESC
+     ORDER BY rating DESC, key
      LIMIT ?7 OFFSET ?8",
         listed_from()
     )
@@ -264,7 +264,8 @@ fn listed_params(board: Board, now: i64) -> (String, &'static str, i64, i64, f64
 
 /// The leaderboard of `board` at `now` (wall-clock seconds): the players it lists
 /// ([`Standing::listed`], written here as one query: the deviation widened to today
-/// is compared squared, φ² + t·σ² ≤ 75², so no square root is needed), best first,
+/// is compared squared, φ² + t·σ² ≤ 75², so no square root is needed), best first
+/// (equal ratings by key, so that pages neither repeat nor skip a player),
 /// `limit` of them from place `offset`. The games and opponents asked are literals
 /// in the query, as in the partial index `ratings_listed` (schema 5) it reads.
 pub(crate) fn leaderboard(

@@ -417,6 +417,49 @@ fn the_leaderboard_s_thresholds_in_one_query_agree_with_the_rule() {
     );
 }
 
+/// qa36: the leaderboard's query ordered by rating alone, so the order of equal
+/// ratings, and what each page lists, was the query plan's. It came by key already
+/// (the index of a table without rowid ends with its primary key), so this passed
+/// on the old query too; the query now says it (`ORDER BY rating DESC, key`) and
+/// still reads through the index with no sort (the thresholds' test checks the
+/// plan). Cost: a store in a temp folder, ~30 ms.
+#[test]
+fn equal_ratings_are_listed_in_one_order_on_every_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let now = 2_000_000_000;
+    let (store, _, _) = open_at(dir.path(), now);
+    let conn = store_conn(&store);
+    let board = Board::new(Ruleset::Standard, Speed::Live);
+    for key in ["k-zed", "k-amy", "k-max"] {
+        let s = Standing {
+            key: key.into(),
+            name: key.trim_start_matches("k-").into(),
+            rating: Rating {
+                rating: 1600.0,
+                deviation: 50.0,
+                volatility: 0.06,
+            },
+            games: MIN_GAMES,
+            wdl: [MIN_GAMES, 0, 0],
+            abandoned: 0,
+            opponents: MIN_OPPONENTS,
+            last: now,
+        };
+        put(&conn, &s, board);
+    }
+    let page = |offset| -> Vec<String> {
+        leaderboard(&conn, board, now, (offset, 1))
+            .unwrap()
+            .into_iter()
+            .map(|s| s.key)
+            .collect()
+    };
+    assert_eq!(
+        [page(0), page(1), page(2)].concat(),
+        ["k-amy", "k-max", "k-zed"]
+    );
+}
+
 #[test]
 fn a_profile_names_its_player_and_their_ratings() {
     let dir = tempfile::tempdir().unwrap();
