@@ -274,7 +274,7 @@ fn full_screen(
 /// `run` on `terminal`, then `restore`, even when `run` panics (the panic then goes
 /// on, to the session thread's `catch_unwind`): a session that panicked left its
 /// client in the alternate screen, the mouse reported, the cursor hidden, its last
-/// line written there (brief s34). A `kill -9` of the server leaves them so too, and
+/// line written there (s34). A `kill -9` of the server leaves them so too, and
 /// nothing the server sends can help then (docs/network.md, "Stop").
 fn restored_after<T, R>(
     terminal: &mut T,

@@ -204,7 +204,7 @@ impl SharedHall {
     /// `note` ([`corr_timer::THOUGHT_EVERY`]) hands `store` the live clocks' thinking
     /// and, while a correspondence clock runs, the time the server is up, in one
     /// transaction: a `kill -9` gives a correspondence mover back at most a note's
-    /// interval, as a live mover (it was up to the minute's heartbeat, brief s34).
+    /// interval, as a live mover (it was up to the minute's heartbeat).
     /// With no correspondence clock running the time up is kept at the minute only:
     /// the pause it measures charges nobody. `swept` is when the unused names were
     /// last swept (once a day).

@@ -702,11 +702,21 @@ impl App {
         if !self.waits_for_claim() {
             return None;
         }
-        let moves_left = (64 - self.game.len() as u32).div_ceil(2);
-        let ai = self.game.to_move();
-        let budget =
-            crate::session::ai_budget(clock.banked(ai), clock.control().increment(), moves_left);
+        let budget = self.ai_share(clock.banked(self.game.to_move()))?;
         Some(budget.saturating_sub(clock.thought(now)))
+    }
+
+    /// The share of `left` on its clock the AI to move thinks for under the game's
+    /// clock ([`crate::session::ai_budget`] over the mover's moves to come): what it is
+    /// asked to think for, and how long it waits for a claim. `None` without a clock.
+    pub(super) fn ai_share(&self, left: Duration) -> Option<Duration> {
+        let clock = self.course.clock()?;
+        let moves_left = self.game.position().empty_sections().div_ceil(2);
+        Some(crate::session::ai_budget(
+            left,
+            clock.control().increment(),
+            moves_left,
+        ))
     }
 
     /// The digits of the claim being typed after `+`, if one is.

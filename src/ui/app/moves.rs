@@ -224,10 +224,8 @@ impl App {
         // the thinking time set (`--think-ms`).
         let mut config = self.config;
         if let Some(left) = self.clock_left(self.game.to_move())
-            && let Some(clock) = self.course.clock()
+            && let Some(budget) = self.ai_share(left)
         {
-            let moves_left = (64 - self.game.len() as u32).div_ceil(2);
-            let budget = crate::session::ai_budget(left, clock.control().increment(), moves_left);
             let ms = u64::try_from(budget.as_millis()).unwrap_or(u64::MAX).max(1);
             config.think_ms = Some(config.think_ms.map_or(ms, |set| set.min(ms)));
         }
