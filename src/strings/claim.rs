@@ -61,6 +61,14 @@ pub(crate) fn ai_stone(ai: Player) -> String {
     format!("No claim: the last stone is {ai}'s, and the AI claims its own points")
 }
 
+/// `+` after the other player's stone at a table: theirs to claim, at their terminal.
+pub(crate) fn remote_stone(name: Option<&str>, player: Player) -> String {
+    match name {
+        Some(name) => format!("No claim: the last stone is {name}'s ({player}), theirs to claim"),
+        None => format!("No claim: the last stone is {player}'s, claimed at the other terminal"),
+    }
+}
+
 /// The claim being typed, on the status line `width` columns wide, with `keys`
 /// (the claim entry's hint line, its parts joined by ` · `): narrower, Backspace
 /// goes (the one key a typist finds alone), then whose stone, never Enter and Esc

@@ -540,6 +540,12 @@ pub(crate) fn watching(n: usize) -> String {
 /// One row of the board read out: `Row 1: a1 Blue Blue, b1 empty, c1 Yellow, d1 Blue
 /// Yellow Blue Yellow.` Each square names its stones from section 1 up.
 pub(crate) fn board_row(row: usize, squares: &[(Square, Vec<Player>)]) -> String {
+    board_line(&format!("row {row}"), squares)
+}
+
+/// `column b`, `diagonals`: a line of the board named as the rules name it
+/// (`column b`, `diagonal d1-a4`), each square's stones from section 1 up.
+pub(crate) fn board_line(line: &str, squares: &[(Square, Vec<Player>)]) -> String {
     let squares: Vec<String> = squares
         .iter()
         .map(|(square, stones)| {
@@ -551,7 +557,14 @@ pub(crate) fn board_row(row: usize, squares: &[(Square, Vec<Player>)]) -> String
             }
         })
         .collect();
-    format!("Row {row}: {}.", squares.join(", "))
+    let mut name = line.chars();
+    let first = name.next().map(|c| c.to_ascii_uppercase());
+    format!(
+        "{}{}: {}.",
+        first.into_iter().collect::<String>(),
+        name.as_str(),
+        squares.join(", ")
+    )
 }
 
 /// `square b3`: each section and where the next stone goes.

@@ -44,6 +44,13 @@ impl App {
             Some(last) if !self.config.is_human(last.player) => {
                 Some(claim_words::ai_stone(last.player))
             }
+            // At a table the other player claims their stone at their terminal: the
+            // table refuses a claim from here, which this screen said was made (qa39:
+            // `Blue claims 20 for a1`, or `20 forfeited` while alice's claim was open).
+            Some(last) if self.is_remote(last.player) => {
+                let name = self.player_names().map(|n| n[last.player.index()].as_str());
+                Some(claim_words::remote_stone(name, last.player))
+            }
             _ => None,
         }
     }
@@ -134,7 +141,7 @@ mod tests {
 
     use crate::ai::Seat;
     use crate::record::TimeControl;
-    use crate::rules::{Player, Square};
+    use crate::rules::{ClaimState, Game, Player, Ruleset, Square};
     use crate::session::GameConfig;
     use crate::ui::ai_worker::{AiJob, AiReply};
     use crate::ui::effect::{Effect, Input};
@@ -191,5 +198,48 @@ mod tests {
         assert_eq!(app.ending(), None);
         let left = app.clock_left(Player::Yellow).expect("a clock");
         assert!(left > 57 * second, "{left:?}");
+    }
+
+    /// QA (qa39): at a table with claims, bob (Yellow) typed `claim 20` after
+    /// alice's stone: his screen said `Blue claims 20 for a1: square a1 (20)` and
+    /// the table refused it (alice's a1 then went unclaimed); `+25 Enter` said `Wrong
+    /// claim of 25: ... 20 forfeited` while her claim stayed open, and she then
+    /// claimed it. The other player's stone is refused at `+`.
+    #[test]
+    fn at_a_table_the_other_player_s_stone_is_not_claimed_here() {
+        let mut game = Game::with_rules(Ruleset::Standard, true);
+        for square in ["a1", "b2", "a1", "b2", "a1", "b2", "a1"] {
+            let square: Square = square.parse().expect("a square");
+            game.play(square).expect("legal");
+        }
+        let config = GameConfig {
+            claims: true,
+            ..GameConfig::default()
+        };
+        let mut bob = App::with_game(config, game)
+            .served([true, false])
+            .named(["alice".into(), "bob".into()]);
+        let mut press = |code| {
+            let _ = bob.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+        };
+        press(KeyCode::Char('+'));
+        press(KeyCode::Char('2'));
+        press(KeyCode::Char('0'));
+        press(KeyCode::Enter);
+        assert_eq!(bob.game().score(Player::Blue), 0);
+        assert_eq!(bob.game().claim_state(6), Some(ClaimState::Pending));
+        let _ = bob.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char('+'),
+            KeyModifiers::NONE,
+        )));
+        let said = bob.message().map(|m| m.text.clone()).unwrap_or_default();
+        assert_eq!(
+            said,
+            "No claim: the last stone is alice's (Blue), theirs to claim"
+        );
+        assert!(bob.claim_refusal().is_some());
+        // Alice's own screen claims it.
+        let mut game = bob.game().clone();
+        assert!(game.claim(20).is_ok());
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::rules::Square;
 
-use super::super::keymap::{Action, Leaving};
+use super::super::keymap::{Action, KeyContext, Leaving};
 
 /// Which screen a command applies on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +35,8 @@ pub(crate) enum Arg {
     Square,
     /// A row, 1-4 (`row 2`).
     Row,
+    /// A column, a-d (`column b`).
+    Column,
     /// Any text (`say hello`).
     Text,
     /// A player's name (`find bob`, `player bob`): text, named as the lobby's line names it.
@@ -51,6 +53,7 @@ impl Arg {
             Arg::Number => "N",
             Arg::Square => "b3",
             Arg::Row => "2",
+            Arg::Column => "b",
             Arg::Text => "text",
             Arg::Name => "NAME",
             Arg::Code => "CODE",
@@ -64,6 +67,7 @@ impl Arg {
             Arg::Number => "a number",
             Arg::Square => "a square (a1 to d4)",
             Arg::Row => "a row (1 to 4)",
+            Arg::Column => "a column (a to d)",
             Arg::Text => "some text",
             Arg::Name => "a player's name",
             Arg::Code => "an invitation code",
@@ -91,6 +95,10 @@ pub(crate) enum Reading {
     Square,
     /// One row.
     Row,
+    /// One column.
+    Column,
+    /// The two long diagonals.
+    Diagonals,
     /// The totals and the turn.
     Score,
     /// The last stone.
@@ -171,6 +179,22 @@ pub(crate) const COMMANDS: &[Command] = &[
         places: BOARDS,
         help: "read one row",
         does: Does::Read(Reading::Row),
+    },
+    // Columns and diagonals score as rows do (qa39: only `board` read them, a
+    // blind player's way to a column being four rows; lichess's `scan` reads files).
+    Command {
+        words: &["column"],
+        arg: Arg::Column,
+        places: BOARDS,
+        help: "read one column",
+        does: Does::Read(Reading::Column),
+    },
+    Command {
+        words: &["diagonals", "diagonal"],
+        arg: Arg::None,
+        places: BOARDS,
+        help: "read the two long diagonals",
+        does: Does::Read(Reading::Diagonals),
     },
     Command {
         words: &["score"],
@@ -786,6 +810,26 @@ pub(crate) fn help_leaving(command: &Command, to: Leaving, asks: bool) -> &'stat
     }
 }
 
+/// A lobby command's help on a club screen over the lobby, where it does what the
+/// screen's key does (qa39: the leaderboard's help said `table N: sit at table N`
+/// where a number opens a profile, `list: the tables again` and `variant: the form:
+/// the other variant`); `None` where the lobby's own words hold.
+pub(crate) fn club_help(command: &Command, context: KeyContext) -> Option<&'static str> {
+    let board = match context {
+        KeyContext::LobbyBoard => true,
+        KeyContext::LobbyProfile => false,
+        _ => return None,
+    };
+    Some(match (command.words.first().copied()?, board) {
+        ("list", true) => "the leaderboard again",
+        ("list", false) => "the profile again",
+        ("table", true) => "the profile of the player numbered N (a number alone does too)",
+        ("table", false) => "the replay of the game numbered N (a number alone does too)",
+        ("variant", true) => "the leaderboard of the other variant",
+        _ => return None,
+    })
+}
+
 /// A line typed, understood.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Parsed {
@@ -862,6 +906,7 @@ pub(crate) fn parse(line: &str, place: Place) -> Parsed {
         Arg::Number => !arg.is_empty() && arg.chars().all(|c| c.is_ascii_digit()),
         Arg::Square => arg.to_lowercase().parse::<Square>().is_ok(),
         Arg::Row => matches!(arg.as_str(), "1" | "2" | "3" | "4"),
+        Arg::Column => matches!(arg.to_lowercase().as_str(), "a" | "b" | "c" | "d"),
         Arg::Text | Arg::Name | Arg::Code => !arg.is_empty(),
     };
     match fits {

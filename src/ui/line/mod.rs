@@ -676,6 +676,40 @@ mod tests {
         assert!(typed.len() >= 3, "{typed:?}");
     }
 
+    /// QA (qa39): columns and the long diagonals score as rows do, but only `board`
+    /// read them, a column being a square of each of its four rows. `column b` and
+    /// `diagonals` read them as `row 2` reads a row (lichess's blind mode scans files).
+    #[test]
+    fn a_column_and_the_diagonals_are_read_as_a_row_is() {
+        let moves = ["b3", "b2", "c2", "a4"].map(|s| s.parse().expect("a square"));
+        let game = crate::rules::Game::from_moves(moves).expect("legal");
+        let screen = Screen::Game(crate::ui::App::with_game(
+            crate::session::GameConfig::default(),
+            game,
+        ));
+        let said = |line: &str| {
+            let mut input = LineInput::piped();
+            let mut out = Vec::new();
+            let typed = LineFace::new(&mut out, &mut input).command(&screen, line);
+            assert_eq!(typed, Vec::new(), "{line}");
+            String::from_utf8_lossy(&out).into_owned()
+        };
+        let column = "Column b: b1 empty, b2 Yellow, b3 Blue, b4 empty.\n";
+        assert_eq!(said("column b"), column);
+        assert_eq!(said("Column B"), column);
+        assert_eq!(
+            said("diagonals"),
+            "Diagonal a1-d4: a1 empty, b2 Yellow, c3 empty, d4 empty.\n\
+             Diagonal d1-a4: d1 empty, c2 Blue, b3 Blue, a4 Yellow.\n"
+        );
+        assert_eq!(said("diagonal"), said("diagonals"));
+        assert_eq!(
+            said("column e"),
+            "column needs a column (a to d): type column b.\n"
+        );
+        assert!(said("help").contains("column b: read one column.\n"));
+    }
+
     /// A served game after a1 b1, this screen Blue's, and a narrator that has told it.
     fn served_after_a1_b1() -> (crate::ui::App, Narrator) {
         let app = crate::ui::App::with_game(

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::rules::{Cell, ClaimState, Game, Placement, Player, Section, Square};
+use crate::rules::{Cell, ClaimState, Game, Line, Placement, Player, Section, Square};
 use crate::strings::question::Answering;
 use crate::strings::{
     self, analysis as analysis_words, describe, lesson as lesson_words, line as words,
@@ -124,6 +124,15 @@ fn leaving(screen: &Screen) -> keymap::Leaving {
         Screen::Replay(state, _) => state.leaving(),
         // A server's game goes back to its lobby.
         Screen::Game(app) if app.is_served() => keymap::Leaving::Lobby,
+        // So do the club's screens over the lobby (qa39: their help said `leave`).
+        Screen::Lobby(lobby)
+            if matches!(
+                lobby.key_context(),
+                KeyContext::LobbyBoard | KeyContext::LobbyProfile
+            ) =>
+        {
+            keymap::Leaving::Lobby
+        }
         _ if from_start(screen) => keymap::Leaving::StartScreen,
         _ => keymap::Leaving::Out,
     }
@@ -1369,6 +1378,16 @@ fn row_line(game: &Game, shown: usize, row: u8) -> String {
     words::board_row(usize::from(row) + 1, &squares)
 }
 
+/// A column or a diagonal read out, square by square in the rules' order.
+fn line_read(game: &Game, shown: usize, line: Line) -> String {
+    let squares: Vec<(Square, Vec<Player>)> = line
+        .squares()
+        .into_iter()
+        .map(|square| (square, stones(game, shown, square)))
+        .collect();
+    words::board_line(&line.to_string(), &squares)
+}
+
 /// The game's message as the narrator has now told it: its count and its words.
 fn heard_now(app: &App) -> Option<(u64, String)> {
     app.message()
@@ -1512,6 +1531,16 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             let row = arg.parse::<u8>().unwrap_or(1).clamp(1, 4) - 1;
             vec![row_line(game, shown, row)]
         }
+        (Reading::Column, Some((game, shown))) => {
+            // The parser took `a` to `d` alone, in either case.
+            let column = arg.to_ascii_lowercase().bytes().next().unwrap_or(b'a');
+            let column = column.saturating_sub(b'a').min(3);
+            vec![line_read(game, shown, Line::Column(column))]
+        }
+        (Reading::Diagonals, Some((game, shown))) => [Line::Diagonal, Line::AntiDiagonal]
+            .into_iter()
+            .map(|line| line_read(game, shown, line))
+            .collect(),
         (Reading::Square, Some((game, shown))) => match arg.to_lowercase().parse::<Square>() {
             Ok(square) => vec![words::square_detail(square, &stones(game, shown, square))],
             Err(error) => vec![error.to_string()],
@@ -1638,6 +1667,10 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             let instead = acts_as.and_then(|(from, to)| Some((keyed(from)?, keyed(to)?.help)));
             let guest = matches!(screen, Screen::Lobby(lobby) if lobby.guest());
             let corresponding = matches!(screen, Screen::Game(app) if app.corresponding());
+            let club = match screen {
+                Screen::Lobby(lobby) => Some(lobby.key_context()),
+                _ => None,
+            };
             // The start screen's help says its doors whole before its commands: its
             // short line sends there for them (s30).
             let doors: Vec<String> = match screen {
@@ -1655,7 +1688,9 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     };
                     let help = match instead {
                         Some((from, help)) if std::ptr::eq(from, c) => help,
-                        _ => commands::help_leaving(c, to, !corresponding),
+                        _ => club
+                            .and_then(|context| commands::club_help(c, context))
+                            .unwrap_or_else(|| commands::help_leaving(c, to, !corresponding)),
                     };
                     // A guest has no key: nothing is kept for them.
                     let help = if guest {
@@ -1730,6 +1765,53 @@ mod tests {
     use super::super::test_lobby::FakeLobby;
     use super::*;
     use crate::review::{PositionValue, Value};
+
+    /// QA (qa39): over ssh in the line mode, `help` at the leaderboard said `quit (or
+    /// q): leave.` (it goes back to the lobby, as the screen's own line says), `table
+    /// N: sit at table N` (a number opens that player's profile), `list: the tables
+    /// again` and `variant (or v): the form: the other variant`; at a profile the same
+    /// `quit` and `table` rows (a number replays a game there). The club's screens say
+    /// what their commands do there; the lobby's help is as it was.
+    #[test]
+    fn the_club_screens_help_says_what_their_commands_do_there() {
+        let help = |context| {
+            let lobby = Screen::Lobby(Box::new(FakeLobby::in_context(context)));
+            read(&lobby, Reading::Help, "")
+        };
+        let board = help(KeyContext::LobbyBoard);
+        for row in [
+            "quit (or q): back to the lobby.",
+            "list: the leaderboard again.",
+            "table N: the profile of the player numbered N (a number alone does too).",
+            "variant (or v): the leaderboard of the other variant.",
+        ] {
+            assert!(board.contains(&row.to_owned()), "{row} in {board:?}");
+        }
+        let profile = help(KeyContext::LobbyProfile);
+        for row in [
+            "quit (or q): back to the lobby.",
+            "list: the profile again.",
+            "table N: the replay of the game numbered N (a number alone does too).",
+        ] {
+            assert!(profile.contains(&row.to_owned()), "{row} in {profile:?}");
+        }
+        for said in [&board, &profile] {
+            assert!(
+                !said
+                    .iter()
+                    .any(|r| r.contains("leave.") || r.contains("sit at")),
+                "{said:?}"
+            );
+        }
+        let lobby = help(KeyContext::Lobby);
+        for row in [
+            "quit (or q): leave.",
+            "list: the tables again.",
+            "table N: sit at table N, or watch it (a number alone does too).",
+        ] {
+            assert!(lobby.contains(&row.to_owned()), "{row} in {lobby:?}");
+        }
+    }
 
     /// QA (s27): `hijara --plain`'s start screen listed its doors, not `quit` nor
     /// `help`, which the full screen's hint line names. They close the list, worded
