@@ -1387,3 +1387,53 @@ fn a_crash_gives_a_correspondence_mover_back_no_more_than_a_live_clock_loses() {
         "charged up to the last note"
     );
 }
+
+/// The correspondence timer's tick reads the wall clock once, and not while it holds
+/// the hall's lock, which every session waits on (with `--clock-file` a read is a
+/// file's). A mover's time runs out at the tick, so its vacation day is taken in it.
+/// Failed before (the stamp, the year and the time up read under the lock). Cost:
+/// about 0.1 s (a store in a temporary folder).
+#[test]
+fn the_timer_s_tick_reads_the_wall_clock_once_and_off_the_hall_s_lock() {
+    use std::sync::atomic::AtomicUsize;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let (reads, locked) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let (counted, held, inner) = (reads.clone(), locked.clone(), clock.wall());
+    let here = std::thread::current().id();
+    let wall: super::wall::Wall = Arc::new(move || {
+        if std::thread::current().id() == here {
+            counted.fetch_add(1, Ordering::SeqCst);
+            if super::shared::HELD_HERE.with(std::cell::Cell::get) > 0 {
+                held.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        inner()
+    });
+    let hall = super::shared::tests::when_free(|| {
+        SharedHall::open_with(
+            dir.path(),
+            Duration::from_secs(60),
+            Arc::new(|_: &str| {}),
+            wall.clone(),
+        )
+    })
+    .0;
+    corr_table(&hall, 1, false);
+    clock.pass(DAY + 1);
+    reads.store(0, Ordering::SeqCst);
+    locked.store(0, Ordering::SeqCst);
+    hall.corr_note();
+    let (read, under_lock) = (reads.load(Ordering::SeqCst), locked.load(Ordering::SeqCst));
+    hall.flush();
+    assert_eq!(
+        hall.lock().corr_games("SHA256:ann")[0].left,
+        DAY - 1,
+        "the tick took ann's vacation day"
+    );
+    assert_eq!(
+        (read, under_lock),
+        (1, 0),
+        "(reads, of them under the lock)"
+    );
+}

@@ -44,6 +44,72 @@ pub(crate) enum Closing {
     Refusals,
     /// It asked for [`CLOSE_CHANNELS`](super::handler::CLOSE_CHANNELS) channels.
     Channels,
+    /// It sent more than [`UNSEEN_BURST`] bytes that none of the server's code took
+    /// (see [`Door::read`]).
+    Unseen,
+}
+
+/// Bytes a connection may send at once that none of the server's code takes: what
+/// russh 0.65 answers or drops by itself, calling no `Handler` method (key
+/// re-exchanges, `SSH_MSG_IGNORE` and `DEBUG`, global and channel requests of names it
+/// does not know, messages of unknown types), and the handshake's own. A client's
+/// handshake and login take a few KiB (an ML-KEM key exchange 2 KiB each way); a
+/// russh client's re-key about 1 KiB, the smallest one a client could make about
+/// 300 bytes.
+pub(crate) const UNSEEN_BURST: u64 = 64 * 1024;
+
+/// Such bytes a connection may send a second after [`UNSEEN_BURST`]: OpenSSH 9.5's
+/// keystroke-timing chaff (an `SSH_MSG_IGNORE` every 20 ms while its player types, at
+/// most about 100 bytes each) is 5 KB/s at the most; its keep-alives are a packet an
+/// interval.
+pub(crate) const UNSEEN_PER_SECOND: u64 = 8 * 1024;
+
+/// The least a packet's framing takes on the wire around its message: the length
+/// (4 bytes), the padding's length (1), the padding (4 at least) and a MAC (16 at
+/// least). A message the server's code takes is given back this and its own bytes, no
+/// more than it cost to send: a client can't earn room for unseen bytes by sending
+/// seen ones.
+pub(crate) const PACKET_FRAMING: u64 = 25;
+
+/// How far below zero the unseen budget may go before the connection is closed: a
+/// request is read whole before the server's code takes it, so the largest one it
+/// takes (a channel's data, at most russh's packet size, 32 KiB) must fit.
+const UNSEEN_SLACK: u64 = 32 * 1024 + 1024;
+
+/// A connection's budget of bytes read that none of the server's code took.
+#[derive(Debug)]
+struct Unseen {
+    /// Bytes left, [`UNSEEN_BURST`] at most; below zero while a request is read
+    /// and not yet taken.
+    left: i64,
+    /// When `left` was last refilled.
+    at: Option<std::time::Instant>,
+}
+
+impl Default for Unseen {
+    fn default() -> Unseen {
+        Unseen {
+            left: UNSEEN_BURST as i64,
+            at: None,
+        }
+    }
+}
+
+impl Unseen {
+    /// Adds `bytes` and what passed since the last refill, up to the burst.
+    fn refill(&mut self, bytes: u64, now: std::time::Instant) {
+        let since = self
+            .at
+            .map_or(0, |at| now.saturating_duration_since(at).as_millis());
+        self.at = Some(now);
+        let earned = u64::try_from(since.saturating_mul(u128::from(UNSEEN_PER_SECOND)) / 1000)
+            .unwrap_or(u64::MAX)
+            .saturating_add(bytes);
+        let left = self
+            .left
+            .saturating_add(i64::try_from(earned).unwrap_or(i64::MAX));
+        self.left = left.min(UNSEEN_BURST as i64);
+    }
 }
 
 #[derive(Debug, Default)]
@@ -55,6 +121,7 @@ struct State {
     unused_since: Option<std::time::Instant>,
     /// The tasks waiting to read and to write, woken by the cut.
     wakers: [Option<Waker>; 2],
+    unseen: Unseen,
 }
 
 /// One connection's door, shared by its task, its session and the gate.
@@ -161,6 +228,36 @@ impl Door {
         }
     }
 
+    /// `bytes` were read off the socket: taken from the connection's budget of
+    /// bytes none of the server's code takes ([`UNSEEN_BURST`], refilled at
+    /// [`UNSEEN_PER_SECOND`]) until [`Door::seen`] gives them back. Past it, the
+    /// connection is closed ([`Closing::Unseen`]): russh answers such messages
+    /// without a word to the server (a re-key costs a key exchange and a signature),
+    /// so their bytes are the only measure of them there is.
+    pub(crate) fn read(&self, bytes: usize, now: std::time::Instant) {
+        let spent = {
+            let mut state = self.state();
+            state.unseen.refill(0, now);
+            let bytes = i64::try_from(bytes).unwrap_or(i64::MAX);
+            state.unseen.left = state.unseen.left.saturating_sub(bytes);
+            state.unseen.left < -(UNSEEN_SLACK as i64)
+        };
+        if spent {
+            self.close(Closing::Unseen);
+        }
+    }
+
+    /// The server's code took a message of `bytes` (a channel's data, a window
+    /// change, a variable: its type, fields and data): given back to the budget
+    /// [`Door::read`] takes from, with the least framing its packet has
+    /// ([`PACKET_FRAMING`]).
+    pub(crate) fn seen(&self, bytes: usize, now: std::time::Instant) {
+        let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
+        self.state()
+            .unseen
+            .refill(bytes.saturating_add(PACKET_FRAMING), now);
+    }
+
     pub(crate) fn is_authenticated(&self) -> bool {
         self.authenticated.load(Ordering::SeqCst)
     }
@@ -205,7 +302,13 @@ impl<S: AsyncRead + Unpin> AsyncRead for Cuttable<S> {
         if this.door.watch(cx, READ) {
             return Poll::Ready(Err(cut_error()));
         }
-        Pin::new(&mut this.inner).poll_read(cx, buf)
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut this.inner).poll_read(cx, buf);
+        let got = buf.filled().len().saturating_sub(before);
+        if got > 0 {
+            this.door.read(got, std::time::Instant::now());
+        }
+        polled
     }
 }
 
@@ -312,5 +415,34 @@ mod tests {
             door.advance(Stage::Talking);
             assert_eq!(door.stage(), Stage::Asked);
         });
+    }
+
+    /// Bytes read that the server's code takes back leave the door open however many;
+    /// bytes nothing takes close it past the budget and a packet's room, less what a
+    /// second refills. Cost: microseconds (no clock read, no I/O).
+    #[test]
+    fn unseen_bytes_close_the_door_past_their_budget_and_taken_ones_never() {
+        let now = std::time::Instant::now();
+        let door = Door::default();
+        // 3.2 MB of a player's data, each 32 KiB packet read and then taken (its
+        // framing on the wire 6 bytes more than the least given back).
+        for _ in 0..100 {
+            door.read(32 * 1024 + 40, now);
+            door.seen(9 + 32 * 1024, now);
+        }
+        assert_eq!(door.closed_for(), None);
+        let left = UNSEEN_BURST as usize - 100 * 6;
+        door.read(left + UNSEEN_SLACK as usize, now);
+        assert_eq!(door.closed_for(), None, "at the edge");
+        door.read(1, now);
+        assert_eq!(door.closed_for(), Some(Closing::Unseen));
+        // A second refills UNSEEN_PER_SECOND, no more.
+        let door = Door::default();
+        door.read((UNSEEN_BURST + UNSEEN_SLACK) as usize, now);
+        let later = now + std::time::Duration::from_secs(1);
+        door.read(UNSEEN_PER_SECOND as usize, later);
+        assert_eq!(door.closed_for(), None);
+        door.read(1, later);
+        assert_eq!(door.closed_for(), Some(Closing::Unseen));
     }
 }

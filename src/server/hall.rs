@@ -807,11 +807,20 @@ impl Hall {
         (rows, total)
     }
 
-    /// Once a second, at the correspondence time now: a mover whose time is out gets
-    /// a vacation day if they have one left this year (24 hours more in every
-    /// correspondence game of theirs), or loses on time. Whether anything changed.
+    /// [`Hall::corr_tick_at`] at the wall clock now (the tests' tick).
+    #[cfg(test)]
     pub(crate) fn corr_tick(&mut self) -> bool {
-        let (stamp, year) = (self.stamp(), self.corr_time.year());
+        let wall = self.corr_time.wall();
+        self.corr_tick_at(wall)
+    }
+
+    /// Once a second, at the correspondence time of `wall` (the wall clock, read
+    /// before the hall was locked: no clock is read under the lock): a mover whose
+    /// time is out gets a vacation day if they have one left this year (24 hours more
+    /// in every correspondence game of theirs), or loses on time. Whether anything
+    /// changed.
+    pub(crate) fn corr_tick_at(&mut self, wall: i64) -> bool {
+        let (stamp, year) = (self.corr_time.at(wall), CorrTime::year_of(wall));
         let due: Vec<u32> = self
             .tables
             .iter_mut()

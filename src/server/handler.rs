@@ -31,7 +31,7 @@ use crate::ui::{DrawGate, Inbox, Wake};
 use super::ask::Ask;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, wake_of, window_size};
 use super::bans::Bans;
-use super::door::{Closing, Cuttable, Door, Stage};
+use super::door::{Closing, Cuttable, Door, Stage, UNSEEN_BURST, UNSEEN_PER_SECOND};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, counted_as};
 use super::hall::Ceilings;
 use super::host_key::fingerprint_of;
@@ -73,6 +73,22 @@ pub(crate) const MAX_CHANNELS: u32 = 10;
 
 /// The channel opens that close a connection ([`MAX_CHANNELS`]).
 pub(crate) const CLOSE_CHANNELS: u32 = 2 * MAX_CHANNELS;
+
+/// The key exchanges offered: elliptic-curve ones only (with the extensions russh
+/// announces by them). russh 0.65 offers finite-field Diffie-Hellman too (groups 14
+/// to 18, and group exchange), on `num-bigint` with an exponent as long as the
+/// group: a peer that asks for group 18 (8,192 bits) made the server spend 686 ms of
+/// CPU on a key exchange (curve25519: 0.60 ms), before any login and at each re-key
+/// it asked for, holding one of the runtime's two threads (measured with
+/// `examples/serve_peer_costs.rs`, docs/network.md). OpenSSH has offered curve25519
+/// since 6.5 (2014).
+const KEY_EXCHANGES: &[russh::kex::Name] = &[
+    russh::kex::MLKEM768X25519_SHA256,
+    russh::kex::CURVE25519,
+    russh::kex::CURVE25519_PRE_RFC_8731,
+    russh::kex::EXTENSION_SUPPORT_AS_SERVER,
+    russh::kex::EXTENSION_OPENSSH_STRICT_KEX_AS_SERVER,
+];
 
 /// Environment variables a connection may send (each refused: the game reads none),
 /// in number and in bytes of names and values, before each more counts as a refused
@@ -374,6 +390,10 @@ async fn listen_logged(
         keepalive_interval: Some(Duration::from_secs(15)),
         keepalive_max: 3,
         nodelay: true,
+        preferred: russh::Preferred {
+            kex: std::borrow::Cow::Borrowed(KEY_EXCHANGES),
+            ..russh::Preferred::default()
+        },
         ..Config::default()
     });
     let pool = EnginePool::new(options.ai_engines);
@@ -702,6 +722,10 @@ async fn serve_connection(
             Disconnect::ByApplication,
             limits_words::channels(CLOSE_CHANNELS),
         ),
+        Closing::Unseen => (
+            Disconnect::ByApplication,
+            limits_words::unseen(UNSEEN_BURST / 1024),
+        ),
     };
     // During a key exchange russh takes no message: the cut below ends it then.
     let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
@@ -758,6 +782,12 @@ fn closing_logged(why: Closing, limits: &Limits) -> String {
         ),
         Closing::Refusals => format!("closed: {MAX_REFUSALS} requests refused"),
         Closing::Channels => format!("closed: {CLOSE_CHANNELS} channels asked for"),
+        Closing::Unseen => format!(
+            "closed: more than {} KiB of messages the game takes no part in (re-keys, \
+             ignored messages, unknown requests), {} KiB a second after",
+            UNSEEN_BURST / 1024,
+            UNSEEN_PER_SECOND / 1024
+        ),
     }
 }
 
@@ -1547,6 +1577,8 @@ impl Handler for Connection {
         _: u32,
         _: &mut Session,
     ) -> Result<(), Self::Error> {
+        // Its type, channel, name, reply flag and four sizes (a drag sends many).
+        self.door.seen(1 + 4 + 4 + 13 + 1 + 16, Instant::now());
         if let (Some(size), true) = (&self.pty, Some(channel) == self.channel) {
             size.set(window_size(columns, rows));
             let (columns, rows) = clamp_size(columns, rows);
@@ -1677,6 +1709,9 @@ impl Handler for Connection {
         value: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        // Its type, channel, name "env", reply flag, and the two strings.
+        self.door
+            .seen(1 + 4 + 7 + 1 + 8 + name.len() + value.len(), Instant::now());
         let (count, bytes) = self.env;
         let within = count <= MAX_ENV && bytes <= MAX_ENV_BYTES;
         self.env = (
@@ -1770,10 +1805,13 @@ impl Handler for Connection {
         data: &[u8],
         _: &mut Session,
     ) -> Result<(), Self::Error> {
+        let now = Instant::now();
+        // Its type, channel and length, and the data: what it cost the client to send
+        // at the least, so it buys no room for bytes nothing here takes.
+        self.door.seen(1 + 4 + 4 + data.len(), now);
         if Some(channel) != self.channel || self.input.is_none() {
             return Ok(());
         }
-        let now = Instant::now();
         let allowed = self.cap.bytes.take(data.len(), now);
         let mut dropped = allowed < data.len();
         // Held while the session waits for the terminal's answers, which never reach

@@ -66,6 +66,8 @@ impl Drop for HallGuard<'_> {
         let mut writes = guard.take_writes();
         let log = guard.log();
         drop(guard);
+        #[cfg(test)]
+        HELD_HERE.with(|held| held.set(held.get().saturating_sub(1)));
         // A game's begin or end: logged off the lock (the log appends to its file).
         if let Some(log) = log {
             for line in std::mem::take(&mut writes.log) {
@@ -90,6 +92,8 @@ thread_local! {
     /// days and its write (another hold taking more, there at that moment).
     pub(crate) static BETWEEN_DAYS_AND_WRITE: std::cell::Cell<Option<Box<dyn FnOnce()>>> =
         std::cell::Cell::new(None);
+    /// For tests: the holds of a hall's lock this thread has now ([`SharedHall::lock`]).
+    pub(crate) static HELD_HERE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
 
 /// What [`SharedHall::save_all`] did.
@@ -209,22 +213,27 @@ impl SharedHall {
     /// the pause it measures charges nobody. `swept` is when the unused names were
     /// last swept (once a day).
     fn timer_tick(&self, store: &Store, minute: bool, note: bool, swept: &mut i64) {
+        // The wall clock is read once, between two holds of the lock: a clock file
+        // (`--clock-file`) is a read from disk, and the tick's stamp, year and time
+        // up are then of one second. The clock itself is taken under the lock (a
+        // test may set another); copying its `Arc` reads nothing.
+        let clock = self.lock().corr_time().wall_clock();
+        let wall = clock();
         // The guard hands the keeps to the store once the lock is released.
-        let (wall, present, thoughts, up) = {
+        let (present, thoughts, up) = {
             let mut guard = self.lock();
-            guard.corr_tick();
+            guard.corr_tick_at(wall);
             // The times left shown move at least once a minute.
             if minute {
                 guard.corr_minute();
             }
-            let wall = guard.corr_time().wall();
             // Once a day on the wall clock (a test's clock file moves it); a
             // clock set back starts the day again.
             *swept = (*swept).min(wall);
             let sweep = wall - *swept >= NAME_SWEEP_EVERY;
             let thoughts = if note { guard.thoughts() } else { Vec::new() };
             let up = minute || (note && guard.corr_clock_runs());
-            (wall, sweep.then(|| guard.keys_here()), thoughts, up)
+            (sweep.then(|| guard.keys_here()), thoughts, up)
         };
         // The live clocks' thinking and the time up, read under the lock and written
         // outside it (after this hold's keeps: a note is kept on its version's row
@@ -267,6 +276,8 @@ impl SharedHall {
     /// done that matters more than going on, so a poisoned lock is taken over.
     pub(crate) fn lock(&self) -> HallGuard<'_> {
         let guard = self.hall.lock().unwrap_or_else(|p| p.into_inner());
+        #[cfg(test)]
+        HELD_HERE.with(|held| held.set(held.get() + 1));
         HallGuard {
             guard: Some(guard),
             shared: self,

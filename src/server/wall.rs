@@ -82,13 +82,23 @@ impl CorrTime {
 
     /// The correspondence time now.
     pub(crate) fn now(&self) -> Stamp {
-        self.wall() - self.paused
+        self.at(self.wall())
+    }
+
+    /// The correspondence time when the wall clock read `wall`.
+    pub(crate) fn at(&self, wall: i64) -> Stamp {
+        wall - self.paused
     }
 
     /// The calendar year (UTC) of the wall clock now, for vacation days.
     pub(crate) fn year(&self) -> i32 {
+        CorrTime::year_of(self.wall())
+    }
+
+    /// The calendar year (UTC) of the wall time `wall`.
+    pub(crate) fn year_of(wall: i64) -> i32 {
         use chrono::Datelike;
-        chrono::DateTime::from_timestamp(self.wall(), 0).map_or(1970, |d| d.year())
+        chrono::DateTime::from_timestamp(wall, 0).map_or(1970, |d| d.year())
     }
 }
 

@@ -53,6 +53,11 @@ pub(crate) fn refusals(count: u32) -> String {
 pub(crate) fn channels(count: u32) -> String {
     format!("hijara serve: {count} channels asked for on one connection")
 }
+/// The connection sent more messages the game takes no part in (re-keys, ignored
+/// messages, unknown requests) than the server reads.
+pub(crate) fn unseen(kib: u64) -> String {
+    format!("hijara serve: over {kib} KiB of messages that are no part of the game")
+}
 /// A connection waiting to log in lost its place to a newer one.
 pub(crate) const EVICTED: &str =
     "hijara serve: too many connections are logging in, and yours waited longest; try again";

@@ -536,3 +536,78 @@ fn a_flood_of_requests_russh_would_answer_itself_is_counted_and_closed() {
 fn refused(answer: Result<(), russh::Error>) -> bool {
     matches!(answer, Err(russh::Error::RequestDenied))
 }
+
+/// What russh answers by itself (global requests of names it does not know here; a
+/// re-key, `SSH_MSG_IGNORE` and `DEBUG` likewise reach none of the server's code) is
+/// counted in bytes: past 64 KiB more than the game took, the connection is closed
+/// (`door::UNSEEN_BURST`). A player's own bytes are given back as they are taken: a
+/// paste of 256 KiB first leaves the connection open. Before (srv40), 200 requests of
+/// 8 KiB were all answered and the connection stayed open. Cost: about 0.3 s.
+#[test]
+fn a_flood_of_messages_russh_answers_itself_is_closed_past_its_bytes() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "ivan", 11).await;
+        let channel = shell(&handle).await;
+        for _ in 0..8 {
+            channel.data_bytes(vec![b'x'; 32 * 1024]).await.unwrap();
+        }
+        // Each answered: the paste was read whole before the flood.
+        let data = vec![0u8; 8 * 1024];
+        let start = std::time::Instant::now();
+        let mut answered = 0;
+        while answered < 200 && start.elapsed() < crate::serve_common::PATIENCE {
+            let answer = handle
+                .send_global_request("nothing@example.org", &data, true)
+                .await;
+            if !refused(answer.map(|_| ())) {
+                break;
+            }
+            answered += 1;
+            if answered == 1 {
+                assert!(!handle.is_closed(), "closed by the paste");
+            }
+        }
+        assert!(
+            (1..20).contains(&answered),
+            "{answered} requests of 8 KiB answered"
+        );
+        wait_log(&server, "the close", |log| {
+            log.contains("closed: more than 64 KiB of messages the game takes no part in")
+        })
+        .await;
+    });
+}
+
+/// The key exchanges on `num-bigint` (finite-field Diffie-Hellman, groups 14 to 18)
+/// are not offered: a peer asking for group 18 made the server spend about a second
+/// of CPU on one runtime thread before any login (`examples/serve_peer_costs.rs`).
+/// curve25519 is. Before (srv40), the group-14 handshake went through. Cost: < 0.1 s.
+#[test]
+fn a_finite_field_key_exchange_is_refused_and_curve25519_taken() {
+    run(async {
+        let server = Server::start();
+        let config = |name: russh::kex::Name| {
+            let mut config = russh::client::Config::default();
+            config.preferred.kex = vec![
+                name,
+                russh::kex::EXTENSION_SUPPORT_AS_CLIENT,
+                russh::kex::EXTENSION_OPENSSH_STRICT_KEX_AS_CLIENT,
+            ]
+            .into();
+            Arc::new(config)
+        };
+        let checker = crate::serve_common::Checker::expecting(&server);
+        let dh = russh::client::connect(config(russh::kex::DH_G14_SHA256), server.addr, checker);
+        let dh = tokio::time::timeout(crate::serve_common::PATIENCE, dh)
+            .await
+            .expect("an answer in time");
+        assert!(dh.is_err(), "a group-14 key exchange went through");
+        let checker = crate::serve_common::Checker::expecting(&server);
+        let curve = russh::client::connect(config(russh::kex::CURVE25519), server.addr, checker);
+        tokio::time::timeout(crate::serve_common::PATIENCE, curve)
+            .await
+            .expect("an answer in time")
+            .expect("curve25519 taken");
+    });
+}
