@@ -173,17 +173,23 @@ pub(crate) enum EndHow {
     /// out before the stop ([`super::table::Snapshot::at_restart`]): `lost`, theirs
     /// (else the other's, and they won).
     AtRestart { lost: bool },
-    /// A correspondence game they lost on time: their time, their bank and every
-    /// vacation day left went by without a move (told to the loser only; before s34
-    /// nobody was told, and a player came back to a rating 300 points lower and a
-    /// lobby that named another game as their last).
-    CorrOnTime,
+    /// A correspondence game that ended while they were not at its board: the
+    /// other's last move filled it, someone resigned, or a player's time, bank and
+    /// vacation days ran out (`how`); `won` theirs (`None`: drawn), `score` their
+    /// total then the other's. Told to both players (before s34 nobody was told of a
+    /// loss on time; before s35 the winner was not, nor a player in the lobby as the
+    /// game ended): each is told once, unless their screen showed its board then.
+    Corr {
+        how: crate::record::Termination,
+        won: Option<bool>,
+        score: [u32; 2],
+    },
 }
 
 /// A game's end that a player was away for and was not told of yet: a win claimed
 /// against them, a game ended on time at a restart (both its players), or a
-/// correspondence game they lost on time (its loser). Their next
-/// login says it once, then the store notes it told
+/// correspondence game that ended while they were not at its board (both). Their
+/// next look says it once, then the store notes it told
 /// ([`super::store::club::write_end_told`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct EndUntold {
@@ -197,6 +203,10 @@ pub(crate) struct EndUntold {
     pub(crate) how: EndHow,
     /// The player's rating before and after the game, whole, if it was rated.
     pub(crate) rating: Option<[i64; 2]>,
+    /// Whether the player had a session on the server as it ended (in the lobby, or
+    /// at another table): told as news, not as `While you were away`. Not kept (the
+    /// store's ends read as away).
+    pub(crate) here: bool,
 }
 
 /// Who abandoned a game that ended so, if anyone did: the loser of a game that

@@ -198,22 +198,42 @@ fn a_correspondence_game_is_lost_on_time_with_nobody_there_after_the_vacation_da
     assert_eq!(used, VACATION_DAYS);
     drop(conn);
     // QA (qa36, over ssh): the loser came back to a rating 300 points lower and was
-    // told nothing. The loser is told at their next look, the winner not; a restart
-    // before it keeps it. Fails on the old code (nothing to tell).
-    assert_eq!(hall.lock().take_ends_untold("SHA256:bob"), []);
+    // told nothing; brief s35 (club35): the winner on time was told nothing either.
+    // Each is told at their next look, with the rating; a restart before it keeps
+    // it. Fails on the old code (nothing to tell; then nothing to tell the winner).
     let told = hall.lock().take_ends_untold("SHA256:ann");
     assert_eq!(told.len(), 1, "{told:?}");
-    assert_eq!(
-        (told[0].how, told[0].other.as_str()),
-        (super::club::EndHow::CorrOnTime, "bob")
-    );
+    let lost = super::club::EndHow::Corr {
+        how: Termination::TimeForfeit,
+        won: Some(false),
+        score: [0, 0],
+    };
+    assert_eq!((told[0].how, told[0].other.as_str()), (lost, "bob"));
     let [before, after] = told[0].rating.expect("rated");
     assert!(after < before, "{before} to {after}");
+    let winner = hall.lock().take_ends_untold("SHA256:bob");
+    assert_eq!(winner.len(), 1, "{winner:?}");
+    let won = super::club::EndHow::Corr {
+        how: Termination::TimeForfeit,
+        won: Some(true),
+        score: [0, 0],
+    };
+    assert_eq!((winner[0].how, winner[0].other.as_str()), (won, "ann"));
+    let [before, after] = winner[0].rating.expect("rated");
+    assert!(after > before, "{before} to {after}");
     drop(hall);
     let hall = open(dir.path(), &clock);
     let again = hall.lock().take_ends_untold("SHA256:ann");
     assert_eq!(again, told, "kept across a restart");
+    let again = hall.lock().take_ends_untold("SHA256:bob");
+    assert_eq!(again, winner, "kept across a restart");
+    // Told (its note drawn): not again after a restart.
+    hall.lock().ends_told(&winner);
+    hall.flush();
+    drop(hall);
+    let hall = open(dir.path(), &clock);
     assert_eq!(hall.lock().take_ends_untold("SHA256:bob"), []);
+    assert_eq!(hall.lock().take_ends_untold("SHA256:ann"), told);
 }
 
 #[test]

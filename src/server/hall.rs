@@ -1691,11 +1691,21 @@ impl Hall {
         if result.is_ok() && keep.ended.is_some() {
             self.finished += 1;
         }
-        // A win claimed against a player away, a game ended at a restart, on disk
-        // now: told at each player's next look.
+        // A win claimed against a player away, a game ended at a restart, a
+        // correspondence game ended, on disk now: told at each player's next look,
+        // unless a screen of theirs shows the table (its board said it: qa36 saw a
+        // loser at the board read it again in the lobby). One on the server (in the
+        // lobby, at another table) is told it as news.
         if result.is_ok() {
             for end in &keep.untold {
-                self.ends_back(&end.key, vec![end.clone()]);
+                let mut end = end.clone();
+                let mut theirs = self.sessions.values().filter(|p| p.who.key == end.key);
+                if theirs.clone().any(|p| p.showing == Showing::Table(id)) {
+                    self.ends_told(&[end]);
+                    continue;
+                }
+                end.here = theirs.next().is_some();
+                self.ends_back(&end.key.clone(), vec![end]);
             }
         }
         let ok = result.is_ok();

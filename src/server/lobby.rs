@@ -640,11 +640,44 @@ impl LobbyState {
         if two { 2 } else { 1 }
     }
 
-    /// What `row` says of its state to a member who only watches it, listed by `f`
-    /// ([`LobbyState::watched`]): whose move and the time left now
-    /// (`bob's move, 2d 0h left`). `None` for every other row.
+    /// What `row` says of its state with a time left in it, on the full screen: a row
+    /// listed to watch ([`LobbyState::watched_state_in`]) or one of the player's own
+    /// correspondence games ([`LobbyState::own_state_in`]). `None` for every other row.
     fn watched_state(&self, row: &Row) -> Option<String> {
-        self.watched_state_in(row, Wording::Keys)
+        self.timed_state_in(row, Wording::Keys)
+    }
+
+    /// [`LobbyState::watched_state`] in `wording`.
+    fn timed_state_in(&self, row: &Row, wording: Wording) -> Option<String> {
+        self.watched_state_in(row, wording)
+            .or_else(|| self.own_state_in(row, wording))
+    }
+
+    /// What `row` says of its state to its player, at their own correspondence game
+    /// in play: whose move, and the mover's time left as the lobby's line works it
+    /// out ([`LobbyState::corr`]): `your move, 11h 00m left` (`your move, 11h 00m`
+    /// under 80 columns), `their move, 2d 0h left`. It said `your move` alone (qa36),
+    /// the time only on the lobby's one line, of one game. `None` for every other row.
+    fn own_state_in(&self, row: &Row, wording: Wording) -> Option<String> {
+        if row.state != RowState::Correspondence {
+            return None;
+        }
+        let game = self.corr.iter().find(|g| g.id == row.id)?;
+        let state = if game.my_move {
+            club_words::YOUR_MOVE
+        } else {
+            club_words::THEIR_MOVE
+        };
+        Some(match wording {
+            Wording::Keys => club_words::move_and_time(
+                state,
+                &club_words::corr_time(game.left),
+                usize::from(self.width) < words::FULL_TERMS_COLUMNS,
+            ),
+            Wording::Commands => {
+                club_words::move_and_time(state, &line_words::corr_time(game.left), false)
+            }
+        })
     }
 
     /// [`LobbyState::watched_state`] in `wording`: the line mode says the time in
@@ -1756,8 +1789,14 @@ impl<'a> LobbyView<'a> {
             lines.push(Line::raw(Keyed::NoTables.words(self.wording)));
         }
         for row in shown.unwrap_or_default() {
-            // A row listed to watch says whose move and the time left, now.
-            let watched = self.lobby.watched_state_in(row, self.wording);
+            // A row listed to watch, and one of the player's own correspondence games,
+            // says whose move and the time left, now; weighed for news, an own game's
+            // row without its time (the time alone changing is no news to say again).
+            let watched = if self.news {
+                self.lobby.watched_state_in(row, self.wording)
+            } else {
+                self.lobby.timed_state_in(row, self.wording)
+            };
             let state = watched.as_deref().unwrap_or(row_state(row, self.key));
             let rules = terms_of(row, self.wording);
             // The same terms said short, for a row short of room (44 columns).
@@ -1955,8 +1994,8 @@ impl<'a> LobbyView<'a> {
             let mut keys = self.hints_doing(table_keys(self.rows), width, &does);
             keys.extend(self.hints_doing(self.lobby.club_keys(), width, &does));
             // A note wider than its row takes the keys' rows before their last (`?
-            // all keys` stays), as the pages are sized ([`LobbyState::fixed_rows`]):
-            // any key clears it.
+            // all keys` stays), as the pages are sized ([`LobbyState::fixed_rows`]),
+            // where the screen has no blank rows for it: any key clears it.
             // The message of the day stays under all the keys; the lists above give
             // way while it is shown, to half the screen at most (the title, the
             // first tables stay), and a message taller than the rows left is cut,
@@ -1979,8 +2018,17 @@ impl<'a> LobbyView<'a> {
                     let rows = Paragraph::new(self.said(note))
                         .wrap(Wrap { trim: false })
                         .line_count(width.max(1));
-                    let last = keys.len().saturating_sub(1);
-                    keys.drain(last.saturating_sub(rows.saturating_sub(1))..last);
+                    // Only where the screen has no room for all (qa36: at 80x24 a
+                    // vacation note of two rows took the `n new table` row over seven
+                    // blank ones).
+                    let lists_rows = Paragraph::new(lists.clone())
+                        .wrap(Wrap { trim: false })
+                        .line_count(width.max(1));
+                    let all = lists_rows + lines.len() + keys.len() + rows;
+                    if all > usize::from(self.lobby.height) {
+                        let last = keys.len().saturating_sub(1);
+                        keys.drain(last.saturating_sub(rows.saturating_sub(1))..last);
+                    }
                 }
             }
             lines.extend(keys);
@@ -3619,6 +3667,41 @@ mod tests {
         }
     }
 
+    /// Brief s35 (club35, from qa36): at 80x24 a note of two rows (the vacation days
+    /// used) took the first keys row (`n new table ...`) with seven blank rows under
+    /// the tables. Where the screen has room, the note comes under all the keys; where
+    /// it has none (a full page), it still takes the keys' rows but their last
+    /// (`a_note_does_not_move_the_lobby_s_pages`). Fails on the old code (the first
+    /// keys row gone at 80x24). Cost: a few drawings, < 20 ms.
+    #[test]
+    fn a_note_takes_no_keys_row_where_the_screen_has_room() {
+        let few = playing(1..=3);
+        let note = "Your time ran out: 2 vacation days were used, 24 hours more in each game; \
+                    18 of this year's 20 days are left";
+        for (w, h) in [(80u16, 24u16), (44, 16)] {
+            let mut lobby = LobbyState::new("Bob", Palette::Default);
+            lobby.resized(w, h);
+            lobby.note(note);
+            let shown = drawn_at_with(&lobby, &few, w, h);
+            let reads = shown.join("\n");
+            let at = format!("{w}x{h}:\n{reads}");
+            for line in [table_keys(&few), lobby.club_keys()] {
+                let does = |action: Action| lobby_key_does(action, &few, 1);
+                for row in keymap::hint_rows_doing(line, usize::from(w), &does) {
+                    assert!(
+                        shown.iter().any(|l| l.trim_end() == row.trim_end()),
+                        "{row:?}: {at}"
+                    );
+                }
+            }
+            let said = reads.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(said.contains(note), "{at}");
+            for n in 1..=3 {
+                assert!(reads.contains(&format!("a{n} ")), "a{n}: {at}");
+            }
+        }
+    }
+
     /// QA (srvpolish): the lobby's keys said `1-9 sit/watch` over tables numbered 10
     /// and up (a table's number is its id). Past 9 they say `number sit/watch`, at
     /// every size of the sweep, with every table of the page and every key shown; up
@@ -4107,6 +4190,93 @@ mod tests {
         let mut lobby = LobbyState::new(me, Palette::Default);
         lobby.resized(80, 24);
         insta::assert_snapshot!("lobby_own_corr_pages_80x24", pages(&mut lobby).join("\n"));
+    }
+
+    /// Brief s35 (club35, from qa36): a player's own correspondence rows said `your
+    /// move` without the time left (only the lobby's one line said it, of one game).
+    /// Each own row says whose move and the mover's time left, at 44x16 (without
+    /// `left`) and 80x24, nothing cut, every table on a page; the line mode in words;
+    /// weighed for news without the time (its hours alone are no news). Fails on the
+    /// old code (`your move` alone).
+    #[test]
+    fn the_player_s_own_correspondence_rows_say_the_time_left() {
+        let me = "Zoe-Winterbourne";
+        let row = corners_corr_row;
+        let rows = [
+            row(1, [me, "Bartholomew-Lane"]),
+            row(12, ["Christopher-Robi", me]),
+            Row {
+                ruleset: Ruleset::Standard,
+                claims: false,
+                corr: Some((1, Some(Player::Blue))),
+                ..row(13, ["bob", me])
+            },
+        ];
+        let key = format!("k{me}");
+        let game = |id: u32, opponent: &str, my_move: bool, left: i64| CorrGame {
+            id,
+            opponent: opponent.into(),
+            my_move,
+            since: 0,
+            left,
+            days: 7,
+            moves: 12,
+        };
+        let corr = vec![
+            game(1, "Bartholomew-Lane", true, 11 * 3600),
+            game(13, "bob", false, 3600 + 60),
+            game(12, "Christopher-Robi", false, 2 * 86400),
+        ];
+        for (width, height) in [(44, 16), (80, 24)] {
+            let mut lobby = LobbyState::new(me, Palette::Default);
+            lobby.resized(width, height);
+            lobby.corr = corr.clone();
+            let mut shown = Vec::new();
+            for page in 0..lobby.page_count(&rows) {
+                lobby.page = page;
+                let area = Rect::new(0, 0, width, height);
+                let mut buf = Buffer::empty(area);
+                (&lobby.view(&rows, &key, Wording::Keys)).render(area, &mut buf);
+                shown.extend((0..height).map(|y| drawn_row(&buf, y)));
+            }
+            let reads = shown.join("\n");
+            assert!(!reads.contains('…'), "{width}: {reads}");
+            let left = if width == 44 { "" } else { " left" };
+            for state in [
+                format!("   your move, 11h 00m{left}  "),
+                format!("    their move, 2d 0h{left}  "),
+                format!("    their move, 1h 01m{left}  "),
+            ] {
+                assert!(
+                    shown.iter().any(|l| l.starts_with(&state)),
+                    "{width}: {state:?} in\n{reads}"
+                );
+            }
+            for n in ["1  ", "12  ", "13  "] {
+                let listed = shown.iter().filter(|l| l.starts_with(n)).count();
+                assert_eq!(listed, 1, "{width}: {n}\n{reads}");
+            }
+            insta::assert_snapshot!(format!("lobby_own_corr_time_{width}x{height}"), reads);
+        }
+        let mut lobby = LobbyState::new(me, Palette::Default);
+        lobby.corr = corr;
+        let said = said(lobby.view(&rows, &key, Wording::Commands));
+        assert!(
+            said.iter()
+                .any(|l| l.starts_with("1  ") && l.contains("your move, 11 hours left")),
+            "{said:?}"
+        );
+        let news = said_news(&lobby, &rows, &key);
+        let own: Vec<&String> = news.iter().filter(|l| l.starts_with("1  ")).collect();
+        assert!(
+            own.len() == 1 && own[0].contains("your move") && !own[0].contains("left"),
+            "{news:?}"
+        );
+    }
+
+    /// The lobby as the line mode weighs it for news, a line each.
+    fn said_news(lobby: &LobbyState, rows: &[Row], key: &str) -> Vec<String> {
+        said(lobby.view(rows, key, Wording::Commands).weighed_for_news())
     }
 
     /// Every page of `lobby`'s tables over `rows` drawn at its size, one under the

@@ -31,7 +31,7 @@ use crate::ui::{
 
 use super::ask::Ask;
 use super::backend::SshBackend;
-use super::club::{Board, EndHow, Speed};
+use super::club::{Board, EndHow, EndUntold, Speed};
 use super::corr::Stamp;
 use super::hall::Found;
 use super::hall::{Capped, NewTable, Terms};
@@ -53,6 +53,7 @@ use super::table::{Back, GameTable, NoClaim, TableState};
 use super::talk::typed_code;
 use super::wall::CorrTime;
 use super::who::Who;
+use crate::record::Termination;
 use crate::strings::club as club_words;
 use crate::ui::{NewsWaker, ReplayState, ServedReview};
 
@@ -525,7 +526,8 @@ impl LobbyHost {
 
     /// The ends of games this player was away for (a win claimed against them while
     /// their link was down, a game ended on time at a restart, a correspondence game
-    /// they lost on time), the open
+    /// that ended off its board: `Game over:` where they were on the server then,
+    /// else `While you were away:`), the open
     /// correspondence tables the last restart closed (at login) and the vacation days
     /// used for this player since they were last told (at their login, or now in the
     /// lobby): said once, in one note (the games first, then the tables: a note of
@@ -541,6 +543,10 @@ impl LobbyHost {
             } else {
                 None
             };
+            // A game ended as news rings the bell, as a move come to the player does.
+            if claims.iter().flatten().any(|end| end.here) {
+                self.bell = hall.pref(key).bell;
+            }
             let closed = if self.telling_closed.is_none() {
                 Some(hall.take_closed_corr(key)).filter(|c| !c.is_empty())
             } else {
@@ -563,33 +569,20 @@ impl LobbyHost {
             .map(|days| (days.used, club_words::vacation_used(days)))
             .or_else(|| self.telling_days.take());
         let mut said = Vec::new();
-        let mut ends = Vec::new();
-        // Correspondence games lost on time come together: a player away for weeks
-        // may lose many at once, and a sentence each would not fit a screen.
-        let mut on_time = Vec::new();
-        for end in claims.iter().flatten() {
-            ends.push(match end.how {
-                EndHow::Claimed { moves } => {
-                    club_words::claimed_while_away(&end.other, moves, end.rating)
-                }
-                EndHow::AtRestart { lost } => {
-                    club_words::ended_at_restart(&end.other, lost, end.rating)
-                }
-                EndHow::CorrOnTime => {
-                    on_time.push(end);
-                    continue;
-                }
+        // Those that ended while the player was on the server are news; the rest
+        // ended while they were away. Each said once.
+        for here in [false, true] {
+            let ends: Vec<&EndUntold> =
+                claims.iter().flatten().filter(|e| e.here == here).collect();
+            let ends = ends_said(&ends);
+            if ends.is_empty() {
+                continue;
+            }
+            said.push(if here {
+                club_words::game_over(&ends)
+            } else {
+                club_words::while_away(&ends)
             });
-        }
-        match on_time.as_slice() {
-            [] => {}
-            [one] => ends.push(club_words::corr_lost_on_time(&one.other, one.rating)),
-            many => ends.push(club_words::corr_lost_on_time_many(
-                &many.iter().map(|e| e.other.as_str()).collect::<Vec<_>>(),
-            )),
-        }
-        if !ends.is_empty() {
-            said.push(club_words::while_away(&ends));
         }
         if let Some(ids) = &closed {
             let numbers: Vec<String> = ids
@@ -1497,15 +1490,15 @@ impl Lobby for LobbyHost {
         let idle = self.idle.saturating_sub(self.touched.elapsed());
         // The rows listed to watch (and a profile's games in play) say their time
         // left as it is: drawn again when it changes (`2d 1h` to `2d 0h`), not an
-        // hour stale; so does the line of the player's own game at their move (its
-        // time left worked out at the last look at the hall, `corr_now`). The idle
+        // hour stale; so do the player's own games' rows and the line of the one at
+        // their move (its time left worked out at the last look at the hall,
+        // `corr_now`). The idle
         // time-out counts from the last key whatever the ticks.
         let in_play = match &self.screen.club {
             Some(ClubView::Profile(view)) => view.in_play.rows.as_slice(),
             _ => &[],
         };
-        let own = (self.screen.corr.iter().find(|g| g.my_move))
-            .map(|g| self.screen.corr_now.saturating_add(g.left));
+        let own = (self.screen.corr.iter()).map(|g| self.screen.corr_now.saturating_add(g.left));
         let dues: Vec<Stamp> = (self.screen.watched.iter().map(|&(_, due)| due))
             .chain(in_play.iter().map(|(_, due)| *due))
             .chain(own)
@@ -1590,6 +1583,54 @@ impl Lobby for LobbyHost {
     }
 }
 
+/// The sentences telling `ends`, in order; correspondence games won or lost on
+/// time come together, each kind in one sentence where there are several: a player
+/// away for weeks may lose (or win) many at once, and a sentence each would not fit
+/// a screen.
+fn ends_said(ends: &[&EndUntold]) -> Vec<String> {
+    let mut said = Vec::new();
+    let mut on_time: [Vec<&EndUntold>; 2] = [Vec::new(), Vec::new()];
+    for end in ends {
+        said.push(match end.how {
+            EndHow::Claimed { moves } => {
+                club_words::claimed_while_away(&end.other, moves, end.rating)
+            }
+            EndHow::AtRestart { lost } => {
+                club_words::ended_at_restart(&end.other, lost, end.rating)
+            }
+            EndHow::Corr {
+                how: Termination::TimeForfeit,
+                won: Some(won),
+                ..
+            } => {
+                on_time[usize::from(won)].push(end);
+                continue;
+            }
+            EndHow::Corr { how, won, score } => {
+                club_words::corr_ended(&end.other, how, won, score, end.rating)
+            }
+        });
+    }
+    for (won, ends) in [false, true].into_iter().zip(on_time) {
+        match ends.as_slice() {
+            [] => {}
+            [one] => {
+                let EndHow::Corr { how, won, score } = one.how else {
+                    continue;
+                };
+                said.push(club_words::corr_ended(
+                    &one.other, how, won, score, one.rating,
+                ));
+            }
+            many => said.push(club_words::corr_on_time_many(
+                won,
+                &many.iter().map(|e| e.other.as_str()).collect::<Vec<_>>(),
+            )),
+        }
+    }
+    said
+}
+
 /// The lobby as the line mode says it: as wide as a line may be (the line mode cuts
 /// nothing), its empty lines left out.
 fn said(view: LobbyView<'_>) -> Vec<String> {
@@ -1612,7 +1653,9 @@ impl Drop for LobbyHost {
             self.hall.lock().closed_corr_back(&self.who.key, closed);
         }
         if let Some((claims, _)) = self.telling_ends.take() {
-            self.hall.lock().ends_back(&self.who.key, claims);
+            // Said at a later login: while the player was away, by then.
+            let claims = claims.into_iter().map(|e| EndUntold { here: false, ..e });
+            self.hall.lock().ends_back(&self.who.key, claims.collect());
         }
     }
 }
@@ -1738,7 +1781,8 @@ mod tests {
     /// correspondence game: v bob, 2d 0h left`) was worked out at each look at the
     /// hall and drawn again only at a key or news, so an idle lobby showed it hours
     /// stale (s22's srvcorr left it). The lobby now wakes when that text changes, as
-    /// for the rows listed to watch; a game at the opponent's move wakes nothing.
+    /// for the rows listed to watch; since s35 (club35) a game at the opponent's move
+    /// too, its row saying their time left (before, it woke nothing).
     #[test]
     fn the_own_game_s_time_left_wakes_the_lobby_when_it_reads_otherwise() {
         let hall = SharedHall::default();
@@ -1760,17 +1804,19 @@ mod tests {
             moves: 4,
         };
         host.screen.corr_now = host.corr_time.now();
-        host.screen.corr = vec![game(false)];
+        host.screen.corr = Vec::new();
         assert!(
             host.tick_every() > Some(Duration::from_secs(50)),
             "idle only"
         );
-        host.screen.corr = vec![game(false), game(true)];
-        let wake = host.tick_every();
-        assert!(
-            wake <= Some(Duration::from_secs(10)) && wake >= Some(Duration::from_secs(8)),
-            "{wake:?}"
-        );
+        for games in [vec![game(false)], vec![game(false), game(true)]] {
+            host.screen.corr = games;
+            let wake = host.tick_every();
+            assert!(
+                wake <= Some(Duration::from_secs(10)) && wake >= Some(Duration::from_secs(8)),
+                "{wake:?}"
+            );
+        }
     }
 
     /// QA (club7): a player whose open correspondence table a restart closed and for
@@ -2063,6 +2109,103 @@ mod tests {
         assert_eq!(host.screen.noted(), None);
     }
 
+    /// Brief s35 (club35, from qa36): a correspondence game that ended while its
+    /// player sat in the lobby changed its lines silently (bob resigned; ann read
+    /// nothing), and was said to nobody later. The player in the lobby is told once,
+    /// as news (`Game over:`, not `While you were away:`), in the line mode too; not
+    /// again at the next look nor after a restart; the other, whose screen showed the
+    /// board as it ended, is not told again in the lobby. Fails on the old code (no
+    /// note). Cost: two opens of a store in a temp folder, ~60 ms.
+    #[test]
+    fn a_correspondence_game_ended_is_told_once_in_the_lobby_not_at_its_board() {
+        use super::super::hall::{Showing, Terms};
+        use crate::rules::{Game, Player, Square};
+        use crate::ui::{Inbox, Link, Request};
+        let dir = tempfile::tempdir().unwrap();
+        let open = || {
+            let (hall, problems) = crate::server::shared::tests::when_free(|| {
+                SharedHall::open(dir.path(), Duration::ZERO, Arc::new(|_: &str| {}))
+            });
+            assert!(problems.is_empty(), "{problems:?}");
+            hall
+        };
+        let hall = open();
+        let terms = Terms {
+            rated: true,
+            corr_days: Some(3),
+            ..Terms::default()
+        };
+        let id = hall
+            .lock()
+            .open_with(
+                who("ann"),
+                Player::Blue,
+                (Ruleset::Standard, false),
+                false,
+                terms,
+            )
+            .unwrap();
+        assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
+        hall.flush();
+        let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+        let mut bob = TableLink::new(hall.clone(), id, Some(Player::Yellow));
+        ann.sync(&Game::from_moves([Square::B2]).unwrap());
+        hall.flush();
+        bob.sync(&Game::from_moves([Square::B2, Square::C3]).unwrap());
+        hall.flush();
+        drop(ann);
+        // Ann sits in the lobby; bob's screen shows the board.
+        let inbox = Inbox::new();
+        let in_lobby = hall
+            .lock()
+            .join(inbox.news_waker(), who("ann"), Pref::default());
+        let at_board = hall
+            .lock()
+            .join(inbox.news_waker(), who("bob"), Pref::default());
+        hall.lock().show(at_board, Showing::Table(id));
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            who("ann"),
+            in_lobby,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        assert_eq!(host.screen.noted(), None);
+        bob.request(Request::Resign);
+        hall.flush();
+        let _ = Lobby::handle(&mut host, Input::Tick);
+        let said = host.screen.noted().unwrap_or_default().to_owned();
+        assert!(
+            said.starts_with("Game over: bob resigned: you won your correspondence game with bob"),
+            "{said:?}"
+        );
+        assert!(Lobby::lines(&host).contains(&said), "the line mode");
+        Lobby::shown(&mut host);
+        // The next look says nothing new; bob, at the board, is owed nothing.
+        host.screen.note("");
+        let _ = Lobby::handle(&mut host, Input::Tick);
+        assert_eq!(host.screen.noted(), Some(""));
+        assert_eq!(hall.lock().take_ends_untold("SHA256:bob"), []);
+        drop((host, bob));
+        hall.lock().leave(in_lobby);
+        hall.lock().leave(at_board);
+        hall.flush();
+        drop(hall);
+        let hall = open();
+        for (session, name) in [(5, "ann"), (6, "bob")] {
+            let host = LobbyHost::new(
+                hall.clone(),
+                who(name),
+                session,
+                Duration::from_secs(60),
+                false,
+                None,
+            );
+            assert_eq!(host.screen.noted(), None, "{name} after a restart");
+        }
+    }
+
     /// QA s28 (qa28, over ssh): `w` and the number of a table where the player has no
     /// game (one they watched, two others playing) said `Not yet: a win can be
     /// claimed once the opponent's link has been gone for the grace period`, as if
@@ -2085,6 +2228,7 @@ mod tests {
                 other: "ann".into(),
                 how: EndHow::Claimed { moves: 2 },
                 rating: Some([1500, 1490]),
+                here: false,
             },
             EndUntold {
                 game: 2,
@@ -2092,6 +2236,7 @@ mod tests {
                 other: "carol".into(),
                 how: EndHow::AtRestart { lost: false },
                 rating: None,
+                here: false,
             },
         ];
         let said = "While you were away: ann claimed the win against you after your link \

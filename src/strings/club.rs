@@ -1,6 +1,8 @@
 //! The club at `hijara serve`: ratings, standings, profiles, correspondence games and
 //! the one-shot commands.
 
+use crate::record::Termination;
+
 /// A rating's name: its ruleset and speed (`standard live`, `corners correspondence`).
 pub(crate) fn board(ruleset: &str, speed: &str) -> String {
     format!("{ruleset} {speed}")
@@ -243,6 +245,16 @@ pub(crate) const CASUAL_SUFFIX: &str = ", casual";
 /// A correspondence game in the lobby's list, as its players see it.
 pub(crate) const YOUR_MOVE: &str = "your move";
 pub(crate) const THEIR_MOVE: &str = "their move";
+/// [`YOUR_MOVE`] or [`THEIR_MOVE`] (`state`) with the mover's time `left` (`your
+/// move, 11h 00m left`); `short`, under 80 columns, without `left` (`your move, 11h
+/// 00m`), as the lobby's line says it at 44.
+pub(crate) fn move_and_time(state: &str, left: &str, short: bool) -> String {
+    if short {
+        format!("{state}, {left}")
+    } else {
+        format!("{state}, {left} left")
+    }
+}
 /// After a table's rules: its days a move.
 pub(crate) fn days_suffix(days: u8) -> String {
     format!(", {}", days_a_move(days))
@@ -437,19 +449,44 @@ pub(crate) fn ended_at_restart(other: &str, lost: bool, rating: Option<[i64; 2]>
         "your game with {other} was ended when the server restarted, as {whose} clock had run out before it stopped ({result} on time){rating}"
     )
 }
-/// For [`while_away`], to its loser: their correspondence game with `other` was
-/// lost on time (their time, bank and vacation days all gone), their rating before
-/// and after if it was rated. Plain words, as [`claimed_while_away`].
-pub(crate) fn corr_lost_on_time(other: &str, rating: Option<[i64; 2]>) -> String {
+/// As [`while_away`], for games that ended while the player was on the server (in
+/// the lobby, or at another table): told as news, once, as a move is.
+pub(crate) fn game_over(ends: &[String]) -> String {
+    format!("Game over: {}", ends.join(". Also, "))
+}
+/// For [`while_away`] and [`game_over`], to each player: their correspondence game
+/// with `other` ended, `how` (the board full, a resignation, time: their time, bank
+/// and vacation days all gone), `won` theirs (`None`: drawn), `score` their total
+/// then the other's, their rating before and after if it was rated. Plain words, as
+/// [`claimed_while_away`].
+pub(crate) fn corr_ended(
+    other: &str,
+    how: Termination,
+    won: Option<bool>,
+    [mine, theirs]: [u32; 2],
+    rating: Option<[i64; 2]>,
+) -> String {
     let rating = rating
         .map(|[before, after]| format!("; your rating went from {before} to {after}"))
         .unwrap_or_default();
-    format!("you lost your correspondence game with {other} on time{rating}")
+    let game = format!("your correspondence game with {other}");
+    let said = match (how, won) {
+        (Termination::TimeForfeit, Some(false)) => format!("you lost {game} on time"),
+        (Termination::TimeForfeit, _) => format!("{other} ran out of time: you won {game}"),
+        (Termination::Resignation, Some(false)) => format!("you resigned {game}"),
+        (Termination::Resignation, _) => format!("{other} resigned: you won {game}"),
+        (Termination::Abandoned, Some(false)) => format!("you lost {game}: abandoned"),
+        (Termination::Abandoned, _) => format!("{other} abandoned: you won {game}"),
+        (Termination::Normal, Some(true)) => format!("you won {game} {mine}-{theirs}"),
+        (Termination::Normal, Some(false)) => format!("you lost {game} {mine}-{theirs}"),
+        (Termination::Normal, None) => format!("{game} was drawn {mine}-{theirs}"),
+    };
+    format!("{said}{rating}")
 }
-/// [`corr_lost_on_time`] for several games at once (a player away for weeks): how
-/// many, against whom (each opponent once, three named, then how many more), and
-/// where the ratings are.
-pub(crate) fn corr_lost_on_time_many(others: &[&str]) -> String {
+/// [`corr_ended`] on time for several games at once (a player away for weeks):
+/// `won` or lost, how many, against whom (each opponent once, three named, then how
+/// many more), and where the ratings are.
+pub(crate) fn corr_on_time_many(won: bool, others: &[&str]) -> String {
     let mut distinct: Vec<&str> = Vec::new();
     for &other in others {
         if !distinct.contains(&other) {
@@ -461,8 +498,9 @@ pub(crate) fn corr_lost_on_time_many(others: &[&str]) -> String {
     if distinct.len() > 3 {
         against.push_str(&format!(" and {} more", distinct.len() - 3));
     }
+    let result = if won { "won" } else { "lost" };
     format!(
-        "you lost {} correspondence games on time ({against}); your profile shows your ratings",
+        "you {result} {} correspondence games on time ({against}); your profile shows your ratings",
         others.len()
     )
 }
@@ -794,17 +832,56 @@ mod tests {
     #[test]
     fn correspondence_games_lost_on_time_are_said_together() {
         assert_eq!(
-            corr_lost_on_time("carol", Some([1908, 1610])),
+            corr_ended(
+                "carol",
+                Termination::TimeForfeit,
+                Some(false),
+                [40, 10],
+                Some([1908, 1610])
+            ),
             "you lost your correspondence game with carol on time; your rating went from 1908 to 1610"
         );
         assert_eq!(
-            corr_lost_on_time_many(&["carol", "dave", "erin", "frank", "bob"]),
+            corr_on_time_many(false, &["carol", "dave", "erin", "frank", "bob"]),
             "you lost 5 correspondence games on time (v carol, v dave, v erin and 2 more); \
              your profile shows your ratings"
         );
+        // Brief s35 (club35): the winner on time is told too, with the rating; a game
+        // ended on the board or by a resignation says how, and the score.
+        assert_eq!(
+            corr_ended(
+                "ann",
+                Termination::TimeForfeit,
+                Some(true),
+                [10, 40],
+                Some([1500, 1662])
+            ),
+            "ann ran out of time: you won your correspondence game with ann; your rating went \
+             from 1500 to 1662"
+        );
+        assert_eq!(
+            corr_ended("bob", Termination::Resignation, Some(true), [3, 9], None),
+            "bob resigned: you won your correspondence game with bob"
+        );
+        assert_eq!(
+            corr_ended("bob", Termination::Normal, Some(false), [80, 120], None),
+            "you lost your correspondence game with bob 80-120"
+        );
+        assert_eq!(
+            corr_ended("bob", Termination::Normal, None, [100, 100], None),
+            "your correspondence game with bob was drawn 100-100"
+        );
+        assert_eq!(
+            game_over(&["you lost your correspondence game with bob 80-120".into()]),
+            "Game over: you lost your correspondence game with bob 80-120"
+        );
+        assert_eq!(
+            corr_on_time_many(true, &["carol", "dave"]),
+            "you won 2 correspondence games on time (v carol, v dave); your profile shows your ratings"
+        );
         // Over ssh: `(v alice, v alice)`. Each opponent once.
         assert_eq!(
-            corr_lost_on_time_many(&["alice", "alice"]),
+            corr_on_time_many(false, &["alice", "alice"]),
             "you lost 2 correspondence games on time (v alice); your profile shows your ratings"
         );
     }

@@ -730,9 +730,9 @@ pub(crate) fn days_untold(conn: &Connection) -> rusqlite::Result<Vec<(String, u3
 }
 
 /// Notes game `id` (just entered into the history, `ended` as it ended; `rated`, its
-/// ratings' change, if rated) as won by a claim if it was, untold to its loser, as a
-/// correspondence game lost on time, untold to its loser, or as ended at a restart,
-/// untold to both its players; never to a guest (a guest never
+/// ratings' change, if rated) as a correspondence game ended, untold to both its
+/// players, as won by a claim if it was, untold to its loser, or as ended at a
+/// restart, untold to both its players; never to a guest (a guest never
 /// comes back with the same key) nor to the AI. All in `tx`. Returns what each
 /// player is to be told.
 pub(crate) fn note_untold(
@@ -741,9 +741,6 @@ pub(crate) fn note_untold(
     ended: &Snapshot,
     rated: Option<&RatedEnd>,
 ) -> rusqlite::Result<Vec<EndUntold>> {
-    let Some(ending) = ended.course.ending() else {
-        return Ok(Vec::new());
-    };
     let whole = |r: &Rating| r.rating.round() as i64;
     let untold = |seat: Player, how: EndHow| {
         let i = seat.index();
@@ -756,27 +753,47 @@ pub(crate) fn note_untold(
             other: other.display_name(),
             how,
             rating: rated.map(|r| [whole(&r.before[i]), whole(&r.after[i])]),
+            here: false,
         })
+    };
+    if ended.corr.is_some() {
+        // Both players, each with their seat's bit in the restart's column: a game of
+        // the correspondence speed reads as this ([`ends_untold`]). The hall counts a
+        // player told at once whose screen showed the board as it ended.
+        let played = Played::new(&ended.game, &ended.course);
+        let how = ended
+            .course
+            .ending()
+            .map_or(Termination::Normal, |e| e.termination());
+        let winner = match played.result() {
+            GameResult::BlueWins => Some(Player::Blue),
+            GameResult::YellowWins => Some(Player::Yellow),
+            GameResult::Draw => None,
+            // Stopped, not ended: nothing to tell.
+            _ => return Ok(Vec::new()),
+        };
+        let mut told = Vec::new();
+        let mut seats = 0;
+        for seat in [Player::Blue, Player::Yellow] {
+            let score = [seat, seat.other()].map(|p| ended.game.score(p));
+            let won = winner.map(|w| w == seat);
+            if let Some(end) = untold(seat, EndHow::Corr { how, won, score }) {
+                seats |= restart_bit(seat);
+                told.push(end);
+            }
+        }
+        tx.prepare_cached("UPDATE finished SET restart_untold = ?2 WHERE id = ?1")?
+            .execute(params![id, seats])?;
+        return Ok(told);
+    }
+    let Some(ending) = ended.course.ending() else {
+        return Ok(Vec::new());
     };
     if ended.claimed {
         let moves = u32::try_from(ended.game.len()).unwrap_or(u32::MAX);
         let told = untold(ending.loser(), EndHow::Claimed { moves });
         tx.prepare_cached("UPDATE finished SET claimed = 1, claim_untold = ?2 WHERE id = ?1")?
             .execute(params![id, told.is_some()])?;
-        return Ok(told.into_iter().collect());
-    }
-    if ended.corr.is_some() && ending.termination() == Termination::TimeForfeit {
-        // Its loser only, kept in the restart's column: the seat's bit of a game of
-        // the correspondence speed reads as this ([`ends_untold`]).
-        let loser = ending.loser();
-        let told = untold(loser, EndHow::CorrOnTime);
-        let seats = if told.is_some() {
-            restart_bit(loser)
-        } else {
-            0
-        };
-        tx.prepare_cached("UPDATE finished SET restart_untold = ?2 WHERE id = ?1")?
-            .execute(params![id, seats])?;
         return Ok(told.into_iter().collect());
     }
     if !ended.at_restart {
@@ -828,19 +845,23 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
     let mut query = conn.prepare(
         "SELECT id, moves, rated, result, claim_untold, restart_untold,
              blue_key, blue_name, blue_before, blue_after,
-             yellow_key, yellow_name, yellow_before, yellow_after, speed
+             yellow_key, yellow_name, yellow_before, yellow_after, speed,
+             termination, blue_total, yellow_total
          FROM finished WHERE claim_untold = 1
          UNION ALL
          SELECT id, moves, rated, result, claim_untold, restart_untold,
              blue_key, blue_name, blue_before, blue_after,
-             yellow_key, yellow_name, yellow_before, yellow_after, speed
+             yellow_key, yellow_name, yellow_before, yellow_after, speed,
+             termination, blue_total, yellow_total
          FROM finished WHERE restart_untold > 0
          ORDER BY id",
     )?;
     let mut rows = query.query([])?;
     while let Some(row) = rows.next()? {
         let result: String = row.get(3)?;
-        // A game that ended so always has a winner.
+        // A game that ended so always has a winner, but a correspondence game
+        // drawn on the board.
+        let drawn = result == GameResult::Draw.to_string();
         let winner = if result == "0-1" {
             Player::Yellow
         } else {
@@ -856,11 +877,20 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
                 }
                 EndHow::Claimed { moves: row.get(1)? }
             } else if restart & restart_bit(seat) != 0 {
-                // A correspondence game's bit is its loser's, lost on time (no
-                // correspondence clock runs while the server is down).
+                // A correspondence game's bits are its players' ([`note_untold`]).
                 let speed: String = row.get(14)?;
                 if speed == Speed::Correspondence.token() {
-                    EndHow::CorrOnTime
+                    let how: String = row.get(15)?;
+                    let totals: [u32; 2] = [row.get(16)?, row.get(17)?];
+                    let score = match seat {
+                        Player::Blue => totals,
+                        Player::Yellow => [totals[1], totals[0]],
+                    };
+                    EndHow::Corr {
+                        how: how.parse().unwrap_or_default(),
+                        won: (!drawn).then_some(!lost),
+                        score,
+                    }
                 } else {
                     EndHow::AtRestart { lost }
                 }
@@ -890,6 +920,7 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
                 other: other.display_name(),
                 how,
                 rating,
+                here: false,
             });
         }
     }

@@ -796,6 +796,7 @@ fn a_claimed_win_is_kept_apart_and_a_store_at_version_15_reads_its_games_as_left
             other: "ann".to_owned(),
             how: super::super::club::EndHow::Claimed { moves: 2 },
             rating: None,
+            here: false,
         }]
     );
     let history = store.history(&who("bob").key).unwrap();
@@ -867,6 +868,7 @@ fn a_game_ended_at_a_restart_is_untold_to_both_players_and_a_store_at_16_migrate
         other: other.to_owned(),
         how: EndHow::AtRestart { lost },
         rating: None,
+        here: false,
     };
     let (store, opened, _) = open(dir.path());
     assert_eq!(
