@@ -163,7 +163,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         alice.wait_said("\r> c4 \r> c4").await;
         alice.send(b"\r").await;
         bob.wait_for(" 3 B c4").await;
-        alice.wait_said("alice (Blue) c4, section 1.").await;
+        alice.wait_said("You played c4, section 1.").await;
         alice.leave_game_in_lines("y").await;
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
@@ -465,7 +465,7 @@ fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
         let undo = said_since(&alice, at);
         assert_eq!(undo.matches("Your move").count(), 1, "{undo:?}");
         alice.resign_in_lines().await;
-        alice.wait_said(" AI wins: alice resigned.\r\n").await;
+        alice.wait_said(" AI wins: you resigned.\r\n").await;
         let at = alice.raw().len();
         alice.send(b"new\r").await;
         alice.wait_said("Rematch: colours swapped").await;

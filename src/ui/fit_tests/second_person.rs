@@ -227,9 +227,10 @@ fn a_player_reads_the_result_as_their_own() {
             assert!(!shown.contains(&format!("{me} wins")), "{shown}");
             assert!(!first.contains('…'), "{width}x{height}:\n{shown}");
         }
-        let ([first, _], shown) = status_at(&app, 80, 24);
+        // A 16-column name: `You win: Yellow resigned` above it.
+        let (_, shown) = status_at(&app, 80, 24);
         assert!(
-            first.contains(&format!("You win: {other} resigned")),
+            shown.contains(&format!("You win: {other} resigned")),
             "{shown}"
         );
         let heard = narrator.tell(&Screen::Game(app.clone())).join(" ");
