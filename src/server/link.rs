@@ -1593,7 +1593,8 @@ mod tests {
         yellow.request(Request::Resign);
         let told = blue.news();
         assert!(told.contains(&News::Resigned(Player::Yellow)), "{told:?}");
-        assert!(notes(&told).contains(&words::resigned("bob", "alice")));
+        // To the winner in the second person (s35: `bob resigned: alice wins`).
+        assert!(notes(&told).contains(&"bob resigned: you win".to_owned()));
         assert!(
             !blue.news().contains(&News::Resigned(Player::Yellow)),
             "told once"

@@ -19,6 +19,7 @@ use crate::session::{Clock, Course};
 use crate::strings::club as club_words;
 use crate::strings::narrow;
 use crate::strings::serve as serve_words;
+use crate::strings::table::Who as Said;
 use crate::strings::talk as words;
 use crate::ui::{Keyed, Message, MessageKind, Request};
 
@@ -898,15 +899,16 @@ impl GameTable {
         self.say_if_not_rated_to(To::Everyone);
     }
 
-    /// The line of the game's end, `line`, for everyone once kept: when it ended too
+    /// The line of the game's end, `line`, for `to` once kept: when it ended too
     /// soon to be rated, with that said after it in the same line
     /// ([`GameTable::say_if_not_rated`] where the end has no line of its own). `how`
     /// is the end in a few words with the name (`bob resigned`): on a narrow screen
     /// the line says it with `not rated`, so that who ended the game is still read
-    /// beside the 16 columns of a name (it said only that it was not rated).
-    fn note_end(&mut self, line: Message, how: &str) {
+    /// beside the 16 columns of a name (it said only that it was not rated). Each
+    /// player's line is their own, in the second person (s35), the spectators' by name.
+    fn note_end_to(&mut self, to: To, line: Message, how: &str) {
         if !self.too_soon_to_rate() {
-            return self.note_kept_said(To::Everyone, line);
+            return self.note_kept_said(to, line);
         }
         // Each wording of the end's own line that names the winner, with `Not rated`.
         let middle = std::iter::once(&line.text)
@@ -918,7 +920,7 @@ impl GameTable {
             short: Some(narrow::ended_early(how)),
             ..Message::keyed(MessageKind::Info, Keyed::EndedEarly(line.text))
         };
-        self.note_kept_said(To::Everyone, said);
+        self.note_kept_said(to, said);
     }
 
     /// [`GameTable::say_if_not_rated`], to `to`.
@@ -974,17 +976,27 @@ impl GameTable {
         self.ended_now();
         self.touch(None);
         let (name, winner) = (self.name(loser), self.name(loser.other()));
-        // The winner by name wherever it fits (s32: `bob out of time: Blue wins` at
-        // 44 columns), else who lost, as a resignation's (two names of 16 make 51).
-        let said = Message {
-            middle: vec![narrow::corr_time_out(&name, &winner)],
-            ..Message::with_short(
-                MessageKind::Info,
-                words::corr_time_out(&name, &winner),
-                narrow::out_of_time(&name),
-            )
-        };
-        self.note_end(said, &narrow::out_of_time(&name));
+        // Each player reads it in the second person (s35: `alice's time ran out` on
+        // alice's screen), the spectators by name.
+        for (to, lost, won) in [
+            (To::Seat(loser), Said::You, Said::Named(&winner)),
+            (To::Seat(loser.other()), Said::Named(&name), Said::You),
+            (To::Spectators, Said::Named(&name), Said::Named(&winner)),
+        ] {
+            // The winner by name wherever it fits (s32: `bob out of time: Blue wins`
+            // at 44 columns), else who lost, as a resignation's (two names of 16 make
+            // 51).
+            let how = narrow::out_of_time(lost);
+            let said = Message {
+                middle: vec![narrow::corr_time_out(lost, won)],
+                ..Message::with_short(
+                    MessageKind::Info,
+                    words::corr_time_out(lost, won),
+                    how.clone(),
+                )
+            };
+            self.note_end_to(to, said, &how);
+        }
         Some(loser)
     }
 
@@ -1134,15 +1146,25 @@ impl GameTable {
                 if self.course.resign(&self.game, seat).is_ok() {
                     self.ended_now();
                     self.touch(Some(seat));
-                    let name = self.name(seat);
-                    // Two names of 16 columns make it 49: the narrow form names
-                    // the one who resigned (the status line says who wins).
-                    let said = Message::with_short(
-                        MessageKind::Info,
-                        words::resigned(&name, &self.name(other)),
-                        narrow::resigned(&name),
-                    );
-                    self.note_end(said, &narrow::resigned(&name));
+                    let (name, winner) = (self.name(seat), self.name(other));
+                    // Each player reads it in the second person (s35: the one who
+                    // resigned read `alice resigned: bob wins`, their own name), the
+                    // spectators by name.
+                    for (to, loser, won) in [
+                        (To::Seat(seat), Said::You, Said::Named(&winner)),
+                        (To::Seat(other), Said::Named(&name), Said::You),
+                        (To::Spectators, Said::Named(&name), Said::Named(&winner)),
+                    ] {
+                        // Two names of 16 columns make it 49: the narrow form names
+                        // the one who resigned (the status line says who wins).
+                        let how = narrow::resigned(&loser.to_string());
+                        let said = Message::with_short(
+                            MessageKind::Info,
+                            words::resigned(loser, won),
+                            how.clone(),
+                        );
+                        self.note_end_to(to, said, &how);
+                    }
                 }
             }
             Request::Resign => {}
@@ -2261,13 +2283,112 @@ mod tests {
             play(&mut table, &["a1"], t0);
             let seen = table.talk().last_note();
             table.request(Player::Yellow, &Request::Resign, t0);
-            let said = table.talk().notes_since(seen).next().unwrap().said.clone();
+            // The spectators' line, by name (each player reads theirs: s35).
+            let said = table
+                .talk()
+                .notes_since(seen)
+                .find(|n| n.to == To::Spectators)
+                .unwrap()
+                .said
+                .clone();
             assert!(said.fits(44), "{:?}", said.wording(44));
             assert_eq!(said.wording(44), narrow);
             assert_eq!(
                 said.wording(120),
-                words::not_rated_after(&words::resigned(name, "ann"))
+                words::not_rated_after(&words::resigned(Said::Named(name), Said::Named("ann")))
             );
+        }
+    }
+
+    /// s35: a resignation's note told the one who resigned `bob resigned: ann wins`,
+    /// their own name, as the other player read it: each player reads it in the second
+    /// person, at 80 and 44 columns with a 16-column name; the spectators by name.
+    /// Fails on the old code.
+    #[test]
+    fn each_player_reads_a_resignation_as_their_own() {
+        let t0 = Instant::now();
+        for bob in ["bob", "abcdefghijklmnop"] {
+            let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+            table.sit(who(bob), t0);
+            play(&mut table, &["a1", "b1"], t0);
+            let seen = table.talk().last_note();
+            table.request(Player::Yellow, &Request::Resign, t0);
+            for (to, wide, narrow) in [
+                (
+                    Some(Player::Yellow),
+                    "You resigned: ann wins".to_owned(),
+                    "You resigned: ann wins".to_owned(),
+                ),
+                (
+                    Some(Player::Blue),
+                    format!("{bob} resigned: you win"),
+                    format!("{bob} resigned: you win"),
+                ),
+                (
+                    None,
+                    format!("{bob} resigned: ann wins"),
+                    format!("{bob} resigned: ann wins"),
+                ),
+            ] {
+                let said: Vec<Message> = table
+                    .talk()
+                    .notes_since(seen)
+                    .filter(|n| n.to.reaches(to))
+                    .map(|n| n.said.clone())
+                    .collect();
+                assert_eq!(said.len(), 1, "{to:?}: {said:?}");
+                assert_eq!(said[0].wording(120), wide);
+                assert_eq!(said[0].wording(44), narrow);
+            }
+        }
+    }
+
+    /// s35: a correspondence game lost on time told its loser `bob's time ran out ...:
+    /// ann wins`, their own name, as the winner read it: each player reads it in the
+    /// second person, at 80 and 44 columns with a 16-column name; the spectators by
+    /// name. Fails on the old code.
+    #[test]
+    fn each_player_reads_a_correspondence_loss_on_time_as_their_own() {
+        let t0 = Instant::now();
+        for bob in ["bob", "abcdefghijklmnop"] {
+            let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+            assert!(table.set_terms(false, Some(1)));
+            table.sit(who(bob), t0);
+            play(&mut table, &["a1", "b1", "c1"], t0);
+            let seen = table.talk().last_note();
+            table.tell_time(100 * 24 * 3600);
+            assert_eq!(table.check_corr_time(), Some(Player::Yellow));
+            let told = |to: Option<Player>| -> Vec<Message> {
+                table
+                    .talk()
+                    .notes_since(seen)
+                    .filter(|n| n.to.reaches(to))
+                    .map(|n| n.said.clone())
+                    .collect()
+            };
+            for (to, wide, narrow) in [
+                (
+                    Some(Player::Yellow),
+                    "Your time ran out (time per move, bank and vacation): ann wins".to_owned(),
+                    "You ran out of time: ann wins".to_owned(),
+                ),
+                (
+                    Some(Player::Blue),
+                    format!("{bob}'s time ran out (time per move, bank and vacation): you win"),
+                    format!("{bob} out of time: you win"),
+                ),
+                (
+                    None,
+                    format!("{bob}'s time ran out (time per move, bank and vacation): ann wins"),
+                    format!("{bob} out of time: ann wins"),
+                ),
+            ] {
+                let said = told(to);
+                assert_eq!(said.len(), 1, "{to:?}: {said:?}");
+                assert_eq!(said[0].wording(120), wide);
+                assert_eq!(said[0].wording(44), narrow);
+                assert!(said[0].fits(44), "{narrow}");
+            }
         }
     }
 
@@ -2287,10 +2408,12 @@ mod tests {
                 play(&mut table, &["a1", "b1", "c1"], t0);
                 (table.talk().last_note(), table)
             };
+            // The spectators' line, by name (each player reads theirs: s35).
             let said = |table: &GameTable, seen: u64| {
                 let notes: Vec<Message> = table
                     .talk()
                     .notes_since(seen)
+                    .filter(|n| n.to.reaches(None))
                     .map(|n| n.said.clone())
                     .collect();
                 assert!(!notes.is_empty());
@@ -2352,10 +2475,15 @@ mod tests {
         let mut table = rated_at(true, &["a1"], t0);
         let seen = table.talk().last_note();
         table.request(Player::Yellow, &Request::Resign, t0);
-        for to in [Some(Player::Blue), Some(Player::Yellow), None] {
+        // Each player reads it in the second person (s35).
+        for (to, said) in [
+            (Some(Player::Blue), "bob resigned: you win"),
+            (Some(Player::Yellow), "You resigned: ann wins"),
+            (None, "bob resigned: ann wins"),
+        ] {
             assert_eq!(
                 lines_for(&table, seen, to),
-                ["bob resigned: ann wins. Ended before both moved: not rated"]
+                [format!("{said}. Ended before both moved: not rated")]
             );
         }
         // The line mode's state says the end: its line says the rest.
@@ -2411,7 +2539,16 @@ mod tests {
         table.request(Player::Yellow, &Request::Resign, t0);
         assert_eq!(
             lines_for(&table, seen, None),
-            [words::resigned("bob", "ann")]
+            [words::resigned(Said::Named("bob"), Said::Named("ann"))]
+        );
+        // Each player reads it in the second person (s35: their own name).
+        assert_eq!(
+            lines_for(&table, seen, Some(Player::Yellow)),
+            ["You resigned: ann wins"]
+        );
+        assert_eq!(
+            lines_for(&table, seen, Some(Player::Blue)),
+            ["bob resigned: you win"]
         );
     }
 

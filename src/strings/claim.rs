@@ -4,10 +4,26 @@ use crate::rules::{Placement, Player};
 
 /// A stone placed by a person in a claim game: nothing said about its points.
 pub(crate) fn placed(placement: &Placement) -> String {
+    placed_by(placement, &placement.player.to_string())
+}
+
+/// [`placed`] with its player said as `player` says them (`You played a4 (section
+/// 1). Claim its points...` to its player at a table; s35: by colour there).
+pub(crate) fn placed_by(placement: &Placement, player: &str) -> String {
     let cell = placement.cell;
     format!(
-        "{} played {} (section {}). Claim its points: + points Enter",
-        placement.player, cell.square, cell.section
+        "{player} played {} (section {}). Claim its points: + points Enter",
+        cell.square, cell.section
+    )
+}
+
+/// [`placed_by`] in fewer words for its player at a table, 38 columns: `You played
+/// a4:1. Claim: + points Enter`.
+pub(crate) fn placed_yours_short(placement: &Placement) -> String {
+    let cell = placement.cell;
+    format!(
+        "You played {}:{}. Claim: + points Enter",
+        cell.square, cell.section
     )
 }
 
@@ -73,9 +89,17 @@ pub(crate) fn remote_stone(name: Option<&str>, player: Player) -> String {
 /// (the claim entry's hint line, its parts joined by ` · `): narrower, Backspace
 /// goes (the one key a typist finds alone), then whose stone, never Enter and Esc
 /// (at 44 columns they were cut off, and with them how to end the claim).
-pub(crate) fn typing(placement: &Placement, typed: &str, keys: &str, width: usize) -> String {
-    let (player, square) = (placement.player, placement.square());
-    let whole = format!("Claim for {player}'s {square}: +{typed}_ · {keys}");
+/// `player` says whose stone it is (`Blue's a4`; `your a4` to its player at a table).
+pub(crate) fn typing(
+    placement: &Placement,
+    player: super::table::Who<'_>,
+    typed: &str,
+    keys: &str,
+    width: usize,
+) -> String {
+    let square = placement.square();
+    let stone = player.whose_within(square);
+    let whole = format!("Claim for {stone}: +{typed}_ · {keys}");
     if crate::text::fits(&whole, width) {
         return whole;
     }
@@ -84,7 +108,7 @@ pub(crate) fn typing(placement: &Placement, typed: &str, keys: &str, width: usiz
         .filter(|part| !part.starts_with("Backspace"))
         .collect();
     let ends = ends.join(" · ");
-    let middle = format!("Claim for {player}'s {square}: +{typed}_ · {ends}");
+    let middle = format!("Claim for {stone}: +{typed}_ · {ends}");
     if crate::text::fits(&middle, width) {
         return middle;
     }
@@ -99,12 +123,13 @@ pub(crate) const CANCELLED: &str = "Claim cancelled";
 pub(crate) const EMPTY: &str = "Type the points after +, e.g. +25, then Enter";
 /// A number too large to be a claim.
 pub(crate) const TOO_LONG: &str = "A claim is at most 3 digits";
-/// The turn line while an AI waits for a person's claim.
-pub(crate) fn waits(ai: Player) -> String {
+/// The turn line while an AI waits for a person's claim, the AI said as `ai` says it
+/// (its colour; at a table with the server's AI, its name there: `hard AI waits`).
+pub(crate) fn waits(ai: &str) -> String {
     format!("{ai} waits: Enter lets it play")
 }
 /// The same, in fewer words.
-pub(crate) fn waits_short(ai: Player) -> String {
+pub(crate) fn waits_short(ai: &str) -> String {
     format!("Enter: {ai} plays")
 }
 /// The turn line while `claimer`'s last stone may still be claimed: both who may

@@ -12,6 +12,7 @@ use crate::text::display_path;
 
 use super::question::Answering;
 use super::storage as words;
+use super::table::Who;
 
 /// A wrong puzzle answer's cost, while the solve that finds it runs.
 pub(crate) const CHECKING_COST: &str = "Checking what it costs…";
@@ -33,13 +34,8 @@ pub(crate) fn placement_by(placement: &Placement, player: &str) -> String {
     format!("{player} +{}: {}", placement.points, combos.join(", "))
 }
 
-/// The same as [`placement_by`] by colour, in fewer words, for narrow screens:
-/// `Yellow +30: row 4 4s (10), column d 4s (10), diagonal a1-d4 1234 (15)`.
-pub(crate) fn placement_short(placement: &Placement) -> String {
-    placement_short_by(placement, &placement.player.to_string())
-}
-
-/// [`placement_short`] with its player said as [`placement_by`] says them.
+/// [`placement_by`] in fewer words, for narrow screens: `Yellow +30: row 4 4s (10),
+/// column d 4s (10), diagonal a1-d4 1234 (15)`.
 pub(crate) fn placement_short_by(placement: &Placement, player: &str) -> String {
     if placement.points == 0 {
         return placement_by(placement, player);
@@ -75,25 +71,26 @@ fn unclaimed_combos(placement: &Placement, claimed: ComboSet) -> String {
 }
 
 /// The earlier stone went unclaimed when the next was placed: what was forfeited, its
-/// player said as `player` says them (a colour; a name at a table).
-pub(crate) fn unclaimed_by(earlier: &Placement, player: &str) -> String {
+/// player said as `player` says them (a colour; a name at a table, `Your a4` to its
+/// player there).
+pub(crate) fn unclaimed_by(earlier: &Placement, player: Who<'_>) -> String {
     unclaimed_as(earlier, player, &combo_list(earlier.combos().iter()))
 }
 
 /// [`unclaimed_by`] with its combinations named as `combos` says.
-pub(crate) fn unclaimed_as(earlier: &Placement, player: &str, combos: &str) -> String {
+pub(crate) fn unclaimed_as(earlier: &Placement, player: Who<'_>, combos: &str) -> String {
     format!(
-        "{player}'s {} went unclaimed: {} forfeited ({combos})",
-        earlier.square(),
+        "{} went unclaimed: {} forfeited ({combos})",
+        player.whose(earlier.square()),
         earlier.points,
     )
 }
 
-/// An AI's stone, claimed in full at once.
-pub(crate) fn ai_claimed(placement: &Placement) -> String {
+/// An AI's stone, claimed in full at once, its player said as `player` says them (a
+/// colour; at a table with the server's AI, its name there: `hard AI +10 (claimed)`).
+pub(crate) fn ai_claimed(placement: &Placement, player: &str) -> String {
     format!(
-        "{} +{} (claimed): {}",
-        placement.player,
+        "{player} +{} (claimed): {}",
         placement.points,
         combo_list(placement.combos().iter())
     )
@@ -101,19 +98,22 @@ pub(crate) fn ai_claimed(placement: &Placement) -> String {
 
 /// A claim of `points` awarded: the combinations it stands for, and any rest forfeited.
 pub(crate) fn claim_awarded(placement: &Placement, points: u32, combos: ComboSet) -> String {
-    claim_awarded_by(placement, &placement.player.to_string(), points, combos)
+    let colour = placement.player.to_string();
+    claim_awarded_by(placement, Who::Named(&colour), points, combos)
 }
 
 /// [`claim_awarded`] with its player said as `player` says them (a name at a table:
-/// s34, `Blue claims 20 for a4` on the other player's screen).
+/// s34, `Blue claims 20 for a4` on the other player's screen; s35, `You claim 20 for
+/// a4` on the claimer's).
 pub(crate) fn claim_awarded_by(
     placement: &Placement,
-    player: &str,
+    player: Who<'_>,
     points: u32,
     combos: ComboSet,
 ) -> String {
     let mut text = format!(
-        "{player} claims {points} for {}: {}",
+        "{} {points} for {}: {}",
+        player.does("claim", "claims"),
         placement.square(),
         combo_list(combos.iter())
     );
@@ -129,11 +129,17 @@ pub(crate) fn claim_awarded_by(
 
 /// The same, in fewer words.
 pub(crate) fn claim_awarded_short(placement: &Placement, points: u32) -> String {
+    claim_awarded_short_by(placement, &placement.player.to_string(), points)
+}
+
+/// [`claim_awarded_short`] with its player said as `player` says them (`You +20
+/// claimed` to the claimer at a table).
+pub(crate) fn claim_awarded_short_by(placement: &Placement, player: &str, points: u32) -> String {
     let rest = placement.points.saturating_sub(points);
     if rest > 0 {
-        format!("{} +{points} claimed; {rest} forfeited", placement.player)
+        format!("{player} +{points} claimed; {rest} forfeited")
     } else {
-        format!("{} +{points} claimed", placement.player)
+        format!("{player} +{points} claimed")
     }
 }
 
@@ -168,22 +174,15 @@ pub(crate) fn claim_missed_short(placement: &Placement, claimed: u32) -> String 
     )
 }
 
-/// A wrong claim: what the stone made, all of it forfeited.
-pub(crate) fn wrong_claim(placement: &Placement, claimed: u32) -> String {
-    wrong_claim_by(placement, &placement.player.to_string(), claimed)
-}
-
-/// [`wrong_claim`] with its player said as `player` says them (a name at a table).
-pub(crate) fn wrong_claim_by(placement: &Placement, player: &str, claimed: u32) -> String {
+/// A wrong claim: what the stone made, all of it forfeited, its player said as
+/// `player` says them (a colour; a name at a table, `your a4` to its player there).
+pub(crate) fn wrong_claim_by(placement: &Placement, player: Who<'_>, claimed: u32) -> String {
+    let stone = player.whose_within(placement.square());
     if placement.points == 0 {
-        return format!(
-            "Wrong claim: {player}'s {} made no points, not {claimed}",
-            placement.square()
-        );
+        return format!("Wrong claim: {stone} made no points, not {claimed}");
     }
     format!(
-        "Wrong claim of {claimed}: {player}'s {} made {} ({}); {} forfeited",
-        placement.square(),
+        "Wrong claim of {claimed}: {stone} made {} ({}); {} forfeited",
         placement.points,
         combo_list(placement.combos().iter()),
         placement.points
@@ -192,14 +191,17 @@ pub(crate) fn wrong_claim_by(placement: &Placement, player: &str, claimed: u32) 
 
 /// A wrong claim's short wording for a narrow screen, where it says all there is to
 /// learn: the stone made nothing (`Wrong claim: Yellow's a1 made 0, not 25`, at most
-/// 40 columns). `None` when it made points, whose combinations are the lesson and
-/// are read whole, in a box if need be.
-pub(crate) fn wrong_claim_short(placement: &Placement, claimed: u32) -> Option<String> {
+/// 40 columns; `your a1` to its player at a table). `None` when it made points, whose
+/// combinations are the lesson and are read whole, in a box if need be.
+pub(crate) fn wrong_claim_short_by(
+    placement: &Placement,
+    player: Who<'_>,
+    claimed: u32,
+) -> Option<String> {
     (placement.points == 0).then(|| {
         format!(
-            "Wrong claim: {}'s {} made 0, not {claimed}",
-            placement.player,
-            placement.square()
+            "Wrong claim: {} made 0, not {claimed}",
+            player.whose_within(placement.square())
         )
     })
 }
@@ -207,16 +209,17 @@ pub(crate) fn wrong_claim_short(placement: &Placement, claimed: u32) -> Option<S
 /// A move of a finished claim game (the replay viewer): what it made and what
 /// became of it.
 pub(crate) fn settled(placement: &Placement, state: ClaimState) -> String {
-    settled_by(placement, state, &placement.player.to_string())
+    let colour = placement.player.to_string();
+    settled_by(placement, state, Who::Named(&colour))
 }
 
 /// [`settled`] with its player said as `player` says them (a name at a table: the
 /// other player's claim as it arrives).
-pub(crate) fn settled_by(placement: &Placement, state: ClaimState, player: &str) -> String {
+pub(crate) fn settled_by(placement: &Placement, state: ClaimState, player: Who<'_>) -> String {
     if placement.points == 0 {
         return match state {
             ClaimState::Wrong { claimed } => wrong_claim_by(placement, player, claimed),
-            _ => placement_by(placement, player),
+            _ => placement_by(placement, &player.to_string()),
         };
     }
     match state {
@@ -225,7 +228,10 @@ pub(crate) fn settled_by(placement: &Placement, state: ClaimState, player: &str)
         }
         ClaimState::Wrong { claimed } => wrong_claim_by(placement, player, claimed),
         ClaimState::Unclaimed => unclaimed_by(placement, player),
-        ClaimState::Pending => format!("{}; not claimed yet", placement_by(placement, player)),
+        ClaimState::Pending => format!(
+            "{}; not claimed yet",
+            placement_by(placement, &player.to_string())
+        ),
     }
 }
 

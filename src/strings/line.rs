@@ -11,6 +11,13 @@ use crate::rules::{ClaimState, Combination, ComboShape, Placement, Player, Rules
 
 use super::{describe, rules_parts, seat_name};
 
+/// [`placed_by`]'s player for the stone of the player who hears it at a table (s35):
+/// `You played a4, section 1`.
+pub(crate) const YOU_PLAYED: &str = "You played";
+/// Who may still claim, to the claimer at a table ([`may_claim`]): `Board full: You
+/// lead; you may still claim: claim N`.
+pub(crate) const YOU: &str = "you";
+
 /// `Blue b3, section 2`: who placed where, the player said as `player` says them.
 fn stone(placement: &Placement, player: &str) -> String {
     let cell = placement.cell;
@@ -103,8 +110,9 @@ pub(crate) fn kept_claim_open(kept: &str) -> String {
 }
 
 /// The stone before went unclaimed when the next was placed, a line before the new
-/// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 same number 2s)`.
-pub(crate) fn unclaimed(earlier: &Placement, player: &str) -> String {
+/// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 same number 2s)`, `Your
+/// b3 ...` to its player at a table.
+pub(crate) fn unclaimed(earlier: &Placement, player: super::table::Who<'_>) -> String {
     describe::unclaimed_as(earlier, player, &combos(earlier))
 }
 

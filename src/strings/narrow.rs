@@ -5,6 +5,7 @@
 //! the long text reaches a screen (a refusal, a table's note, a keyed line). The
 //! lessons', puzzles' and start screen's notes are wrapped in their panels instead.
 
+use super::table::Who;
 use super::{analysis, claim, club, message, serve, table, talk};
 
 /// Each long text and its short wording.
@@ -154,8 +155,11 @@ pub(crate) fn resigned(name: &str) -> String {
 }
 /// How a player lost a correspondence game on time, in the fewest words: for
 /// [`ended_early`].
-pub(crate) fn out_of_time(name: &str) -> String {
-    format!("{name} out of time")
+pub(crate) fn out_of_time(name: Who<'_>) -> String {
+    match name {
+        Who::You => "You ran out of time".to_owned(),
+        Who::Named(name) => format!("{name} out of time"),
+    }
 }
 /// [`talk::not_rated_after`] where it is too wide but the end's own line is not
 /// (`bob resigned: alice wins. Not rated`).
@@ -194,8 +198,8 @@ pub(crate) fn wait_away(name: &str) -> String {
 }
 /// [`talk::corr_time_out`] on a narrow screen, naming the winner where it fits (two
 /// names of 16 columns make 51: there [`out_of_time`]).
-pub(crate) fn corr_time_out(name: &str, winner: &str) -> String {
-    format!("{name} out of time: {winner} wins")
+pub(crate) fn corr_time_out(name: Who<'_>, winner: Who<'_>) -> String {
+    format!("{}: {}", out_of_time(name), winner.wins_within())
 }
 /// [`serve::gone`] on a narrow screen, the table's number too (42 columns with a
 /// name of 16 and a table of 3 digits).
@@ -374,7 +378,10 @@ mod tests {
                 (talk::rematch_started(name), rematch_started(name)),
                 (talk::left_early(name), left_early(name)),
                 (talk::abandoned(name, name), abandoned_short(name)),
-                (talk::corr_time_out(name, name), out_of_time(name)),
+                (
+                    talk::corr_time_out(Who::Named(name), Who::Named(name)),
+                    out_of_time(Who::Named(name)),
+                ),
                 (serve::gone(name, 999), gone(name, 999)),
                 (
                     serve::watched_waiting_for(name, "10:00"),
@@ -385,12 +392,15 @@ mod tests {
                     left_then_rated(name, "1742?", "-1242"),
                 ),
                 (
-                    talk::not_rated_after(&talk::resigned(name, name)),
+                    talk::not_rated_after(&talk::resigned(
+                        super::table::Who::Named(name),
+                        super::table::Who::Named(name),
+                    )),
                     ended_early(&resigned(name)),
                 ),
                 (
-                    talk::not_rated_after(&talk::corr_time_out(name, name)),
-                    ended_early(&out_of_time(name)),
+                    talk::not_rated_after(&talk::corr_time_out(Who::Named(name), Who::Named(name))),
+                    ended_early(&out_of_time(Who::Named(name))),
                 ),
             ] {
                 assert!(width(&long) > NARROW, "{long}");

@@ -125,6 +125,15 @@ pub(crate) fn hint_thinking(mover: Player, spinner: &str) -> String {
 pub(crate) fn to_move(mover: impl std::fmt::Display) -> String {
     format!("{mover} to move")
 }
+/// Whose turn, to the player whose turn it is at a table (s35): `Your move (Blue)`,
+/// then [`YOUR_MOVE`] and [`YOUR_MOVE_SHORT`] where that does not fit.
+pub(crate) fn your_move_colour(mover: Player) -> String {
+    format!("{YOUR_MOVE} ({mover})")
+}
+/// [`your_move_colour`] without the colour.
+pub(crate) const YOUR_MOVE: &str = "Your move";
+/// [`YOUR_MOVE`] in fewer columns, as the ladder marks the turn.
+pub(crate) const YOUR_MOVE_SHORT: &str = "▶ You";
 /// [`to_move`] in fewer columns, as the ladder marks the turn.
 pub(crate) fn to_move_short(mover: impl std::fmt::Display) -> String {
     format!("▶ {mover}")

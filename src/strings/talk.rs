@@ -1,5 +1,7 @@
 //! What a server table tells its players about their requests and messages.
 
+use super::table::Who;
+
 pub(crate) const NO_UNDO: &str = "Nothing of yours to take back now";
 pub(crate) const NO_ONE_TO_PLAY: &str = "The other player has left: no rematch";
 pub(crate) const TOO_FAST: &str = "Slow down: 3 messages in 10 seconds at most";
@@ -8,9 +10,10 @@ pub(crate) const UNMUTED: &str = "You hear the other player's messages again";
 pub(crate) const BELL_ON: &str = "Bell on: it rings when it is your move";
 pub(crate) const BELL_OFF: &str = "Bell off";
 
-/// `name` resigned and `winner`, named, wins: `bob resigned: alice wins`.
-pub(crate) fn resigned(name: &str, winner: &str) -> String {
-    format!("{name} resigned: {winner} wins")
+/// `name` resigned and `winner` wins: `bob resigned: alice wins`; to each player in
+/// the second person (`You resigned: alice wins`, `bob resigned: you win`).
+pub(crate) fn resigned(name: Who<'_>, winner: Who<'_>) -> String {
+    format!("{name} resigned: {}", winner.wins_within())
 }
 pub(crate) fn undo_agreed(name: &str, taken: usize) -> String {
     let moves = if taken == 1 { "move" } else { "moves" };
@@ -72,7 +75,12 @@ pub(crate) const ENDED_TOO_SOON_SHORT: &str = "Ended before both moved: not rate
 pub(crate) fn not_rated_after(end: &str) -> String {
     format!("{end}. {ENDED_TOO_SOON_SHORT}")
 }
-/// A correspondence game lost on time.
-pub(crate) fn corr_time_out(name: &str, winner: &str) -> String {
-    format!("{name}'s time ran out (time per move, bank and vacation): {winner} wins")
+/// A correspondence game lost on time: `bob's time ran out ...: alice wins`; to each
+/// player in the second person (`Your time ran out ...`, `...: you win`).
+pub(crate) fn corr_time_out(name: Who<'_>, winner: Who<'_>) -> String {
+    format!(
+        "{} ran out (time per move, bank and vacation): {}",
+        name.whose("time"),
+        winner.wins_within()
+    )
 }

@@ -19,6 +19,7 @@ use super::{App, AppView, Input, Look, News, Question, ReplayState, ReplayView};
 
 mod by_name;
 mod names;
+mod second_person;
 mod words;
 
 const WIDTH: u16 = 80;

@@ -570,18 +570,22 @@ impl Message {
     /// [`Message::played`] of a stone played here (`remote` false) or at another
     /// terminal, whose player claims it there: nobody here is asked to claim it.
     /// `names`, the players' at a table, say its players (s34: by colour alone, `Blue
-    /// played a4 (section 1): Blue may claim its points`, where both had names).
+    /// played a4 (section 1): Blue may claim its points`, where both had names); the
+    /// player who reads it in the second person (s35: `alice played a4` on alice's
+    /// screen, her own claim still by colour: `Blue played a4 ... Claim its points`).
     pub(crate) fn played_at(
         placement: &Placement,
         state: Option<ClaimState>,
         unclaimed: Option<&Placement>,
         remote: bool,
-        names: Option<&[String; 2]>,
+        names: Option<[table::Who<'_>; 2]>,
     ) -> Message {
-        let said = |player: Player| match names {
-            Some(names) => names[player.index()].clone(),
-            None => player.to_string(),
+        let colours = Player::BOTH.map(|p| p.to_string());
+        let who = |player: Player| match names {
+            Some(names) => names[player.index()],
+            None => table::Who::Named(&colours[player.index()]),
         };
+        let said = |player: Player| who(player).to_string();
         let player = said(placement.player);
         let mut message = match state {
             None => Message::placement_by(placement, &player),
@@ -594,22 +598,27 @@ impl Message {
             },
             Some(ClaimState::Pending) => Message {
                 kind: MessageKind::Info,
-                text: claim::placed(placement),
-                short: Some(claim::placed_short(placement)),
+                text: claim::placed_by(placement, &player),
+                short: Some(match who(placement.player) {
+                    table::Who::You => claim::placed_yours_short(placement),
+                    table::Who::Named(_) => claim::placed_short(placement),
+                }),
                 middle: Vec::new(),
                 keyed: None,
             },
+            // The AI's stone: at a table with the server's AI, by the name it has there
+            // (s35: by colour, `Yellow +10 (claimed)` under `hard AI` on the ladder).
             Some(ClaimState::Claimed { .. }) => Message {
                 kind: MessageKind::Score(placement.player),
-                text: describe::ai_claimed(placement),
-                short: Some(describe::placement_short(placement)),
+                text: describe::ai_claimed(placement, &player),
+                short: Some(describe::placement_short_by(placement, &player)),
                 middle: Vec::new(),
                 keyed: None,
             },
             Some(other) => Message::new(MessageKind::Info, describe::settled(placement, other)),
         };
         if let Some(earlier) = unclaimed {
-            let unclaimed = describe::unclaimed_by(earlier, &said(earlier.player));
+            let unclaimed = describe::unclaimed_by(earlier, who(earlier.player));
             message.text = claim::unclaimed_then(&unclaimed, &message.text);
             // Whole, in a box if need be: what was forfeited is the lesson.
             message.short = None;
@@ -631,22 +640,23 @@ impl Message {
     pub(crate) fn of_move_by(
         game: &Game,
         index: usize,
-        names: Option<&[String; 2]>,
+        names: Option<[table::Who<'_>; 2]>,
     ) -> Option<Message> {
         let placement = game.placements().get(index)?;
+        let colour = placement.player.to_string();
         let player = match names {
-            Some(names) => names[placement.player.index()].clone(),
-            None => placement.player.to_string(),
+            Some(names) => names[placement.player.index()],
+            None => table::Who::Named(&colour),
         };
         Some(match game.claim_state(index) {
-            None => Message::placement_by(placement, &player),
+            None => Message::placement_by(placement, &player.to_string()),
             Some(state) => {
                 let kind = if game.awarded(index) > 0 {
                     MessageKind::Score(placement.player)
                 } else {
                     MessageKind::Info
                 };
-                Message::new(kind, describe::settled_by(placement, state, &player))
+                Message::new(kind, describe::settled_by(placement, state, player))
             }
         })
     }

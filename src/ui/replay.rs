@@ -272,13 +272,15 @@ impl ReplayState {
     pub(crate) fn result_words(&self) -> Option<String> {
         let names = self.names();
         match (self.ending(), self.outcome(), names) {
-            (Some(ending), _, Some(names)) => {
-                Some(crate::strings::table::named_ending(ending, &names))
-            }
+            (Some(ending), _, Some(names)) => Some(crate::strings::table::named_ending(
+                ending,
+                crate::strings::table::Who::both(&names),
+            )),
             (Some(ending), _, None) => Some(crate::strings::describe::ending(ending)),
-            (None, Some(outcome), Some(names)) => {
-                Some(crate::strings::table::named_outcome(outcome, &names))
-            }
+            (None, Some(outcome), Some(names)) => Some(crate::strings::table::named_outcome(
+                outcome,
+                crate::strings::table::Who::both(&names),
+            )),
             (None, Some(outcome), None) => Some(outcome.to_string()),
             (None, None, _) => None,
         }

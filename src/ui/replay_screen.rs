@@ -378,7 +378,10 @@ impl Widget for &ReplayView<'_> {
             // resort (not core: the help goes before the words that say how).
             if let (Some(names), Some(outcome), Some(_)) = (state.names(), outcome, ending) {
                 turn_core = Some(turn.len());
-                turn.push(crate::strings::table::named_outcome(outcome, &names));
+                turn.push(crate::strings::table::named_outcome(
+                    outcome,
+                    crate::strings::table::Who::both(&names),
+                ));
             }
         }
         let turn_style = match outcome {

@@ -179,13 +179,14 @@ impl Widget for &AppView<'_> {
             (Some(outcome), _) if served_claim => {
                 let keys = served_over_keys(app);
                 let claimer = claimer.unwrap_or(mover);
-                let (who, so_far) = match app.seated_names() {
+                // Its player in the second person (s35: by their own name).
+                let (who, so_far) = match app.seated_said() {
                     Some(names) if provisional.is_some() => (
-                        names[claimer.index()].clone(),
+                        names[claimer.index()].to_string(),
                         table::named_provisional(outcome, names),
                     ),
                     Some(names) => (
-                        names[claimer.index()].clone(),
+                        names[claimer.index()].to_string(),
                         table::named_outcome(outcome, names),
                     ),
                     None => (
@@ -212,7 +213,7 @@ impl Widget for &AppView<'_> {
             }
             (Some(outcome), _) if app.is_served() => {
                 let keys = served_over_keys(app);
-                let said = match (ending, app.player_names()) {
+                let said = match (ending, app.said_names()) {
                     (Some(ending), _) => app.ending_words(ending),
                     (None, Some(names)) => table::named_outcome(outcome, names),
                     (None, None) => describe::result_sentence(outcome),
@@ -223,11 +224,23 @@ impl Widget for &AppView<'_> {
                 // columns read `Blue wins. q: lobby`; a watcher's line names no colour).
                 // Where none fits with its keys, the keys: the line under it and the
                 // ladders say the result (the key to leave was lost at 44 and 60 columns).
-                let alone = match app.player_names() {
+                let alone = match app.said_names() {
                     Some(names) => table::named_outcome(outcome, names),
                     None => describe::result_sentence(outcome),
                 };
-                let by_colour = ending.map(describe::ending).filter(|_| !app.spectating());
+                // A player's own seat in the second person there too (s35: `Blue wins:
+                // Yellow resigned` on Blue's screen).
+                let colours = Player::BOTH.map(|p| p.to_string());
+                let by_colour = ending.filter(|_| !app.spectating()).map(|ending| {
+                    let mut said = table::Who::both(&colours);
+                    match app.own_seat() {
+                        Some(mine) => {
+                            said[mine.index()] = table::Who::You;
+                            table::named_ending(ending, said)
+                        }
+                        None => describe::ending(ending),
+                    }
+                });
                 let mut wordings = vec![words::then_keys(&said, keys)];
                 for wording in [by_colour, Some(alone.clone())].into_iter().flatten() {
                     let wording = words::then_keys(&wording, keys);
@@ -293,8 +306,13 @@ impl Widget for &AppView<'_> {
                 ],
             },
             (None, _) if app.stopped().is_some() => vec![table::STOPPED_TURN.to_owned()],
+            // The server's AI by the name its table gives it (s35: by colour).
             (None, _) if app.awaits_claim() => {
-                vec![claim_words::waits(mover), claim_words::waits_short(mover)]
+                let ai = match app.player_names() {
+                    Some(names) => names[mover.index()].clone(),
+                    None => mover.to_string(),
+                };
+                vec![claim_words::waits(&ai), claim_words::waits_short(&ai)]
             }
             (None, Some(AiJob::Move)) => vec![
                 words::ai_thinking(mover, config.seat(mover), spinner),
@@ -305,10 +323,17 @@ impl Widget for &AppView<'_> {
                 words::hint_thinking_short(mover, spinner),
             ],
             // At a table by name where it fits, by colour where not (s34: by colour
-            // alone); the line's colour says it too.
+            // alone); the line's colour says it too. To the player whose move it is,
+            // `Your move` (s35: `alice to move` on alice's screen), with the colour
+            // where it fits.
             (None, None) => {
                 let colour = [words::to_move(mover), words::to_move_short(mover)];
                 match app.seated_names() {
+                    Some(_) if app.own_seat() == Some(mover) => vec![
+                        words::your_move_colour(mover),
+                        words::YOUR_MOVE.to_owned(),
+                        words::YOUR_MOVE_SHORT.to_owned(),
+                    ],
                     Some(names) => {
                         let name = &names[mover.index()];
                         [words::to_move(name), words::to_move_short(name)]
@@ -349,8 +374,8 @@ impl Widget for &AppView<'_> {
         {
             // At a table, by name (s33: `Yellow may claim`); its key only on the screen
             // of the player who may claim, what it would add on the others.
-            let claimer = match app.seated_names() {
-                Some(names) => names[last.player.index()].clone(),
+            let claimer = match app.seated_said() {
+                Some(names) => names[last.player.index()].to_string(),
                 None => last.player.to_string(),
             };
             let first = claim_words::may_claim_worth(&claimer, last.points, &turn[0]);
@@ -400,9 +425,16 @@ impl Widget for &AppView<'_> {
             None => look.player(mover),
         };
         // A question shows whole in its box; the status line repeats as much as fits.
+        // `your a4` at a table (s35: `Blue's a4`).
         let typing = app.claim_entry().zip(game.last()).map(|(typed, last)| {
+            let colour = last.player.to_string();
+            let whose = match app.own_seat() {
+                Some(mine) if mine == last.player => table::Who::You,
+                _ => table::Who::Named(&colour),
+            };
             claim_words::typing(
                 last,
+                whose,
                 typed,
                 &hint_line(HintLine::ClaimEntry),
                 usize::from(area.width),

@@ -372,11 +372,15 @@ fn a_rated_game_ended_before_both_moved_says_it_was_not_rated() {
         bob.send(b"R").await;
         bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
-        alice.wait_for("alice wins: bob resigned").await;
+        alice.wait_for("You win: bob resigned").await;
         // The table says so when it ends, in the resignation's line.
-        for player in [&alice, &bob] {
+        // Each in the second person (s35).
+        for (player, said) in [
+            (&alice, "bob resigned: you win"),
+            (&bob, "You resigned: alice wins"),
+        ] {
             player
-                .wait_for("bob resigned: alice wins. Ended before both moved: not rated")
+                .wait_for(&format!("{said}. Ended before both moved: not rated"))
                 .await;
         }
         alice.send(b"q").await;
@@ -420,7 +424,7 @@ fn leaving_a_rated_game_before_both_moved_is_said_to_end_it_unrated() {
         alice
             .wait_for("Ended before both moved: not rated. bob left the table (q: lobby)")
             .await;
-        alice.wait_for("alice wins: bob left").await;
+        alice.wait_for("You win: bob left").await;
         carol
             .wait_for("The game ended before both players moved: it is not rated")
             .await;
@@ -464,7 +468,7 @@ async fn won_and_rematched(alice: &Player, bob: &Player) {
     alice.send(b"n").await;
     bob.wait_for("offers a rematch").await;
     bob.send(b"y").await;
-    bob.wait_for("bob to move").await;
+    bob.wait_for("Your move").await;
     bob.send(b"c3").await;
     alice.wait_for(" 1 B c3").await;
     alice.send(b"d4").await;
@@ -542,7 +546,7 @@ fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandone
         bob.send(b"q").await;
         bob.wait_for("a rated game is lost").await;
         bob.send(b"y").await;
-        alice.wait_for("alice wins: bob left").await;
+        alice.wait_for("You win: bob left").await;
         alice
             .wait_for("Rated standard live: alice 1809? +67 · bob 1191? -67")
             .await;
@@ -843,8 +847,11 @@ fn a_finished_game_opens_from_a_profile_and_the_server_reviews_it_once() {
         alice.send(b"R").await;
         alice.wait_for("Resign? bob wins the game.").await;
         alice.send(b"y").await;
-        for player in [&alice, &bob] {
-            player.wait_for("bob wins: alice resigned").await;
+        for (player, said) in [
+            (&alice, "bob wins: you resigned"),
+            (&bob, "You win: alice resigned"),
+        ] {
+            player.wait_for(said).await;
             player.send(b"q").await;
             player.wait_for("q leave").await;
         }
@@ -893,7 +900,7 @@ async fn bob_resigns_after_a1(alice: &Player, bob: &Player) {
     bob.send(b"R").await;
     bob.wait_for("Resign? alice wins the game.").await;
     bob.send(b"y").await;
-    alice.wait_for("alice wins: bob resigned").await;
+    alice.wait_for("You win: bob resigned").await;
 }
 
 /// A game opened in the replay viewer before its review is made takes the review
@@ -1363,7 +1370,7 @@ fn a_vacation_day_used_at_the_board_is_told_there_once() {
         // At 44 columns the line's short wording, whole on one row.
         alice.wait_for("Tab: your move v bob").await;
         alice.send(b"\t").await;
-        alice.wait_for("alice to move").await;
+        alice.wait_for("Your move").await;
         clock.set(T0 + 2 * DAY + 60);
         alice
             .wait_for("Vacation day used: 24h more (19 left)")
@@ -1494,7 +1501,7 @@ fn a_player_may_keep_at_most_ten_unfinished_games_against_the_ai() {
             dana.send(b"a").await;
             dana.wait_for("Enter start").await;
             dana.send(b"\r").await;
-            dana.wait_for("dana to move").await;
+            dana.wait_for("Your move").await;
             // Left before a move: adjourned without a question.
             dana.send(b"q").await;
             dana.wait_for(&if n == 1 {
@@ -1622,6 +1629,6 @@ fn unfinished_games_against_the_ai_are_capped_per_address_and_in_all() {
         gus.send(b"\r").await;
         gus.wait_for("The server keeps 2 unfinished games against the AI")
             .await;
-        assert!(!gus.screen().contains("gus to move"), "{}", gus.screen());
+        assert!(!gus.screen().contains("Your move"), "{}", gus.screen());
     });
 }

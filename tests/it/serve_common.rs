@@ -717,7 +717,7 @@ pub async fn seated_with(server: &Server, form: &[(&str, &str)]) -> (Player, Pla
     let bob = Player::join(server, "bob", 2, 80, 24).await;
     bob.wait_for("alice (Blue) v - (Yellow)").await;
     bob.send(b"1").await;
-    alice.wait_for("alice to move").await;
+    alice.wait_for("Your move").await;
     bob.wait_for("alice to move").await;
     (alice, bob)
 }
@@ -751,7 +751,7 @@ pub async fn against_random_ai(server: &Server) -> Player {
     dana.send(b"ooo").await;
     dana.wait_for("against the random AI").await;
     dana.send(b"\r").await;
-    dana.wait_for("dana to move").await;
+    dana.wait_for("Your move").await;
     dana
 }
 

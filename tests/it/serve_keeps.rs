@@ -34,9 +34,10 @@ fn a_rematch_survives_kill_9() {
         play(&alice, &bob, 2, "d1").await;
         play(&bob, &alice, 3, "a2").await;
         let (alice, bob) = crashed_and_back(&mut server, (alice, bob)).await;
-        for screen in [&alice, &bob] {
+        // alice's own screen says it is hers (s35).
+        for (screen, turn) in [(&alice, "Your move"), (&bob, "alice to move")] {
             screen.wait_for(" 3 B a2").await;
-            screen.wait_for("alice to move").await;
+            screen.wait_for(turn).await;
         }
     });
 }
@@ -55,9 +56,9 @@ fn a_line_said_survives_kill_9() {
         bob.wait_for("alice: hi bob, good luck").await;
         alice.wait_for("alice: hi bob, good luck").await;
         let (alice, bob) = crashed_and_back(&mut server, (alice, bob)).await;
-        for screen in [&alice, &bob] {
+        for (screen, turn) in [(&alice, "bob to move"), (&bob, "Your move")] {
             screen.wait_for(" 1 B a1").await;
-            screen.wait_for("bob to move").await;
+            screen.wait_for(turn).await;
             assert!(!screen.screen().contains("good luck"), "not as news");
             screen.send(b"m").await;
             screen.wait_for("Message (0/60)").await;
@@ -142,10 +143,10 @@ fn the_ai_s_next_game_survives_kill_9() {
         dana.send(b"R").await;
         dana.wait_for("Resign? random AI wins the game.").await;
         dana.send(b"y").await;
-        dana.wait_for("random AI wins: dana resigned").await;
+        dana.wait_for("random AI wins: you resigned").await;
         // The next game, colours swapped: the AI opens as Blue, dana answers.
         dana.send(b"n").await;
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
         dana.send(b"a1").await;
         dana.wait_for(" 2 Y a1").await;
         dana.wait_for(" 3 B ").await;
@@ -163,7 +164,7 @@ fn the_ai_s_next_game_survives_kill_9() {
         for shown in [&first, " 2 Y a1", &third] {
             dana.wait_for(shown).await;
         }
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
         assert!(dana.screen().contains("random"), "{}", dana.screen());
     });
 }
@@ -232,7 +233,7 @@ fn ctrl_c_at_a_table_is_a_dropped_link_not_an_abandonment() {
         bob.wait_closed().await;
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for(" 1 B a1").await;
-        bob.wait_for("bob to move").await;
+        bob.wait_for("Your move").await;
         alice.wait_for("Your opponent is back").await;
         play(&bob, &alice, 2, "b2").await;
         assert!(
@@ -502,7 +503,7 @@ fn export_and_backup_beside_the_running_server() {
         bob.send(b"R").await;
         bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
-        alice.wait_for("alice wins: bob resigned").await;
+        alice.wait_for("You win: bob resigned").await;
         let out = server.dir.path().join("export");
         let said = operator(&server, &["export", out.to_str().unwrap()]);
         assert!(said.contains("exported 1 game to"), "{said}");

@@ -392,9 +392,9 @@ fn a_clockless_game_whose_mover_sends_nothing_is_adjourned_and_kept() {
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("unfinished: 1").await;
         bob.send(b"1").await;
-        for screen in [&alice, &bob] {
+        for (screen, turn) in [(&alice, "bob to move"), (&bob, "Your move")] {
             screen.wait_for(" 3 B c1").await;
-            screen.wait_for("bob to move").await;
+            screen.wait_for(turn).await;
         }
         play(&bob, &alice, 4, "d1").await;
     });
@@ -413,7 +413,7 @@ fn a_game_against_the_ai_whose_player_sends_nothing_is_adjourned() {
         dana.wait_for("unfinished: 1").await;
         assert_eq!(server.in_play(), 1, "kept");
         dana.send(b"1").await;
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
     });
 }
 
@@ -545,7 +545,7 @@ fn a_huge_pty_is_drawn_at_most_250_by_100() {
         kim.send(b"ooo").await;
         kim.wait_for("against the random AI").await;
         kim.send(b"\r").await;
-        let waiting = "kim to move";
+        let waiting = "Your move";
         kim.wait_for(waiting).await;
         // 250×100 drawn in the middle of 512×256: columns 131..381, rows 78..178.
         let within = |(left, top, right, bottom): (usize, usize, usize, usize)| {
@@ -640,7 +640,7 @@ fn a_client_that_stops_reading_holds_up_nobody_and_is_dropped() {
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("alice (Blue)").await;
         bob.send(b"1").await;
-        alice.wait_for("alice to move").await;
+        alice.wait_for("Your move").await;
         // A spectator whose client grants a tiny window and buffers one message.
         let config = client::Config {
             window_size: 1024,
@@ -802,7 +802,7 @@ fn sigterm_tells_every_client_and_the_server_exits_0() {
         let gamer = Player::join(&server, "gus", 9, 80, 24).await;
         gamer.wait_for("q leave").await;
         gamer.send(b"aooo\r").await;
-        gamer.wait_for("gus to move").await;
+        gamer.wait_for("Your move").await;
         // SAFETY: kill with a child's pid and SIGTERM touches no memory.
         let sent = unsafe { libc::kill(server.pid() as libc::pid_t, libc::SIGTERM) };
         assert_eq!(sent, 0);
@@ -1180,7 +1180,7 @@ fn a_click_in_a_centred_screen_plays_the_square_under_it() {
         kim.send(b"ooo").await;
         kim.wait_for("against the random AI").await;
         kim.send(b"\r").await;
-        kim.wait_for("kim to move").await;
+        kim.wait_for("Your move").await;
         // In the left margin, on c3's row: nothing.
         let layout = ScreenLayout::new(Rect::new(0, 0, 250, 60)).unwrap();
         let rect = layout

@@ -141,7 +141,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         bob.wait_for(" 1 B b3").await;
         alice
             .wait_said(
-                "alice (Blue) b3, section 1. Blue 0, Yellow 0. bob (Yellow) to move, at the other terminal.\r\n",
+                "You played b3, section 1. Blue 0, Yellow 0. bob (Yellow) to move, at the other terminal.\r\n",
             )
             .await;
         // Bob's move comes while Alice types `bo`: it goes over her typed line (the
@@ -163,7 +163,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         alice.wait_said("\r> c4 \r> c4").await;
         alice.send(b"\r").await;
         bob.wait_for(" 3 B c4").await;
-        alice.wait_said("alice (Blue) c4, section 1.").await;
+        alice.wait_said("You played c4, section 1.").await;
         alice.leave_game_in_lines("y").await;
         alice.send(b"quit\r").await;
         alice.wait_closed().await;
@@ -280,9 +280,7 @@ fn a_rated_game_s_end_is_one_line_with_both_changes() {
         bob.send(b"y").await;
         // The end is said, and the ratings: in one line or two, as the store's answer
         // comes.
-        alice
-            .wait_said("Game over: alice wins: bob resigned.")
-            .await;
+        alice.wait_said("Game over: You win: bob resigned.").await;
         let start = std::time::Instant::now();
         // In words (QA s12 lines: it said `1742? +242 · bob 1258? -242`).
         let rated = "Rated standard live: alice up 242, now 1742, provisional; bob down 242, now 1258, provisional.";
@@ -355,7 +353,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         alice.wait_said("bob: hello alice.\r\n").await;
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
-        alice.wait_said("alice (Blue) b3, section 1.").await;
+        alice.wait_said("You played b3, section 1.").await;
         alice.back_to_lobby_in_lines().await;
         let at = alice.raw().len();
         alice.send(b"table 1\r").await;
@@ -385,11 +383,11 @@ fn a_resignation_is_said_once() {
         let bob = bob_sits_at_alices_table(&server, &alice).await;
         alice.send(b"b3\r").await;
         bob.wait_for(" 1 B b3").await;
-        alice.wait_said("alice (Blue) b3, section 1.").await;
+        alice.wait_said("You played b3, section 1.").await;
         let at = alice.raw().len();
         alice.resign_in_lines().await;
         alice
-            .wait_said("Blue 0, Yellow 0. Game over: bob wins: alice resigned.\r\n")
+            .wait_said("Blue 0, Yellow 0. Game over: bob wins: you resigned.\r\n")
             .await;
         bob.wait_for("resigned").await;
         // The table's note of it, to both players, comes after: not said again.
@@ -397,12 +395,8 @@ fn a_resignation_is_said_once() {
         alice.wait_said("last\r\n").await;
         alice.wait_said("\r\n\r> ").await;
         let end = said_since(&alice, at);
-        assert_eq!(
-            end.matches("bob wins: alice resigned").count(),
-            1,
-            "{end:?}"
-        );
-        assert!(!end.contains("alice resigned: bob wins"), "{end:?}");
+        assert_eq!(end.matches("bob wins: you resigned").count(), 1, "{end:?}");
+        assert!(!end.contains("You resigned: bob wins"), "{end:?}");
         assert_eq!(end.matches("resigned.").count(), 1, "{end:?}");
         // Before both moved: not rated, said once, without the end again.
         assert_eq!(
@@ -425,9 +419,7 @@ fn new_answers_a_rematch_offered_with_yes() {
         let alice = alice_in_lines(&server).await;
         let bob = bob_sits_at_alices_table(&server, &alice).await;
         alice.resign_in_lines().await;
-        alice
-            .wait_said("Game over: bob wins: alice resigned.")
-            .await;
+        alice.wait_said("Game over: bob wins: you resigned.").await;
         bob.wait_for("resigned").await;
         bob.send(b"n").await;
         alice.wait_said("yes: play, no: no thanks").await;
@@ -464,7 +456,7 @@ fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
         alice.send(b"start\r").await;
         alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
         alice.send(b"b3\r").await;
-        alice.wait_said("alice (Blue) b3, section 1.").await;
+        alice.wait_said("You played b3, section 1.").await;
         alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
         let at = alice.raw().len();
         alice.send(b"undo\r").await;
@@ -473,7 +465,7 @@ fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
         let undo = said_since(&alice, at);
         assert_eq!(undo.matches("Your move").count(), 1, "{undo:?}");
         alice.resign_in_lines().await;
-        alice.wait_said(" AI wins: alice resigned.\r\n").await;
+        alice.wait_said(" AI wins: you resigned.\r\n").await;
         let at = alice.raw().len();
         alice.send(b"new\r").await;
         alice.wait_said("Rematch: colours swapped").await;

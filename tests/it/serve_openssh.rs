@@ -91,7 +91,7 @@ fn the_system_ssh_client_plays_a_move_against_the_ai() {
     ssh.send("ooo");
     ssh.wait_for("against the random AI");
     ssh.send("\r");
-    ssh.wait_for("kim to move");
+    ssh.wait_for("Your move");
     ssh.send("c2");
     ssh.wait_for(" 1 B c2");
     ssh.wait_for(" 2 Y ");

@@ -88,9 +88,9 @@ fn a_server_killed_mid_game_brings_it_back_and_it_finishes_into_the_history() {
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.wait_for("alice (Blue) v bob (Yellow)").await;
         bob.send(b"1").await;
-        for screen in [&alice, &bob] {
+        for (screen, turn) in [(&alice, "bob to move"), (&bob, "Your move")] {
             screen.wait_for(" 7 B c2").await;
-            screen.wait_for("bob to move").await;
+            screen.wait_for(turn).await;
         }
         play_moves(&alice, &bob, 7, 64).await;
         let totals = filling_totals();
@@ -164,7 +164,7 @@ fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for
         let dana = against_random_ai(&server).await;
         dana.send(b"b3").await;
         dana.wait_for(" 2 Y ").await;
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
         // Another player sees the game in play, the AI named as one, and watches it.
         let erin = Player::join(&server, "erin", 5, 80, 24).await;
         erin.wait_for("dana (Blue) v random AI (Yellow)").await;
@@ -176,7 +176,7 @@ fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for
         dana.send(b"c2").await;
         dana.wait_for(" 3 B c2").await;
         dana.wait_for(" 4 Y ").await;
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
         dana.send(b"u").await;
         dana.wait_for("random AI agreed: 2 moves taken back").await;
         assert!(!dana.screen().contains(" 3 B c2"), "{}", dana.screen());
@@ -187,17 +187,17 @@ fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for
         dana.wait_for("unfinished: 1").await;
         dana.send(b"1").await;
         dana.wait_for(" 1 B b3").await;
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
         assert!(!dana.screen().contains(" 3 B"), "{}", dana.screen());
         // The AI plays on at its level.
         dana.send(b"c2").await;
         dana.wait_for(" 3 B c2").await;
         dana.wait_for(" 4 Y ").await;
         // Dana resigns: the AI wins, and the history has its seat as a program.
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
         dana.send(b"R").await;
         dana.send(b"y").await;
-        dana.wait_for("random AI wins: dana resigned").await;
+        dana.wait_for("random AI wins: you resigned").await;
         let text = server.history_of(1).await.remove(0);
         for tag in [
             "[Blue \"dana\"]",
@@ -212,7 +212,7 @@ fn a_game_against_the_ai_is_watched_survives_a_restart_and_its_table_answers_for
         // n: the next game at once, colours swapped: the AI opens as Blue.
         dana.send(b"n").await;
         dana.wait_for(" 1 B ").await;
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
     });
 }
 
@@ -238,9 +238,9 @@ fn at_sigterm_every_game_is_saved_and_comes_back_after_the_restart() {
         alice.send(b"1").await;
         let bob = Player::join(&server, "bob", 2, 80, 24).await;
         bob.send(b"1").await;
-        for screen in [&alice, &bob] {
+        for (screen, turn) in [(&alice, "Your move"), (&bob, "alice to move")] {
             screen.wait_for(" 4 Y d1").await;
-            screen.wait_for("alice to move").await;
+            screen.wait_for(turn).await;
         }
     });
 }
@@ -293,7 +293,7 @@ async fn thinking_charged_across(stop: Stop) {
     let mut server = Server::start();
     let (alice, bob) = seated_with(&server, &[("n", "no clock"), ("t", "clock 3+2")]).await;
     play(&alice, &bob, 1, "a1").await;
-    bob.wait_for("bob to move").await;
+    bob.wait_for("Your move").await;
     let db = server.db();
     let start = Instant::now();
     loop {
@@ -328,7 +328,7 @@ async fn thinking_charged_across(stop: Stop) {
     let bob = Player::join(&server, "bob", 2, 80, 24).await;
     bob.wait_for("unfinished: 1").await;
     bob.send(b"1").await;
-    bob.wait_for("bob to move").await;
+    bob.wait_for("Your move").await;
     let shown = bob.screen();
     let (_, after) = clocks(&shown).unwrap_or_else(|| panic!("no clocks:\n{shown}"));
     assert!(
@@ -368,7 +368,7 @@ fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
         // Both move (rated from then on); Alice (Blue) thinks.
         play(&alice, &bob, 1, "a1").await;
         play(&bob, &alice, 2, "b1").await;
-        alice.wait_for("alice to move").await;
+        alice.wait_for("Your move").await;
         server.kill();
         drop((alice, bob));
         // 3:02 left (3:00 and the increment): 10 minutes noted.

@@ -54,7 +54,7 @@ fn a_player_plays_the_servers_ai() {
         dana.wait_for(" 1 B b3").await;
         // The AI answers as Yellow.
         dana.wait_for(" 2 Y ").await;
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
     });
 }
 
@@ -72,7 +72,7 @@ fn a_move_that_arrives_in_the_background_is_notified() {
         dana.send(b"aooo").await;
         dana.wait_for("against the random AI").await;
         dana.send(b"\r").await;
-        dana.wait_for("dana to move").await;
+        dana.wait_for("Your move").await;
         let notices = || {
             let notice = b"\x1b]99;;Hijara: random AI played";
             dana.raw()
@@ -120,7 +120,7 @@ fn the_bell_and_notifications_are_switched_apart() {
         let bells = bob.bells();
         alice.send(b"b3").await;
         bob.wait_for(" 1 B b3").await;
-        bob.wait_for("bob to move").await;
+        bob.wait_for("Your move").await;
         assert_eq!(notifications(&bob), 1, "the notification");
         assert_eq!(bob.bells(), bells, "no bell");
         // Erin switches notifications off in the lobby: the bell alone.
@@ -131,11 +131,11 @@ fn the_bell_and_notifications_are_switched_apart() {
         erin.send(b"aooo").await;
         erin.wait_for("against the random AI").await;
         erin.send(b"\r").await;
-        erin.wait_for("erin to move").await;
+        erin.wait_for("Your move").await;
         erin.send(b"\x1b[O").await;
         erin.send(b"b3").await;
         erin.wait_for(" 2 Y ").await;
-        erin.wait_for("erin to move").await;
+        erin.wait_for("Your move").await;
         assert!(erin.bells() >= 1, "the bell");
         assert_eq!(notifications(&erin), 0, "no notification");
         // `B` works against the AI too: its next move rings nothing.
@@ -144,7 +144,7 @@ fn the_bell_and_notifications_are_switched_apart() {
         let bells = erin.bells();
         erin.send(b"c3").await;
         erin.wait_for(" 4 Y ").await;
-        erin.wait_for("erin to move").await;
+        erin.wait_for("Your move").await;
         assert_eq!(erin.bells(), bells, "no bell");
     });
     // Both switches kept for their keys.
@@ -216,7 +216,7 @@ fn q_on_the_enlarge_screen_at_a_table_asks_as_the_game_screen_does() {
         bob.send(b"u").await;
         alice.wait_for("take back").await;
         alice.send(b"y").await;
-        bob.wait_for("bob to move").await;
+        bob.wait_for("Your move").await;
         alice.send(b"q").await;
         alice.wait_for("Leave the table?").await;
         // Any other key stays: the game goes on.

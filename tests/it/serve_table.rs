@@ -29,12 +29,12 @@ fn undo_is_asked_of_the_other_player_who_refuses_then_agrees() {
         alice.wait_for("asks to take back").await;
         alice.send(b"y").await;
         // Alice, who agreed, reads it as hers (QA s28: `alice agreed` on her screen).
-        for (screen, said) in [
-            (&alice, "You agreed: 1 move taken back"),
-            (&bob, "alice agreed: 1 move taken back"),
+        for (screen, said, turn) in [
+            (&alice, "You agreed: 1 move taken back", "bob to move"),
+            (&bob, "alice agreed: 1 move taken back", "Your move"),
         ] {
             screen.wait_for(said).await;
-            screen.wait_for("bob to move").await;
+            screen.wait_for(turn).await;
             assert!(!screen.screen().contains(" 2 Y b1"), "{}", screen.screen());
             assert!(screen.screen().contains(" 1 B a1"), "{}", screen.screen());
         }
@@ -55,10 +55,18 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
         bob.send(b"R").await;
         bob.wait_for("Resign? alice wins the game.").await;
         bob.send(b"y").await;
-        for screen in [&alice, &bob] {
-            screen.wait_for("bob resigned: alice wins").await;
+        // Each in the second person (s35).
+        for (screen, note, result) in [
+            (&alice, "bob resigned: you win", "You win: bob resigned."),
+            (
+                &bob,
+                "You resigned: alice wins",
+                "alice wins: you resigned.",
+            ),
+        ] {
+            screen.wait_for(note).await;
             screen
-                .wait_for("alice wins: bob resigned. n: rematch, q: lobby")
+                .wait_for(&format!("{result} n: rematch, q: lobby"))
                 .await;
         }
         insta::assert_snapshot!("resigned_at_a_table", alice.screen());
@@ -71,12 +79,16 @@ fn a_player_resigns_and_a_rematch_swaps_the_colours() {
         bob.wait_for("offers a rematch").await;
         bob.send(b"y").await;
         // Bob reads it as his (QA s28: he read his own name).
-        for (screen, said) in [
-            (&alice, "Rematch: colours swapped, bob plays Blue"),
-            (&bob, "Rematch: colours swapped, you play Blue"),
+        for (screen, said, turn) in [
+            (
+                &alice,
+                "Rematch: colours swapped, bob plays Blue",
+                "bob to move",
+            ),
+            (&bob, "Rematch: colours swapped, you play Blue", "Your move"),
         ] {
             screen.wait_for(said).await;
-            screen.wait_for("bob to move").await;
+            screen.wait_for(turn).await;
         }
         alice.send(b"a1").await;
         alice.wait_for("plays at another terminal").await;
@@ -139,7 +151,7 @@ fn a_private_table_is_not_listed_and_is_joined_by_its_code() {
         bob.wait_for("Invitation code: _").await;
         bob.send(code.to_lowercase().as_bytes()).await;
         bob.send(b"\r").await;
-        alice.wait_for("alice to move").await;
+        alice.wait_for("Your move").await;
         bob.wait_for("alice to move").await;
         play(&alice, &bob, 1, "b2").await;
     });
@@ -508,7 +520,7 @@ fn against_the_servers_ai_r_resigns_and_the_end_offers_what_works() {
         dana.send(b"R").await;
         dana.wait_for("Resign? random AI wins the game.").await;
         dana.send(b"y").await;
-        dana.wait_for("random AI wins: dana resigned. n: new game, q: lobby")
+        dana.wait_for("random AI wins: you resigned. n: new game, q: lobby")
             .await;
         dana.send(b"q").await;
         dana.wait_for("q leave").await;
@@ -521,15 +533,15 @@ fn a_table_with_a_clock_shows_the_server_s_clocks_on_both_screens() {
         let server = Server::start();
         let (alice, bob) = seated_with(&server, &[("n", "no clock"), ("t", "clock 3+2")]).await;
         // Both screens take the table's clocks: Yellow's waits at 3:00.
-        for screen in [&alice, &bob] {
-            screen.wait_for("alice to move").await;
+        for (screen, turn) in [(&alice, "Your move"), (&bob, "alice to move")] {
+            screen.wait_for(turn).await;
             screen.wait_for(" 3:00 ").await;
         }
         play(&alice, &bob, 1, "a1").await;
         // Yellow's clock runs now, on both screens (the increment is the clock's
         // unit tests' business: how long Blue took here depends on the machine).
-        for screen in [&alice, &bob] {
-            screen.wait_for("bob to move").await;
+        for (screen, turn) in [(&alice, "bob to move"), (&bob, "Your move")] {
+            screen.wait_for(turn).await;
             screen.wait_for(" 2:5").await;
         }
     });

@@ -2,6 +2,7 @@
 //! refusing it by the rules, and letting a waiting AI play on.
 
 use crate::rules::{ClaimError, ClaimOutcome, ClaimState};
+use crate::strings::table::Who;
 use crate::strings::{claim as claim_words, describe};
 
 use super::super::effect::{Effect, Effects};
@@ -90,6 +91,13 @@ impl App {
         let Some(placement) = self.game.last().copied() else {
             return self.refuse(claim_words::refused(ClaimError::NoStone));
         };
+        // The claimer at a table reads it in the second person (s35: `Blue claims
+        // 20 for a4` on their own screen).
+        let colour = placement.player.to_string();
+        let who = match self.own_seat() {
+            Some(mine) if mine == placement.player => Who::You,
+            _ => Who::Named(&colour),
+        };
         match self.game.claim(points) {
             Ok(outcome) => {
                 self.claim_entry = None;
@@ -97,18 +105,22 @@ impl App {
                 let message = match outcome {
                     ClaimOutcome::Awarded { points, combos } => Message {
                         kind: MessageKind::Score(placement.player),
-                        text: describe::claim_awarded(&placement, points, combos),
-                        short: Some(describe::claim_awarded_short(&placement, points)),
+                        text: describe::claim_awarded_by(&placement, who, points, combos),
+                        short: Some(describe::claim_awarded_short_by(
+                            &placement,
+                            &who.to_string(),
+                            points,
+                        )),
                         middle: Vec::new(),
                         keyed: None,
                     },
                     // Whole, in a box if need be: what the stone made is the lesson
                     // (a short wording only where it made nothing).
                     ClaimOutcome::Wrong { claimed, .. } => Message {
-                        short: describe::wrong_claim_short(&placement, claimed),
+                        short: describe::wrong_claim_short_by(&placement, who, claimed),
                         ..Message::new(
                             MessageKind::Error,
-                            describe::wrong_claim(&placement, claimed),
+                            describe::wrong_claim_by(&placement, who, claimed),
                         )
                     },
                 };

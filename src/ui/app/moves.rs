@@ -139,8 +139,9 @@ impl App {
                     self.config.is_human(placement.player) || *s != ClaimState::Pending
                 });
                 let remote = self.is_remote(placement.player);
-                // At a table by the players' names (s34: by colour alone).
-                let names = self.seated_names();
+                // At a table by the players' names (s34: by colour alone), this
+                // screen's player in the second person (s35).
+                let names = self.seated_said();
                 let played =
                     Message::played_at(&placement, state, unclaimed.as_ref(), remote, names);
                 self.set_message(played, true);

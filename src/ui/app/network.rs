@@ -10,6 +10,7 @@ use crate::record::Termination;
 use crate::rules::{ClaimState, Player};
 use crate::session::Course;
 use crate::strings::question::{Answering, Brief};
+use crate::strings::table::Who;
 use crate::strings::{message, question, serve, table, talk};
 use crate::text;
 
@@ -127,7 +128,7 @@ impl App {
 
     /// How an early ending is said: with the players' names at a served game.
     pub(crate) fn ending_words(&self, ending: crate::session::Ending) -> String {
-        match self.player_names() {
+        match self.said_names() {
             Some(names) => table::named_ending(ending, names),
             None => crate::strings::describe::ending(ending),
         }
@@ -153,8 +154,12 @@ impl App {
                 said == text
             })
         };
+        // The resignation's note as this screen reads it (s35: in the second person).
+        let resigned = self.said_names().is_some_and(|said| {
+            talk::resigned(said[ending.loser().index()], said[ending.winner().index()]) == text
+        });
         self.ending_words(ending) == text
-            || (ending.termination() == Termination::Resignation && named(talk::resigned, false))
+            || (ending.termination() == Termination::Resignation && resigned)
             || (ending.termination() == Termination::Abandoned
                 && named(serve::watched_claimed, true))
     }
@@ -192,6 +197,39 @@ impl App {
     pub(crate) fn seated_names(&self) -> Option<&[String; 2]> {
         self.player_names()
             .filter(|names| !names.iter().any(|n| n == serve::EMPTY_SEAT))
+    }
+
+    /// The seat this screen's person plays at a served game with names (against a
+    /// person or the server's AI): the one seat played here by a person. `None` for a
+    /// watcher, a local game, or a game without names.
+    pub(crate) fn own_seat(&self) -> Option<Player> {
+        self.player_names()?;
+        if self.spectating() {
+            return None;
+        }
+        let here = |p: &Player| !self.is_remote(*p) && self.config.is_human(*p);
+        let mut seats = Player::BOTH.into_iter().filter(here);
+        match (seats.next(), seats.next()) {
+            (Some(mine), None) => Some(mine),
+            _ => None,
+        }
+    }
+
+    /// The players as this screen's words say them ([`App::player_names`]): the seat
+    /// played here in the second person (s35: a player read their own name, `alice
+    /// to move`, `alice wins`), the other by name; a watcher reads both names.
+    pub(crate) fn said_names(&self) -> Option<[Who<'_>; 2]> {
+        let mut said = Who::both(self.player_names()?);
+        if let Some(mine) = self.own_seat() {
+            said[mine.index()] = Who::You;
+        }
+        Some(said)
+    }
+
+    /// [`App::said_names`] where both seats have someone ([`App::seated_names`]).
+    pub(crate) fn seated_said(&self) -> Option<[Who<'_>; 2]> {
+        self.seated_names()?;
+        self.said_names()
     }
 
     /// [`App::named_question`] in brief for the status line (the undo asked), widest
@@ -499,7 +537,7 @@ impl App {
                         && let Some(said) = super::super::message::Message::of_move_by(
                             &self.game,
                             index,
-                            self.seated_names(),
+                            self.seated_said(),
                         )
                     {
                         self.set_message(said, true);
@@ -1421,7 +1459,8 @@ mod tests {
         assert!(!screen.contains("human"), "{screen}");
         app.table_news(News::Resigned(Player::Yellow));
         let screen = drawn(&app);
-        assert!(screen.contains("alice wins: bob resigned"), "{screen}");
+        // To alice in the second person (s35: `alice wins: bob resigned`).
+        assert!(screen.contains("You win: bob resigned"), "{screen}");
         // A spectator's screen names both, and marks nobody as you.
         let watcher = App::with_game(GameConfig::default(), Game::new())
             .served([true, true])
@@ -1487,8 +1526,8 @@ mod tests {
             .last()
             .map(|last| last.points)
             .unwrap_or_default();
-        // Whose turn by name too (s34: `Yellow to move`).
-        let worth = format!("alice may claim +{points} · bob to move");
+        // Whose turn by name too (s34: `Yellow to move`), to bob his own (s35).
+        let worth = format!("alice may claim +{points} · Your move");
         for (width, height, said) in [(80, 24, worth.as_str()), (44, 16, "alice may claim")] {
             let rows = drawn_at(&yellow, width, height);
             let status = &rows[usize::from(height) - 2];
@@ -1536,8 +1575,9 @@ mod tests {
         )));
         let rows = drawn_at(&app, 80, 24);
         let (status, below) = (rows[22].trim_end(), rows[23].trim_end());
+        // alice's own screen: in the second person (s35: `alice resigned`).
         assert!(
-            status.contains("│  bob wins: alice resigned. n: rematch, q: lobby"),
+            status.contains("│  bob wins: you resigned. n: rematch, q: lobby"),
             "{status}"
         );
         assert!(
@@ -1558,7 +1598,7 @@ mod tests {
         app.table_news(News::Watching(0));
         let rows = drawn_at(&app, 80, 24);
         assert!(
-            rows[22].contains("│  bob wins: alice resigned. n: rematch, q: lobby")
+            rows[22].contains("│  bob wins: you resigned. n: rematch, q: lobby")
                 && rows[22].trim_end().ends_with("? help"),
             "{}",
             rows[22]
@@ -1582,26 +1622,35 @@ mod tests {
             let rows = drawn_at(app, width, 24);
             rows[22].trim_end().to_owned()
         };
+        // The winner's own screen (s35): `You win` fits with both keys at every
+        // width, the row under it saying how it ended until the ratings (which name
+        // who resigned) take its place.
+        for width in [80, 66, 44] {
+            let rows = drawn_at(&app, width, 24);
+            let (first, shown) = (rows[22].trim_end(), rows.join("\n"));
+            assert!(first.contains("You win"), "{shown}");
+            assert!(first.contains("n: rematch, q: lobby"), "{shown}");
+            assert!(shown.contains("? help"), "{shown}");
+            assert!(!shown.contains("Blue wins"), "{shown}");
+        }
+        // At 80 how it ended too, the opponent by colour (the name does not fit).
         let wide = status(&app, 80);
         assert!(
-            wide.starts_with(
-                "Blue 0  Yellow 0  │  Blue wins: Yellow resigned. n: rematch, q: lobby"
-            ) && wide.ends_with("? help"),
+            wide.contains("│  You win: Yellow resigned. n: rematch, q: lobby"),
             "{wide}"
         );
-        // The winner alone by name (s33: `Blue wins. n: rematch, q: lobby`).
+        // The other player's screen: the winner by name, as before (s33, s34).
+        let mut app = App::with_game(
+            GameConfig::default(),
+            Game::from_moves([crate::rules::Square::A1, crate::rules::Square::B1]).unwrap(),
+        )
+        .served([true, false])
+        .named(["alexandrapetrova".into(), "bartholomewjones".into()]);
+        app.table_news(News::Resigned(Player::Yellow));
         assert!(
             status(&app, 66).contains("│  alexandrapetrova wins. n: rematch, q: lobby"),
             "{}",
             status(&app, 66)
-        );
-        // At 44 columns the line under it (the ratings) leaves `? help` no room: since
-        // s22 the help goes on this line in the totals' place (the ladders show them),
-        // which leaves room for the winner by name with the key to leave (s34: by
-        // colour, `Blue wins. n: rematch, q: lobby`).
-        assert_eq!(
-            status(&app, 44),
-            "alexandrapetrova wins. q: lobby       ? help"
         );
         // Short names: the result by name, as before.
         let mut app = App::with_game(
@@ -1673,13 +1722,10 @@ mod tests {
         watcher.table_news(News::Watching(2));
         watcher.table_news(News::Resigned(Player::Yellow));
         for (app, keys, result) in [
-            (&table, "n: rematch, q: lobby", "alice wins: bob resigned"),
-            (
-                &long,
-                "n: rematch, q: lobby",
-                "hard AI wins: alice resigned",
-            ),
-            (&alone, "q: lobby", "alice wins: bob resigned"),
+            // alice's own screen in the second person (s35: by her name).
+            (&table, "n: rematch, q: lobby", "You win: bob resigned"),
+            (&long, "n: rematch, q: lobby", "hard AI wins: you resigned"),
+            (&alone, "q: lobby", "You win: bob resigned"),
             (&watcher, "q: lobby", "alice wins: bob resigned"),
         ] {
             for (width, height) in [(80, 24), (60, 20), (44, 16)] {
@@ -1710,23 +1756,20 @@ mod tests {
         app.table_news(News::Resigned(Player::Blue));
         app.table_news(News::Note(crate::ui::Message::new(
             MessageKind::Info,
-            talk::resigned("alice", "hard AI"),
+            talk::resigned(Who::You, Who::Named("hard AI")),
         )));
         for (width, height) in [(120, 40), (80, 24)] {
             let rows = drawn_at(&app, width, height);
             let shown = rows.join("\n");
-            assert_eq!(
-                shown.matches("alice resigned").count(),
-                1,
-                "{width}:\n{shown}"
-            );
+            // The player's own screen in the second person (s35: by name).
+            assert_eq!(shown.matches("resigned").count(), 1, "{width}:\n{shown}");
             let status = &rows[usize::from(height) - 2];
-            assert!(status.contains("hard AI wins: alice resigned"), "{shown}");
+            assert!(status.contains("hard AI wins: you resigned"), "{shown}");
         }
         // Narrower, the first line says `Yellow wins` with the keys: the note says who.
         for (width, height) in [(60, 20), (44, 16)] {
             let shown = drawn_at(&app, width, height).join("\n");
-            assert!(shown.contains("alice resigned"), "{width}:\n{shown}");
+            assert!(shown.contains("You resigned"), "{width}:\n{shown}");
         }
     }
 

@@ -103,17 +103,26 @@ fn the_other_player_s_stone_is_said_by_name() {
 #[test]
 fn the_turn_at_a_table_is_said_by_name_where_it_fits() {
     for remote in [[false, true], [true, false], [true, true]] {
+        // Blue's own screen says `Your move` (s35, fit_tests::second_person).
+        let mine = remote == [false, true];
         let app = at_a_table(false, remote, SHORT);
         for (width, height) in [(80, 24), (44, 16)] {
             let ([turn, _], shown) = status_at(&app, width, height);
-            assert!(turn.contains("alice to move"), "{width}x{height}:\n{shown}");
+            let said = if mine { "Your move" } else { "alice to move" };
+            assert!(turn.contains(said), "{width}x{height}:\n{shown}");
             assert!(!turn.contains("Blue to move"), "{width}x{height}:\n{shown}");
         }
         let app = at_a_table(false, remote, LONG);
         let ([turn, _], shown) = status_at(&app, 80, 24);
-        assert!(turn.contains("alexandrapetrova to move"), "{shown}");
+        let said = if mine {
+            "Your move (Blue)"
+        } else {
+            "alexandrapetrova to move"
+        };
+        assert!(turn.contains(said), "{shown}");
         let ([turn, _], shown) = status_at(&app, 44, 16);
-        assert!(turn.contains("to move") || turn.contains('▶'), "{shown}");
+        let said = ["to move", "▶", "Your move"];
+        assert!(said.iter().any(|s| turn.contains(s)), "{shown}");
         assert!(!turn.contains('…'), "{shown}");
     }
 }
@@ -126,8 +135,18 @@ fn the_winner_is_named_at_44_columns_with_two_long_names() {
     for remote in [[false, true], [true, false]] {
         let mut app = at_a_table(false, remote, LONG);
         app.table_news(News::Resigned(Player::Yellow));
-        let ([first, _], shown) = status_at(&app, 44, 16);
-        assert!(first.contains("alexandrapetrova wins"), "{shown}");
+        let ([first, second], shown) = status_at(&app, 44, 16);
+        // The winner's own screen (s35): `You win` has room beside both keys, and
+        // the row under them says how it ended.
+        if remote == [false, true] {
+            assert!(first.contains("n: rematch, q: lobby"), "{shown}");
+            assert!(second.starts_with("You win: bartholomewjones"), "{shown}");
+            assert!(!shown.contains("Blue wins"), "{shown}");
+            continue;
+        }
+        // The loser's own screen (s35): the winner by name, how it ended (`you
+        // resigned`) on the row under the keys, where it fits now.
+        assert!(shown.contains("alexandrapetrova wins"), "{shown}");
         assert!(first.contains("q: lobby"), "{shown}");
         assert!(!shown.contains("Blue wins"), "{shown}");
         assert!(!first.contains('…'), "{shown}");

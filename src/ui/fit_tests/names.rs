@@ -139,8 +139,9 @@ fn a_claim_still_open_at_a_table_s_game_over_is_said_by_names() {
     assert_eq!(app.final_claim_open(), Some(Player::Yellow));
     let score = read(&Screen::Game(app), Reading::Score, "").join(" ");
     assert!(
-        // s32: with the command that claims, as no autosave's note says it here.
-        score.ends_with("Board full: bob leads; alice (Yellow) may still claim: claim N."),
+        // s32: with the command that claims, as no autosave's note says it here; to
+        // alice, on her screen, `you` (s35: `alice (Yellow) may still claim`).
+        score.ends_with("Board full: bob leads; you may still claim: claim N."),
         "{score}"
     );
 }

@@ -48,14 +48,15 @@ fn a_claim_open_at_a_table_s_full_board_is_said_on_the_screen_by_names() {
     assert_eq!(app.final_claim_open(), Some(Player::Yellow));
     let rows = rows_of(&game_screen_at(&app, 80, 24));
     let all = rows.join("\n");
-    assert!(rows[22].contains("alice may claim · bob leads"), "{all}");
+    // To alice on her own screen, `You` (s35: `alice may claim`).
+    assert!(rows[22].contains("You may claim · bob leads"), "{all}");
     assert!(
         rows[23].starts_with("+25 Enter: claim · n: rematch"),
         "{all}"
     );
     for (names, claimer) in [
-        (["bob", "alice"], "alice"),
-        (["bartholomewjones", "alexandrapetrova"], "alexandrapetrova"),
+        (["bob", "alice"], "You"),
+        (["bartholomewjones", "alexandrapetrova"], "You"),
     ] {
         let app = claim_open_at_a_table(names);
         for (width, height) in [(80, 24), (44, 16)] {
@@ -82,7 +83,7 @@ fn a_claim_open_at_a_table_s_full_board_is_said_on_the_screen_by_names() {
     }
     let score = read(&Screen::Game(app), Reading::Score, "").join(" ");
     assert!(
-        score.ends_with("Board full: bob leads; alice (Yellow) may still claim: claim N."),
+        score.ends_with("Board full: bob leads; you may still claim: claim N."),
         "{score}"
     );
 }
@@ -137,7 +138,8 @@ fn a_claim_open_at_a_table_s_full_board_is_said_on_the_other_screens_too() {
     let app = claim_open_seen_from(["bob", "alice"], [false, true]);
     let score = read(&Screen::Game(app), Reading::Score, "").join(" ");
     assert!(
-        score.ends_with("Board full: bob leads; alice (Yellow) may still claim."),
+        // bob's own screen: `You lead` (s35: `bob leads`).
+        score.ends_with("Board full: You lead; alice (Yellow) may still claim."),
         "{score}"
     );
 }

@@ -439,11 +439,12 @@ impl Narrator {
                     && game.claim_state(i - 1) == Some(ClaimState::Unclaimed)
                     && seen.claims.get(i - 1) != Some(&ClaimState::Unclaimed)
                 {
-                    let player = match app.seated_names() {
-                        Some(names) => names[earlier.player.index()].clone(),
-                        None => earlier.player.to_string(),
+                    let colour = earlier.player.to_string();
+                    let player = match app.seated_said() {
+                        Some(names) => names[earlier.player.index()],
+                        None => crate::strings::table::Who::Named(&colour),
                     };
-                    lines.push(words::sentences(&[&words::unclaimed(earlier, &player)]));
+                    lines.push(words::sentences(&[&words::unclaimed(earlier, player)]));
                 }
                 if i + 1 == new.len() {
                     lines.push(state_line(app, Some(&said)));
@@ -984,6 +985,10 @@ fn move_words(app: &App, game: &Game, i: usize) -> String {
         .claim_state(i)
         .filter(|s| app.config().is_human(placement.player) || *s != ClaimState::Pending);
     match app.seated_names() {
+        // The player's own stone in the second person (s35: `alice (Blue) a4`).
+        Some(_) if app.own_seat() == Some(placement.player) => {
+            words::placed_by(placement, state, words::YOU_PLAYED)
+        }
         Some(_) => words::placed_by(placement, state, &who(app, placement.player)),
         None => words::placed(placement, state),
     }
@@ -1022,7 +1027,7 @@ fn turn(app: &App) -> String {
         // player heard `bob wins`).
         return match app.final_claim_pending() {
             Some(claimer) => {
-                let result = match (app.game().outcome(), app.seated_names()) {
+                let result = match (app.game().outcome(), app.seated_said()) {
                     // At a table by the players' names (s31: `Board full: Blue leads`).
                     (Some(outcome), Some(names)) if outcome.winner() != Some(claimer) => {
                         words::board_full_as(&crate::strings::table::named_provisional(
@@ -1035,9 +1040,9 @@ fn turn(app: &App) -> String {
                     _ => over(),
                 };
                 if app.is_served() && !app.is_remote(claimer) {
-                    words::may_claim_at_table(&who(app, claimer), &result)
+                    words::may_claim_at_table(&claimer_words(app, claimer), &result)
                 } else {
-                    words::may_claim(&who(app, claimer), &result)
+                    words::may_claim(&claimer_words(app, claimer), &result)
                 }
             }
             None => over(),
@@ -1057,7 +1062,7 @@ fn turn(app: &App) -> String {
         Some((last, Some(ClaimState::Pending)))
             if config.is_human(last.player) && !app.is_remote(last.player) =>
         {
-            words::may_claim(&who(app, last.player), &turn)
+            words::may_claim(&claimer_words(app, last.player), &turn)
         }
         _ => turn,
     }
@@ -1068,7 +1073,7 @@ fn turn(app: &App) -> String {
 /// said `Yellow wins: Blue resigned`); elsewhere by colour.
 fn result(app: &App) -> String {
     // A seat with no one named (`-`) is said by colours.
-    let Some(names) = app.seated_names() else {
+    let Some(names) = app.seated_said() else {
         return words::over(&describe::ended(app.played()));
     };
     let said = match (app.played().course.ending(), app.game().outcome()) {
@@ -1118,6 +1123,15 @@ fn who(app: &App, player: Player) -> String {
         None => app.people().of(player).map(crate::text::safe_text),
     };
     words::named(player, name.as_deref())
+}
+
+/// Who may still claim, after the turn: `you` at a table to the claimer (s35: their
+/// own name, `alice (Blue) may still claim`), else as [`who`] says them.
+fn claimer_words(app: &App, player: Player) -> String {
+    if app.own_seat() == Some(player) {
+        return words::YOU.to_owned();
+    }
+    who(app, player)
 }
 
 /// What the replay's analysis found: its blunders and mistakes, counted; then each
@@ -3264,10 +3278,14 @@ mod tests {
         let note = || {
             Message::new(
                 MessageKind::Info,
-                crate::strings::talk::resigned("bob", "carol"),
+                crate::strings::talk::resigned(
+                    crate::strings::table::Who::Named("bob"),
+                    crate::strings::table::Who::You,
+                ),
             )
         };
-        let result = "Blue 0, Yellow 0. Game over: carol wins: bob resigned.";
+        // carol's own screen in the second person (s35: `carol wins`).
+        let result = "Blue 0, Yellow 0. Game over: You win: bob resigned.";
         // The ratings with the end, or after it.
         let mut app = carol_at_a_table();
         let mut narrator = Narrator::default();
