@@ -8,6 +8,7 @@ use crate::strings::{lesson as words, storage as storage_words};
 use crate::ui::LessonState;
 
 use super::config::RunPrefs;
+use super::puzzle::PuzzlesBack;
 use super::{LearnArgs, PuzzleArgs};
 
 pub(crate) fn run(args: &LearnArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
@@ -68,10 +69,17 @@ pub(crate) fn run_on(
     if let Some(afresh) = afresh {
         state.notify(afresh);
     }
-    let ended = crate::ui::lessons(state, front, prefs.setup())?;
-    if ended.wants_puzzles() {
-        return super::puzzle::run_on(&PuzzleArgs::default(), prefs, front, from_start);
-    }
+    // The puzzles the menu opens (`p`) come back to it (qa37: their `q` quit the
+    // program from `hijara learn`, one key from losing the lessons).
+    let ended = loop {
+        let ended = crate::ui::lessons(state, front, prefs.setup())?;
+        if !ended.wants_puzzles() {
+            break ended;
+        }
+        let args = PuzzleArgs::default();
+        let summary = super::puzzle::run_on(&args, prefs, front, PuzzlesBack::Lessons)?;
+        state = ended.back_from_puzzles(summary);
+    };
     let done = ended.progress().done.len();
     let all_done = done == ended.lessons().len();
     let summary = words::done_of(done, ended.lessons().len());

@@ -35,22 +35,45 @@ struct Stats {
 pub(crate) fn run(args: &PuzzleArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let screen = !args.headless();
     if !screen {
-        return run_on(args, prefs, &mut crate::ui::Frontend::full_screen(), false).map(|_| ());
+        return run_on(
+            args,
+            prefs,
+            &mut crate::ui::Frontend::full_screen(),
+            PuzzlesBack::Out,
+        )
+        .map(|_| ());
     }
     let plain = args.plain.plain || prefs.prefs().plain;
     // Not from the start screen: the summary is printed, nothing returned.
-    run_on(args, prefs, &mut crate::ui::Frontend::choose(plain)?, false).map(|_| ())
+    run_on(
+        args,
+        prefs,
+        &mut crate::ui::Frontend::choose(plain)?,
+        PuzzlesBack::Out,
+    )
+    .map(|_| ())
+}
+
+/// Where the puzzle screen's `q` goes, and where what they sum up is said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PuzzlesBack {
+    /// Out of the program (`hijara puzzle`): the summary printed.
+    Out,
+    /// Back to the start screen that opened them: the summary returned for it.
+    StartScreen,
+    /// Back to the lessons' menu that opened them (`p`): the summary returned for it.
+    Lessons,
 }
 
 /// A puzzle, on `front` (the start screen's or the lessons', when they opened it;
-/// `from_start`: the start screen did, directly or through the lessons, and leaving
-/// goes back to it). The rating line said when the screen is left is printed, or,
-/// `from_start`, returned for the start screen to say (as the lessons' summary).
+/// `back`: where leaving goes). The rating line said when the screen is left is
+/// printed, or, when it goes back, returned for the start screen or the lessons'
+/// menu to say (as the lessons' summary).
 pub(crate) fn run_on(
     args: &PuzzleArgs,
     prefs: &RunPrefs,
     front: &mut crate::ui::Frontend,
-    from_start: bool,
+    back: PuzzlesBack,
 ) -> anyhow::Result<Option<String>> {
     let set = PuzzleSet::shipped().context("the shipped puzzle set")?;
     let dir = data_dir();
@@ -114,10 +137,10 @@ pub(crate) fn run_on(
             args.daily.then_some(today),
         )
         .passing_over(lesson_twins);
-        let mut state = if from_start {
-            state.from_start()
-        } else {
-            state
+        let mut state = match back {
+            PuzzlesBack::Out => state,
+            PuzzlesBack::StartScreen => state.from_start(),
+            PuzzlesBack::Lessons => state.from_lessons(),
         };
         if let Some(notice) = prefs.notice() {
             state.notify(notice);
@@ -128,7 +151,7 @@ pub(crate) fn run_on(
         let ended = crate::ui::puzzles(state, front, prefs.setup())?;
         let p = ended.progress();
         let summary = words::after_try(p.player.rating, p.player.deviation, p.streak);
-        if from_start {
+        if back != PuzzlesBack::Out {
             return Ok(Some(summary));
         }
         front.restore_terminal();

@@ -7,7 +7,7 @@ use crate::session::{
     Autosave, History, data_dir, data_folder_problem_unnamed, games_dir, read_record,
     unfinished_autosave,
 };
-use crate::ui::{START_ITEMS, StartChoice, StartState};
+use crate::ui::{AiSide, START_ITEMS, StartChoice, StartState};
 
 use super::config::RunPrefs;
 use super::play::Left;
@@ -22,6 +22,8 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
     let mut front = crate::ui::Frontend::choose(plain.plain)?;
     let front = &mut front;
     let mut selected = 0;
+    // The side taken against the AI, kept for the next visit of this run.
+    let mut side = AiSide::default();
     // What the start screen says when it comes back: a door that could not open,
     // or what the lessons or puzzles sum up.
     let mut note: Option<String> = None;
@@ -47,7 +49,9 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             .map(|d| games_dir(&d))
             .and_then(|dir| History::read(&dir).ok())
             .is_some_and(|h| !h.is_empty());
-        let mut state = StartState::new(can_resume, can_replay).with_selected(selected);
+        let mut state = StartState::new(can_resume, can_replay)
+            .with_selected(selected)
+            .with_side(side);
         // Each turn of the loop after the first comes back from a door.
         if returned {
             state = state.returned();
@@ -69,7 +73,9 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
         if let Some(summary) = summary.take() {
             state = state.with_summary(summary);
         }
-        let Some(choice) = crate::ui::start(state, front, prefs.setup())? else {
+        let left_screen = crate::ui::start(state, front, prefs.setup())?;
+        side = left_screen.side();
+        let Some(choice) = left_screen.choice() else {
             return Ok(());
         };
         selected = START_ITEMS
@@ -95,7 +101,12 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                     plain,
                     ..PuzzleArgs::default()
                 };
-                summary = super::puzzle::run_on(&args, prefs, front, true)?;
+                summary = super::puzzle::run_on(
+                    &args,
+                    prefs,
+                    front,
+                    super::puzzle::PuzzlesBack::StartScreen,
+                )?;
             }
             // A game comes back here when left with q (not Ctrl-c), as the lessons do.
             StartChoice::HotSeat => {
@@ -106,8 +117,10 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 left = super::play::run_on(args, prefs, front, true)?;
             }
             StartChoice::Ai(level) => {
+                let [blue, yellow] = ai_seats(level, side, coin());
                 let args = PlayArgs {
-                    ai: Some(Some(level)),
+                    blue: Some(blue),
+                    yellow: Some(yellow),
                     plain,
                     ..PlayArgs::default()
                 };
@@ -166,5 +179,58 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             Left::Out => return Ok(()),
             Left::Back(note) => summary = summary.or(note),
         }
+    }
+}
+
+/// The seats of a game against the AI at `level` the start screen opens, the person
+/// on `side`; `yellow_if_random` says the side a random draw fell on.
+fn ai_seats(level: crate::ai::Level, side: AiSide, yellow_if_random: bool) -> [Seat; 2] {
+    let yellow = match side {
+        AiSide::Blue => false,
+        AiSide::Yellow => true,
+        AiSide::Random => yellow_if_random,
+    };
+    if yellow {
+        [Seat::from(level), Seat::Human]
+    } else {
+        [Seat::Human, Seat::from(level)]
+    }
+}
+
+/// A coin for the random side: the system's random bytes, else the clock's last bit.
+fn coin() -> bool {
+    let mut byte = [0u8];
+    match getrandom::fill(&mut byte) {
+        Ok(()) => byte[0] & 1 == 1,
+        Err(_) => crate::session::fresh_seed() & 1 == 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    /// qa37: the start screen's AI doors always seated the person as Blue. The side
+    /// row's choice now seats them; random follows the draw.
+    #[test]
+    fn the_start_screen_s_side_seats_the_person() {
+        let hard = Seat::Hard;
+        assert_eq!(
+            ai_seats(Level::Hard, AiSide::Blue, true),
+            [Seat::Human, hard]
+        );
+        assert_eq!(
+            ai_seats(Level::Hard, AiSide::Yellow, false),
+            [hard, Seat::Human]
+        );
+        assert_eq!(
+            ai_seats(Level::Hard, AiSide::Random, false),
+            [Seat::Human, hard]
+        );
+        assert_eq!(
+            ai_seats(Level::Hard, AiSide::Random, true),
+            [hard, Seat::Human]
+        );
     }
 }

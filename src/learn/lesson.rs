@@ -109,3 +109,43 @@ pub fn lessons() -> Result<Vec<Lesson>, LessonError> {
         .map(|(id, text)| Lesson::parse(id, text))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `text` names a section as `d1:1` (a square, a colon, a section).
+    fn names_a_section(text: &str) -> bool {
+        text.as_bytes().windows(4).any(|w| {
+            matches!(w[0], b'a'..=b'd')
+                && matches!(w[1], b'1'..=b'4')
+                && w[2] == b':'
+                && matches!(w[3], b'1'..=b'4')
+        })
+    }
+
+    /// qa37: lessons 4, 5 and 7 wrote `d1:1`, `a1:1-3` with no word on the notation
+    /// before. Each lesson that writes it says what it means (any lesson may be the
+    /// first opened, from the menu).
+    #[test]
+    fn a_lesson_that_names_a_section_as_d1_1_says_what_it_means() {
+        let lessons = lessons().unwrap();
+        let naming: Vec<&Lesson> = lessons
+            .iter()
+            .filter(|l| names_a_section(&l.text))
+            .collect();
+        assert!(
+            naming.len() >= 3,
+            "{:?}",
+            naming.iter().map(|l| &l.id).collect::<Vec<_>>()
+        );
+        for lesson in naming {
+            assert!(
+                lesson.text.contains("a square, then") && lesson.text.contains(" is section"),
+                "{}: {}",
+                lesson.id,
+                lesson.text
+            );
+        }
+    }
+}

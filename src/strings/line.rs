@@ -1,5 +1,5 @@
 //! The line mode's words: each event as one plain line a screen reader can read
-//! (`Yellow b3, section 2: +10, row 3 same number 2s. Blue 35, Yellow 20. Your move,
+//! (`Yellow b3, section 2: +10, row 3 all 2s. Blue 35, Yellow 20. Your move,
 //! Blue.`), the board read row by row, and the commands' replies. Texts the full
 //! screen shows too (messages, questions, lessons, puzzles) come from their own
 //! modules; these are the ones only a line needs.
@@ -24,18 +24,13 @@ fn stone(placement: &Placement, player: &str) -> String {
     format!("{player} {}, section {}", cell.square, cell.section)
 }
 
-/// What a stone completed: its one combination by name (`row 3 same number 2s`), or
-/// several by short names (`row 4 all 4s, row 4 sequence`), the total said before
-/// them, so that the line stays short enough to listen to.
+/// What a stone completed, each combination by its short name (`row 3 all 2s`; `row 4
+/// all 4s, row 4 sequence`), the total said before them, so that the line stays short
+/// enough to listen to. One name whether one or several (qa37: one was `row 3 same
+/// number 2s`, several `row 3 all 2s`: two names for one thing).
 fn combos(placement: &Placement) -> String {
-    let combos: Vec<_> = placement.combos().iter().collect();
-    match combos[..] {
-        [one] => one.to_string(),
-        _ => {
-            let named: Vec<String> = combos.iter().map(|&c| short(c)).collect();
-            named.join(", ")
-        }
-    }
+    let named: Vec<String> = placement.combos().iter().map(short).collect();
+    named.join(", ")
 }
 
 /// A combination's short name: `row 4 all 4s`, `column d sequence`, `square b2`.
@@ -47,8 +42,8 @@ fn short(combo: Combination) -> String {
     }
 }
 
-/// A stone placed, in words, with what it did: `Blue b3, section 2: +10, row 3 same
-/// number 2s`. `state` is its claim state in a claim game (`None` without claims):
+/// A stone placed, in words, with what it did: `Blue b3, section 2: +10, row 3 all
+/// 2s`. `state` is its claim state in a claim game (`None` without claims):
 /// a person's stone still to be claimed says nothing of its points.
 pub(crate) fn placed(placement: &Placement, state: Option<ClaimState>) -> String {
     placed_by(placement, state, &placement.player.to_string())
@@ -110,8 +105,8 @@ pub(crate) fn kept_claim_open(kept: &str) -> String {
 }
 
 /// The stone before went unclaimed when the next was placed, a line before the new
-/// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 same number 2s)`, `Your
-/// b3 ...` to its player at a table.
+/// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 all 2s)`, `Your b3 ...` to
+/// its player at a table.
 pub(crate) fn unclaimed(earlier: &Placement, player: super::table::Who<'_>) -> String {
     describe::unclaimed_as(earlier, player, &combos(earlier))
 }
@@ -1518,8 +1513,9 @@ mod tests {
         assert_eq!(value(&exact), "-5");
     }
 
-    /// One combination by its full name; several by short names after the total, so
-    /// the line stays short.
+    /// Several combinations by short names after the total, so the line stays short;
+    /// one by the same short name (qa37: it was `row 1 same number 1s` alone, `row 1
+    /// all 1s` beside another: two names for one thing).
     #[test]
     fn a_stone_s_combinations_are_named_short_when_there_are_several() {
         let squares = "a1 b2 b1 b3 c1 c2 d2 c3 d3 a2 d4 a3 d1";
@@ -1527,6 +1523,20 @@ mod tests {
         let game = Game::from_moves(moves[..3].iter().copied()).unwrap();
         let placed_before = game.last().unwrap();
         assert_eq!(placed(placed_before, None), "Blue b1, section 1");
+        let one = Game::from_moves(
+            "a1 d4 b1 d4 c1 d3 d1"
+                .split(' ')
+                .map(|s| s.parse().unwrap()),
+        )
+        .unwrap();
+        assert_eq!(
+            placed(one.last().unwrap(), None),
+            "Blue d1, section 1: +10, row 1 all 1s"
+        );
+        assert_eq!(
+            unclaimed(one.last().unwrap(), "Blue"),
+            "Blue's d1 went unclaimed: 10 forfeited (row 1 all 1s)"
+        );
         let game = Game::from_moves(moves.iter().copied()).unwrap();
         let last = game.last().unwrap();
         assert_eq!(

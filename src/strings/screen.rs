@@ -83,6 +83,18 @@ pub(crate) fn too_small_from_start(
          q: back to the start screen."
     )
 }
+/// The same at the puzzles the lessons' menu opened, where `q` goes back to it.
+pub(crate) fn too_small_from_lessons(
+    min_width: u16,
+    min_height: u16,
+    width: u16,
+    height: u16,
+) -> String {
+    format!(
+        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). \
+         q: back to the lessons."
+    )
+}
 /// The same at the review of a finished game (`r`), where `q` goes back to the game.
 pub(crate) fn too_small_review(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
     format!(

@@ -28,6 +28,18 @@ pub(crate) const SHORT_LEARN: &str = "lessons";
 pub(crate) const SHORT_PUZZLES: &str = "puzzles";
 /// See [`SHORT_HOT_SEAT`].
 pub(crate) const SHORT_REPLAY: &str = "replay";
+/// The row under the doors: the side taken in a game against the AI, before its name.
+pub(crate) const SIDE: &str = "Your side against the AI";
+/// The sides' names ([`crate::ui::AiSide`]).
+pub(crate) const SIDE_BLUE: &str = "Blue";
+/// See [`SIDE_BLUE`].
+pub(crate) const SIDE_YELLOW: &str = "Yellow";
+/// See [`SIDE_BLUE`]: drawn as the game starts.
+pub(crate) const SIDE_RANDOM: &str = "random";
+/// The side's row: its key, [`SIDE`] and the side's name, beside the doors.
+pub(crate) fn side_row(key: char, side: &str) -> String {
+    format!("  {key}  {SIDE}: {side}")
+}
 /// The box's title.
 pub(crate) const TITLE: &str = " Hijara ";
 /// The first line.

@@ -442,6 +442,17 @@ impl App {
         self.overlay
     }
 
+    /// The key a turn of the mouse wheel (`down`, or up) stands for: over the help, a
+    /// line's scroll of it (none where it shows whole: a key closes it). Nothing on the
+    /// board: its arrows move the cursor, and the list of moves follows the game.
+    pub(crate) fn wheel_key(&self, down: bool) -> Option<ratatui::crossterm::event::KeyEvent> {
+        if self.key_context() != KeyContext::Help {
+            return None;
+        }
+        let area = super::layout::above_status(self.area);
+        super::help::wheel_key(&self.help_view(Look::PLAIN), area, down)
+    }
+
     /// The help of this game, drawn with `look`, scrolled as it is: a game at a server
     /// table lists the table's keys, a spectator's its few; the claim keys are listed
     /// in a claim game.

@@ -43,6 +43,19 @@ pub fn input_of(event: &Event, area: Rect) -> Option<Input> {
     }
 }
 
+/// Whether `event` is a turn of the mouse wheel: `Some(true)` down (towards the end),
+/// `Some(false)` up.
+pub(crate) fn wheel(event: &Event) -> Option<bool> {
+    match event {
+        Event::Mouse(mouse) => match mouse.kind {
+            MouseEventKind::ScrollDown => Some(true),
+            MouseEventKind::ScrollUp => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The cell of a left click, if `event` is one.
 pub(crate) fn left_click(event: &Event) -> Option<(u16, u16)> {
     match event {

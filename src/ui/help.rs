@@ -1,6 +1,7 @@
 //! The help overlay: the keys of a context (from the key table) and the scoring rules.
 
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -438,6 +439,20 @@ pub(crate) fn answer(
             HelpAnswer::Closed
         }
     })
+}
+
+/// The key a turn of the mouse wheel (`down`, or up) over the help drawn as `view` in
+/// `area` stands for: a line's scroll, while the help does not show whole. `None`
+/// when it does: a scrolling key would close it, as any key does, and a wheel turned
+/// over it is no answer.
+pub(crate) fn wheel_key(view: &HelpView, area: Rect, down: bool) -> Option<KeyEvent> {
+    let scroll = if down {
+        Scroll::LineDown
+    } else {
+        Scroll::LineUp
+    };
+    view.scrolled(area, view.top, scroll)?;
+    keymap::key_for(Action::Scroll(scroll), &[KeyContext::Help])
 }
 
 /// Checks that the screen drawn (`shown`) lists every help row of `context`.

@@ -274,6 +274,18 @@ impl LessonState {
         self.puzzles
     }
 
+    /// The screen come back to from the puzzles its menu opened: the menu again, as
+    /// it was left, with `note` (what the puzzles sum up) on it. The progress is
+    /// kept: the puzzles write none of the lessons'.
+    pub fn back_from_puzzles(mut self, note: Option<String>) -> LessonState {
+        self.quit = false;
+        self.puzzles = false;
+        if let Some(note) = note {
+            self.note = Some(Message::new(MessageKind::Info, note));
+        }
+        self
+    }
+
     /// The screen as the start screen opens it: leaving goes back there, and the
     /// hints say `q: back`, not `q: quit`.
     pub fn from_start(mut self) -> LessonState {
@@ -313,6 +325,26 @@ impl LessonState {
     /// placed by `lesson_screen::click_at`, with the lesson's own ladders).
     pub fn area(&self) -> Rect {
         board_area(self.board.size())
+    }
+
+    /// The key a turn of the mouse wheel (`down`, or up) stands for: over the help or
+    /// the text read in full, a line's scroll of it; in the menu, the pointer's move;
+    /// in a lesson, a page of its text (PgDn, PgUp: no key scrolls it by a line, the
+    /// arrows move the board's cursor).
+    pub(crate) fn wheel_key(&self, down: bool) -> Option<KeyEvent> {
+        let help = self.help_view(Look::PLAIN);
+        if let Some(key) = self.overlays.wheel_key(&help, self.size(), down) {
+            return key;
+        }
+        let (action, context) = match self.phase {
+            LessonPhase::Menu(_) if down => {
+                (Action::Cursor(Direction::Down), KeyContext::LessonMenu)
+            }
+            LessonPhase::Menu(_) => (Action::Cursor(Direction::Up), KeyContext::LessonMenu),
+            _ if down => (Action::Scroll(Scroll::PageDown), KeyContext::Lesson),
+            _ => (Action::Scroll(Scroll::PageUp), KeyContext::Lesson),
+        };
+        keymap::key_for(action, &[context])
     }
 
     /// One input.

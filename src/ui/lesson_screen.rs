@@ -258,8 +258,14 @@ impl LessonView<'_> {
             LessonPhase::Claiming(mv, typed) => {
                 words::claiming(*mv, typed.as_deref(), &hint_line(HintLine::ClaimEntryBrief))
             }
-            LessonPhase::Tried(_, check) if check.done => words::to_move(to_move, words::WELL_DONE),
+            // The task done, the turn means nothing more (qa37: `Yellow to move. Well
+            // done!`).
+            LessonPhase::Tried(_, check) if check.done => words::WELL_DONE.to_owned(),
             _ => words::to_move(to_move, lesson.task),
+        };
+        let status_style = match state.phase() {
+            LessonPhase::Tried(_, check) if check.done => look.banner(),
+            _ => look.player(to_move),
         };
         // No text on screen: the status line's last row says the key that reads it.
         // A claim refuses `e` and `?`: while it waits, the row says the keys it takes
@@ -288,7 +294,7 @@ impl LessonView<'_> {
             layout.status.width,
             layout.status.height,
         );
-        status_lines.push(Line::styled(status, look.player(to_move)));
+        status_lines.push(Line::styled(status, status_style));
         if let Some(key) = key {
             status_lines = super::reading::with_key_row(
                 status_lines,
@@ -405,6 +411,45 @@ mod tests {
         assert_eq!(click_at(&s, s.size(), 20, 2), Input::Pick(0));
         assert_eq!(click_at(&s, s.size(), 20, 3), Input::Pick(1));
         assert_eq!(click_at(&s, s.size(), 20, 0), Input::Click(None));
+    }
+
+    /// qa37: lesson 1 done (`a1`), the status line said `Yellow to move. Well done!`:
+    /// the turn means nothing once the task is done. It says `Well done!` alone, at
+    /// 80x24 and 44x16; before the try it still names the side to move.
+    #[test]
+    fn the_status_line_names_no_turn_once_the_task_is_done() {
+        for (w, h) in [(80, 24), (44, 16)] {
+            let mut s = state();
+            let _ = s.handle(Input::Resize(w, h));
+            let shown = |s: &LessonState| {
+                let area = Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                (&LessonView {
+                    state: s,
+                    look: Look::PLAIN,
+                })
+                    .render(area, &mut buf);
+                let status = layout(area).unwrap().status;
+                (status.top()..status.bottom())
+                    .map(|y| {
+                        (status.left()..status.right())
+                            .map(|x| buf[(x, y)].symbol())
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            assert!(
+                shown(&s).contains("Blue to move."),
+                "{w}x{h}: {}",
+                shown(&s)
+            );
+            let _ = s.handle(Input::Click(Some(Square::A1)));
+            assert!(s.progress().is_done("01-board"));
+            let status = shown(&s);
+            assert!(status.contains("Well done!"), "{w}x{h}: {status}");
+            assert!(!status.contains("to move"), "{w}x{h}: {status}");
+        }
     }
 
     #[test]

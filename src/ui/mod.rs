@@ -108,7 +108,8 @@ pub use replay_screen::ReplayView;
 pub use screen::AppView;
 pub use setup::Setup;
 pub use start::{
-    RESUME_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartChoice, StartState,
+    AiSide, RESUME_KEY, SIDE_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartChoice,
+    StartState,
 };
 pub use start_screen::StartView;
 pub(crate) use terminal::after_screen_columns;
@@ -246,16 +247,14 @@ pub fn lessons(
     }
 }
 
-/// Runs the start screen until a choice is made or the player leaves; returns the choice.
-pub fn start(
-    state: StartState,
-    front: &mut Frontend,
-    setup: Setup,
-) -> anyhow::Result<Option<StartChoice>> {
+/// Runs the start screen until a choice is made or the player leaves; returns the
+/// screen as left: its choice ([`StartState::choice`], `None` if the player left) and
+/// the side taken against the AI.
+pub fn start(state: StartState, front: &mut Frontend, setup: Setup) -> anyhow::Result<StartState> {
     // The start screen saves no games: this storage is never written.
     let mut storage = Storage::new(std::path::PathBuf::from("."), None);
     match run(Screen::Start(state), &mut storage, front, setup)? {
-        Screen::Start(state) => Ok(state.choice()),
+        Screen::Start(state) => Ok(state),
         _ => anyhow::bail!("the start screen turned into another screen"),
     }
 }

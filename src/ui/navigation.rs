@@ -18,7 +18,7 @@ use crate::strings::message;
 
 use super::alert::Alerts;
 use super::app::App;
-use super::effect::{Effect, Effects, Input, input_of, left_click};
+use super::effect::{Effect, Effects, Input, input_of, left_click, wheel};
 use super::lesson::LessonState;
 use super::look::Look;
 use super::puzzle::PuzzleState;
@@ -69,6 +69,9 @@ impl Screen {
     /// A click on the `? help` a border carries is the help's key (it looked like a
     /// button, and was a click off the board).
     pub(crate) fn input_of(&self, event: &Event, drawn: Rect) -> Option<Input> {
+        if let Some(down) = wheel(event) {
+            return self.wheel_key(down).map(Input::Key);
+        }
         if let Some((column, row)) = left_click(event)
             && let Some((label, key)) = self.help_label(drawn)
             && label.contains(ratatui::layout::Position::new(column, row))
@@ -106,6 +109,21 @@ impl Screen {
             // The puzzle's board sits left of its explanation panel.
             (Screen::Puzzle(_), _) => input_of(event, super::puzzle::board_area(drawn)),
             _ => input_of(event, drawn),
+        }
+    }
+
+    /// The key a turn of the mouse wheel (`down`, or up) stands for on the screen as
+    /// it is: each state's own (a scroll of its help or text, a move of its pointer, a
+    /// step of the replay), none where a key would answer a question. The server's
+    /// lobby has none.
+    fn wheel_key(&self, down: bool) -> Option<KeyEvent> {
+        match self {
+            Screen::Game(app) => app.wheel_key(down),
+            Screen::Replay(state, _) => state.wheel_key(down),
+            Screen::Puzzle(state) => state.wheel_key(down),
+            Screen::Lesson(state) => state.wheel_key(down),
+            Screen::Start(state) => state.wheel_key(down),
+            Screen::Lobby(_) => None,
         }
     }
 
@@ -1119,6 +1137,132 @@ mod tests {
                 assert!(!app.is_over() && !app.should_quit());
             }
         }
+    }
+
+    /// qa37: the mouse wheel did nothing on any local screen. It now stands for the
+    /// key each screen scrolls or steps with: the start screen's pointer, the help's
+    /// line (at 44x16, where it scrolls; none where it shows whole, which a key would
+    /// close), the replay's move back and on, the lessons menu's pointer and a
+    /// lesson's page; nothing on a game's board, nor while a question is open.
+    #[test]
+    fn the_wheel_scrolls_steps_or_points_and_answers_no_question() {
+        use ratatui::crossterm::event::{MouseEvent, MouseEventKind};
+
+        use super::super::question::Overlay;
+        use super::super::replay::ReplayOverlay;
+
+        let wheel = |down: bool| {
+            Event::Mouse(MouseEvent {
+                kind: if down {
+                    MouseEventKind::ScrollDown
+                } else {
+                    MouseEventKind::ScrollUp
+                },
+                column: 5,
+                row: 5,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        // The wheel turned once over `screen`: whether it stood for an input.
+        let turn =
+            |screen: &mut Screen, down: bool| match screen.input_of(&wheel(down), screen.area()) {
+                Some(input) => {
+                    let _ = screen.handle(input);
+                    true
+                }
+                None => false,
+            };
+        let help_key = key(KeyCode::Char('?'), KeyModifiers::NONE);
+
+        // The start screen: the pointer, then the help's lines.
+        let mut screen = Screen::Start(StartState::new(false, true));
+        let _ = screen.handle(Input::Resize(44, 16));
+        assert!(turn(&mut screen, true) && turn(&mut screen, true) && turn(&mut screen, false));
+        let Screen::Start(state) = &screen else {
+            unreachable!()
+        };
+        assert_eq!(state.selected(), 1);
+        let _ = screen.handle(help_key);
+        assert!(turn(&mut screen, true));
+        let Screen::Start(state) = &screen else {
+            unreachable!()
+        };
+        assert!(state.help_shown());
+        assert_eq!(state.help_view(Look::PLAIN).top, 1);
+        // A help shown whole: the wheel does nothing, and the help stays.
+        let _ = screen.handle(Input::Resize(120, 60));
+        assert!(!turn(&mut screen, true));
+        let Screen::Start(state) = &screen else {
+            unreachable!()
+        };
+        assert!(state.help_shown());
+
+        // A game: nothing on the board; the help's lines over it.
+        let mut screen = Screen::Game(App::new(GameConfig::default()));
+        let _ = screen.handle(Input::Resize(44, 16));
+        assert!(!turn(&mut screen, true));
+        let _ = screen.handle(help_key);
+        assert!(turn(&mut screen, true) && turn(&mut screen, true));
+        let Screen::Game(app) = &screen else {
+            unreachable!()
+        };
+        assert_eq!(app.overlay(), Overlay::Help);
+        assert_eq!(app.help_view(Look::PLAIN).top, 2);
+
+        // The replay viewer: a move on, a move back; nothing under its question.
+        let game = finished().game().clone();
+        let record = crate::record::Record::default();
+        let mut state = ReplayState::new("last.hij", &record, game);
+        let _ = state.handle(Input::Resize(80, 24));
+        let mut screen = Screen::Replay(state, GameConfig::default());
+        let at = |screen: &Screen| match screen {
+            Screen::Replay(state, _) => state.at_move(),
+            _ => unreachable!(),
+        };
+        for code in [
+            KeyCode::Char('g'),
+            KeyCode::Char('3'),
+            KeyCode::Char('0'),
+            KeyCode::Enter,
+        ] {
+            let _ = screen.handle(key(code, KeyModifiers::NONE));
+        }
+        assert_eq!(at(&screen), 30);
+        assert!(turn(&mut screen, true));
+        assert_eq!(at(&screen), 31);
+        assert!(turn(&mut screen, false) && turn(&mut screen, false));
+        assert_eq!(at(&screen), 29);
+        let _ = screen.handle(key(KeyCode::Char('c'), KeyModifiers::NONE));
+        let Screen::Replay(state, _) = &screen else {
+            unreachable!()
+        };
+        assert_eq!(state.overlay(), ReplayOverlay::ConfirmContinue);
+        assert!(!turn(&mut screen, true) && !turn(&mut screen, false));
+        let Screen::Replay(state, _) = &screen else {
+            unreachable!()
+        };
+        assert_eq!(state.overlay(), ReplayOverlay::ConfirmContinue);
+
+        // The lessons: a lesson's page (PgDn), then the menu's pointer.
+        let mut screen = Screen::Lesson(Box::new(LessonState::resume(
+            crate::learn::lessons().unwrap(),
+            crate::learn::LearnProgress::default(),
+            None,
+        )));
+        let _ = screen.handle(Input::Resize(44, 16));
+        let Screen::Lesson(lesson) = &screen else {
+            unreachable!()
+        };
+        assert_eq!(
+            lesson.wheel_key(true),
+            Some(KeyEvent::new(KeyCode::PageDown, KeyModifiers::NONE))
+        );
+        let _ = screen.handle(key(KeyCode::Char('m'), KeyModifiers::NONE));
+        assert!(turn(&mut screen, true));
+        let Screen::Lesson(lesson) = &screen else {
+            unreachable!()
+        };
+        assert_eq!(lesson.phase(), &super::super::lesson::LessonPhase::Menu(1));
     }
 
     /// s25 (local16 left it): the replay viewer's play-on question took no click (it is

@@ -74,6 +74,33 @@ impl Overlays {
         }
     }
 
+    /// What a turn of the mouse wheel (`down`, or up) stands for while the help (drawn
+    /// as `help` on a `size` screen) or the text read in full is shown: `Some` of the
+    /// key it scrolls by (none where the help shows whole, as a key would close it);
+    /// `None` when neither is shown, and the screen's own wheel applies.
+    pub(crate) fn wheel_key(
+        &self,
+        help: &HelpView,
+        size: Rect,
+        down: bool,
+    ) -> Option<Option<ratatui::crossterm::event::KeyEvent>> {
+        if self.help {
+            return Some(super::help::wheel_key(help, size, down));
+        }
+        self.reading?;
+        // The text read stays at its end on a scrolling key, and no key of the wheel
+        // closes it.
+        let scroll = if down {
+            super::keymap::Scroll::LineDown
+        } else {
+            super::keymap::Scroll::LineUp
+        };
+        Some(super::keymap::key_for(
+            Action::Scroll(scroll),
+            &[super::keymap::KeyContext::Help],
+        ))
+    }
+
     /// `input` on a `size` screen while the help (drawn as `help`) or the text read in
     /// full (`lines`) is shown: the help first, then the text. `None` when neither is
     /// shown or the input is not theirs (a resize, a tick): the screen's own.

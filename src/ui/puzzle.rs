@@ -81,7 +81,10 @@ pub struct PuzzleState {
     /// The panel's first line shown, when its text is longer than its room.
     panel_top: u16,
     /// Opened from the start screen, which `q` goes back to: the keys say "back".
+    /// Also set when opened from the lessons' menu ([`PuzzleState::from_lessons`]).
     from_start: bool,
+    /// Opened from the lessons' menu, which `q` goes back to.
+    from_lessons: bool,
 }
 
 impl PuzzleState {
@@ -118,7 +121,21 @@ impl PuzzleState {
             overlays: Overlays::default(),
             panel_top: 0,
             from_start: false,
+            from_lessons: false,
         }
+    }
+
+    /// The screen as the lessons' menu opens it (`p`): leaving goes back there (qa37:
+    /// `hijara learn`, `p`, `q` quit the program), and the keys say `q: back`.
+    pub fn from_lessons(mut self) -> PuzzleState {
+        self.from_start = true;
+        self.from_lessons = true;
+        self
+    }
+
+    /// Whether the lessons' menu opened this screen (its `q` goes back there).
+    pub fn is_from_lessons(&self) -> bool {
+        self.from_lessons
     }
 
     /// The screen as the start screen opens it: leaving goes back there, and the
@@ -128,7 +145,8 @@ impl PuzzleState {
         self
     }
 
-    /// Whether the start screen opened this screen (its `q` goes back there).
+    /// Whether the start screen (or the lessons' menu) opened this screen: its `q`
+    /// goes back there.
     pub fn is_from_start(&self) -> bool {
         self.from_start
     }
@@ -264,6 +282,22 @@ impl PuzzleState {
         board_area(self.board.size())
     }
 
+    /// The key a turn of the mouse wheel (`down`, or up) stands for: over the help or
+    /// the text read in full, a line's scroll of it; else a page of the panel's text
+    /// (PgDn, PgUp: no key scrolls it by a line, the arrows move the board's cursor).
+    pub(crate) fn wheel_key(&self, down: bool) -> Option<ratatui::crossterm::event::KeyEvent> {
+        let help = self.help_view(Look::PLAIN);
+        if let Some(key) = self.overlays.wheel_key(&help, self.size(), down) {
+            return key;
+        }
+        let scroll = if down {
+            super::keymap::Scroll::PageDown
+        } else {
+            super::keymap::Scroll::PageUp
+        };
+        super::keymap::key_for(Action::Scroll(scroll), &[KeyContext::Puzzle])
+    }
+
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
         let help = self.help_view(Look::PLAIN);
@@ -319,8 +353,10 @@ impl PuzzleState {
                         tag: self.tag + 1,
                         shown,
                         passed: std::mem::take(&mut self.passed),
-                        // The way out stays the same: back to the start screen.
+                        // The way out stays the same: back to the start screen,
+                        // or to the lessons.
                         from_start: self.from_start,
+                        from_lessons: self.from_lessons,
                         ..PuzzleState::new(
                             self.set.clone(),
                             self.progress.clone(),

@@ -119,7 +119,11 @@ impl PuzzleView<'_> {
             return;
         }
         let Some(layout) = super::puzzle::layout(area) else {
-            render_enlarge_board(area, state.is_from_start(), buf);
+            if state.is_from_lessons() {
+                super::screen::render_enlarge_to_lessons(area, buf);
+            } else {
+                render_enlarge_board(area, state.is_from_start(), buf);
+            }
             return;
         };
         let game = state.game();

@@ -693,6 +693,24 @@ impl ReplayState {
         }
     }
 
+    /// The key a turn of the mouse wheel (`down`, or up) stands for: over the help, a
+    /// line's scroll of it (none where it shows whole: a key closes it); on the viewer,
+    /// a move on or back, as the list of moves scrolls with the move shown; nothing
+    /// while a question is open or a move number is typed.
+    pub(crate) fn wheel_key(&self, down: bool) -> Option<ratatui::crossterm::event::KeyEvent> {
+        match self.key_context() {
+            KeyContext::Help => {
+                let area = super::layout::above_status(self.area);
+                super::help::wheel_key(&self.help_view(Look::PLAIN), area, down)
+            }
+            KeyContext::Replay => keymap::key_for(
+                Action::Step(if down { 1 } else { -1 }),
+                &[KeyContext::Replay],
+            ),
+            _ => None,
+        }
+    }
+
     /// Handles one input: key presses, resizes and the autoplay timer (clicks do nothing).
     pub fn handle(&mut self, input: Input) -> Effects {
         match input {

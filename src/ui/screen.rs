@@ -970,6 +970,15 @@ pub(crate) fn render_enlarge(area: Rect, min_width: u16, min_height: u16, buf: &
         .render(area, buf);
 }
 
+/// [`render_enlarge_board`] at the puzzles the lessons' menu opened: `q` goes back to
+/// the lessons.
+pub(crate) fn render_enlarge_to_lessons(area: Rect, buf: &mut Buffer) {
+    let text = words::too_small_from_lessons(MIN_WIDTH, MIN_HEIGHT, area.width, area.height);
+    Paragraph::new(Line::raw(text))
+        .wrap(Wrap { trim: true })
+        .render(area, buf);
+}
+
 /// The "please enlarge" screen of a lesson, puzzle or replay viewer, which needs the
 /// game's size: `q` quits, or with `from_start` goes back to the start screen that
 /// opened it.

@@ -47,6 +47,40 @@ impl StartChoice {
     }
 }
 
+/// The side the person takes in a game against the AI the start screen opens (`s`
+/// turns it: Blue, Yellow, random). Random is drawn by the program as the game
+/// starts, not by the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AiSide {
+    /// Blue, who moves first.
+    #[default]
+    Blue,
+    /// Yellow: the AI moves first.
+    Yellow,
+    /// Blue or Yellow, drawn as the game starts.
+    Random,
+}
+
+impl AiSide {
+    /// The next side `s` turns to.
+    pub fn next(self) -> AiSide {
+        match self {
+            AiSide::Blue => AiSide::Yellow,
+            AiSide::Yellow => AiSide::Random,
+            AiSide::Random => AiSide::Blue,
+        }
+    }
+
+    /// Its name on the screen and in the line mode.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            AiSide::Blue => words::SIDE_BLUE,
+            AiSide::Yellow => words::SIDE_YELLOW,
+            AiSide::Random => words::SIDE_RANDOM,
+        }
+    }
+}
+
 /// The start screen's items: the choice, its key (from the key table), its label.
 pub const START_ITEMS: [(StartChoice, char, &str); 8] = [
     (StartChoice::HotSeat, START_KEYS[0], words::HOT_SEAT),
@@ -66,10 +100,14 @@ pub const START_ITEMS: [(StartChoice, char, &str); 8] = [
 /// The key of the door that resumes the autosaved game (its item's, above).
 pub const RESUME_KEY: char = START_KEYS[4];
 
+/// The key that turns the side taken against the AI (the key table's).
+pub const SIDE_KEY: char = keymap::START_SIDE_KEY;
+
 /// Lines above the items in the box: the welcome and a blank line.
 pub(crate) const ITEMS_AT: u16 = 2;
-/// Lines in the box: those above the items, the items, a blank line and the note.
-pub(crate) const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 2;
+/// Lines in the box: those above the items, the items, the side against the AI, a
+/// blank line and the note.
+pub(crate) const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 3;
 /// The smallest terminal the box fits whole in: one line per item (the pointer, the
 /// key, the longest label and " (none)") inside the borders, every line on its row.
 pub const START_MIN_WIDTH: u16 = 43;
@@ -101,6 +139,8 @@ pub struct StartState {
     /// Shown before in this run, now come back to from a door: the line mode says
     /// its doors in one line.
     returned: bool,
+    /// The side the person takes against the AI.
+    side: AiSide,
 }
 
 impl StartState {
@@ -116,7 +156,19 @@ impl StartState {
             help: false,
             help_top: 0,
             returned: false,
+            side: AiSide::Blue,
         }
+    }
+
+    /// The screen with `side` taken against the AI (the one chosen before in this run).
+    pub fn with_side(mut self, side: AiSide) -> StartState {
+        self.side = side;
+        self
+    }
+
+    /// The side the person takes against the AI.
+    pub fn side(&self) -> AiSide {
+        self.side
     }
 
     /// The screen come back to from a door it opened (a game, a lesson, the puzzles,
@@ -218,6 +270,20 @@ impl StartState {
         }
     }
 
+    /// The key a turn of the mouse wheel (`down`, or up) stands for: over the help, a
+    /// line's scroll of it (none where it shows whole: a key closes it); else the
+    /// pointer's move along the doors.
+    pub(crate) fn wheel_key(&self, down: bool) -> Option<ratatui::crossterm::event::KeyEvent> {
+        if self.help {
+            return help::wheel_key(&self.help_view(Look::PLAIN), self.size, down);
+        }
+        if too_small(self.size) {
+            return None;
+        }
+        let direction = if down { Direction::Down } else { Direction::Up };
+        keymap::key_for(Action::Cursor(direction), &[KeyContext::Start])
+    }
+
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
         let view = self.help_view(Look::PLAIN);
@@ -245,6 +311,11 @@ impl StartState {
             Input::Key(key) => key,
             Input::Pick(item) => {
                 self.note = None;
+                // The side's row, under the doors.
+                if item == START_ITEMS.len() {
+                    self.side = self.side.next();
+                    return vec![Effect::Redraw];
+                }
                 return match START_ITEMS.get(item) {
                     Some((choice, ..)) => {
                         self.selected = item;
@@ -262,6 +333,7 @@ impl StartState {
             Some(Action::Cursor(Direction::Up)) => self.selected = self.selected.saturating_sub(1),
             Some(Action::Cursor(Direction::Down)) => self.selected = (self.selected + 1).min(last),
             Some(Action::Confirm) => return self.choose(START_ITEMS[self.selected].0),
+            Some(Action::Side) => self.side = self.side.next(),
             Some(Action::Help) => {
                 self.help = true;
                 self.help_top = 0;

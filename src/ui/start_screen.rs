@@ -12,29 +12,39 @@ use super::keymap::{HintLine, hint_line};
 use super::look::Look;
 use super::screen::render_enlarge;
 use super::start::{
-    ITEMS_AT, LINES, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartState, too_small,
+    ITEMS_AT, LINES, SIDE_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartState,
+    too_small,
 };
 
 /// The box's width at most.
 const WIDTH: u16 = 60;
 
-/// Rows given up to a note that would not be whole otherwise: the welcome, the
-/// blank line under it and the one under the items (s33 qa35: at 44x16 a record's
-/// error, its path two rows, lost its end and the keys), as the note is read first.
+/// Rows given up to a note that would not be whole otherwise, with the key hints
+/// under it: first the blank line under the doors (s35: the side's row took one),
+/// then also the welcome, the blank line under it and the side's row (s33 qa35: at
+/// 44x16 a record's error, its path two rows, lost its end and the keys), as the note
+/// is read first. Its key still turns the side, and clears the note: the row is back.
 fn given_up(area: Rect, note: Option<&str>) -> u16 {
     note.map_or(0, |note| {
         let rows = note_lines(note, WIDTH.min(area.width)).len() as u16;
-        if (LINES + 1).saturating_add(rows) <= area.height {
+        if (LINES + 2).saturating_add(rows) <= area.height {
             0
+        } else if (LINES + 1).saturating_add(rows) <= area.height {
+            1
         } else {
-            ITEMS_AT + 1
+            ITEMS_AT + 2
         }
     })
 }
 
+/// Whether the welcome and the blank line under it are drawn, and the side's row.
+fn welcome_shown(area: Rect, note: Option<&str>) -> bool {
+    given_up(area, note) <= 1
+}
+
 /// The row of the first item inside the box.
 fn items_at(area: Rect, note: Option<&str>) -> u16 {
-    if given_up(area, note) == 0 {
+    if welcome_shown(area, note) {
         ITEMS_AT
     } else {
         0
@@ -86,7 +96,8 @@ fn note_lines(note: &str, width: u16) -> Vec<String> {
 }
 
 /// The item whose row is at (`column`, `row`) of `state`'s screen, as drawn in a
-/// frame of `drawn` (`None` off the items, or when the box is too narrow for one line each).
+/// frame of `drawn` (`None` off the items, or when the box is too narrow for one line
+/// each); `START_ITEMS.len()` is the side's row under them.
 pub(crate) fn item_at(state: &StartState, drawn: Rect, column: u16, row: u16) -> Option<usize> {
     let inner = start_box(drawn, state.note()).inner(ratatui::layout::Margin::new(1, 1));
     let longest = START_ITEMS
@@ -94,13 +105,15 @@ pub(crate) fn item_at(state: &StartState, drawn: Rect, column: u16, row: u16) ->
         .map(|(_, _, label)| crate::text::width(label) + 4 + crate::text::width(words::CLOSED))
         .max()
         .unwrap_or(0);
+    // The side's row under the doors is one more (`START_ITEMS.len()`), where drawn.
+    let rows = START_ITEMS.len() + usize::from(welcome_shown(drawn, state.note()));
     let fits = usize::from(inner.width) >= longest
-        && inner.height >= items_at(drawn, state.note()) + START_ITEMS.len() as u16;
+        && inner.height >= items_at(drawn, state.note()) + rows as u16;
     if !fits || !inner.contains(ratatui::layout::Position::new(column, row)) {
         return None;
     }
     let item = usize::from(row.checked_sub(inner.y + items_at(drawn, state.note()))?);
-    (item < START_ITEMS.len()).then_some(item)
+    (item < rows).then_some(item)
 }
 
 /// Where the start screen drawn in a frame of `drawn` shows `? help`, in its box's
@@ -134,7 +147,7 @@ impl Widget for &StartView<'_> {
         let state = self.state;
         let rect = start_box(area, state.note());
         let mut lines = Vec::new();
-        let whole = given_up(area, state.note()) == 0;
+        let whole = welcome_shown(area, state.note());
         if whole {
             lines.extend([Line::raw(words::WELCOME), Line::raw("")]);
         }
@@ -150,6 +163,9 @@ impl Widget for &StartView<'_> {
             lines.push(Line::styled(text, style));
         }
         if whole {
+            lines.push(Line::raw(words::side_row(SIDE_KEY, state.side().name())));
+        }
+        if given_up(area, state.note()) == 0 {
             lines.push(Line::raw(""));
         }
         if let Some(note) = state.note_message() {
@@ -386,6 +402,65 @@ mod tests {
                 insta::assert_snapshot!(format!("keys_alone_{w}x{h}"), terminal.backend());
             }
         }
+    }
+
+    /// qa37: the start screen seated the person as Blue against the AI, Yellow only by
+    /// `--blue LEVEL --yellow human`. Its side row under the doors turns with `s` or a
+    /// click (Blue, Yellow, random) and an AI door leaves the side with its choice, at
+    /// 80x24 and 44x16; the help names the key from the key table.
+    #[test]
+    fn s_or_a_click_turns_the_side_taken_against_the_ai() {
+        use crate::ui::start::AiSide;
+        let s = Input::Key(ratatui::crossterm::event::KeyEvent::new(
+            ratatui::crossterm::event::KeyCode::Char('s'),
+            KeyModifiers::NONE,
+        ));
+        for (w, h) in [(80, 24), (44, 16)] {
+            let mut state = StartState::new(false, true);
+            let _ = state.handle(Input::Resize(w, h));
+            assert_eq!(state.side(), AiSide::Blue);
+            assert!(
+                drawn(&state, w, h)
+                    .backend()
+                    .to_string()
+                    .contains("s  Your side against the AI: Blue")
+            );
+            assert_eq!(state.handle(s), vec![Effect::Redraw]);
+            assert_eq!(state.side(), AiSide::Yellow);
+            insta::assert_snapshot!(format!("side_{w}x{h}"), drawn(&state, w, h).backend());
+            let (x, y) = find(&state, w, h, "Your side against");
+            let mut screen = Screen::Start(state);
+            let input = screen.input_of(&click(x, y), screen.area()).unwrap();
+            assert_eq!(screen.handle(input), vec![Effect::Redraw]);
+            let Screen::Start(mut state) = screen else {
+                unreachable!()
+            };
+            assert_eq!(state.side(), AiSide::Random, "{w}x{h}");
+            assert!(
+                drawn(&state, w, h)
+                    .backend()
+                    .to_string()
+                    .contains("AI: random")
+            );
+            let one = Input::Key(ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char('1'),
+                KeyModifiers::NONE,
+            ));
+            assert_eq!(state.handle(one), vec![Effect::Quit]);
+            assert_eq!(
+                state.choice(),
+                Some(StartChoice::Ai(crate::ai::Level::Easy))
+            );
+            assert_eq!(state.side(), AiSide::Random);
+            assert_eq!(state.side().next(), AiSide::Blue);
+        }
+        let help: Vec<_> =
+            crate::ui::keymap::help_rows(crate::ui::keymap::KeyContext::Start).collect();
+        assert!(
+            help.iter()
+                .any(|(keys, does)| *keys == "s" && does.contains("your side against the AI")),
+            "{help:?}"
+        );
     }
 
     #[test]

@@ -145,12 +145,15 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     s.wait_for("n: skip · g: give up · q: back");
     s.type_keys("c3");
     s.wait_for("next puzzle · q: back");
+    // qa37: back to the lessons' menu that opened them, then to the start screen.
+    s.type_keys("q");
+    s.wait_for("p: puzzles · q: back");
     s.type_keys("q");
     s.wait_for("Learn: lessons on the board");
     s.type_keys("p");
     s.wait_for("n: skip · g: give up · q: back");
     // Their "please enlarge" screens say where q goes too (the start screen's box
-    // fits at 43×14, so q there shows it, not the shell).
+    // fits at 43×15, so q there shows it, not the shell).
     s.resize(43, 15);
     s.wait_for("q: back to the start screen.");
     s.type_keys("q");
@@ -169,9 +172,13 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     s.type_keys("m");
     s.wait_for("p: puzzles · q: quit");
     s.type_keys("p");
-    s.wait_for("n: skip · g: give up · q: quit");
+    // qa37: the puzzles the lessons' menu opens go back to it.
+    s.wait_for("n: skip · g: give up · q: back");
     s.resize(43, 15);
-    s.wait_for("43×15). q quits.");
+    s.wait_for("43×15). q: back to the lessons.");
+    s.type_keys("q");
+    s.resize(80, 24);
+    s.wait_for("p: puzzles · q: quit");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
 }
@@ -290,6 +297,9 @@ fn from_hijara_learn_through_the_lessons_to_a_first_puzzle_solved() {
     s.type_keys(&first.answer.to_string());
     s.wait_for(&format!("Right! {}", first.answer));
     s.wait_for("streak 1");
+    // Back to the lessons' menu (qa37), whose q leaves.
+    s.type_keys("q");
+    s.wait_for("p: puzzles · q: quit");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);

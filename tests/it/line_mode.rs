@@ -317,7 +317,7 @@ fn a_claim_game_through_a_pipe() {
     s.send("b4");
     s.wait_for("Yellow b4, section 1.");
     s.send("c1");
-    s.wait_for("Yellow's b4 went unclaimed: 10 forfeited (column b same number 1s).");
+    s.wait_for("Yellow's b4 went unclaimed: 10 forfeited (column b all 1s).");
     s.wait_for("Blue c1, section 1. Blue 10, Yellow 0. Your move, Yellow; Blue may still claim.");
     s.send("+5");
     s.wait_for("Wrong claim: Blue's c1 made no points, not 5");
@@ -818,6 +818,29 @@ fn a_lesson_through_a_pipe() {
     let lines = s.finish();
     assert!(
         lines.last().unwrap().starts_with("Lessons done: 1 of 10."),
+        "{lines:?}"
+    );
+}
+
+/// qa37: `hijara learn`, `p` (the puzzles, from the lessons' menu), `q` quit the
+/// program, one key away from losing the lessons. The puzzles' `quit` goes back to the
+/// menu (their help says so), and the menu's own `quit` leaves.
+#[test]
+fn the_puzzles_the_lessons_open_go_back_to_them() {
+    let mut s = Piped::start(&["learn"]);
+    s.wait_for("Lesson 1 of 10:");
+    s.send("menu");
+    s.wait_for("The lessons. Type a lesson's number to open it:");
+    s.send("puzzles");
+    s.wait_for("Puzzle p");
+    s.send("help");
+    s.wait_for("quit (or q): back to the lessons.");
+    s.send("quit");
+    s.wait_for("The lessons. Type a lesson's number to open it:");
+    s.send("quit");
+    let lines = s.finish();
+    assert!(
+        lines.last().unwrap().starts_with("Lessons done: 0 of 10."),
         "{lines:?}"
     );
 }

@@ -806,6 +806,7 @@ pub(crate) fn help_leaving(command: &Command, to: Leaving, asks: bool) -> &'stat
         (QUIT_HELP, Leaving::StartScreen) => "back to the start screen",
         (QUIT_HELP, Leaving::Game) => "back to the game",
         (QUIT_HELP, Leaving::Lobby) => "back to the lobby",
+        (QUIT_HELP, Leaving::Lessons) => "back to the lessons",
         (help, _) => help,
     }
 }

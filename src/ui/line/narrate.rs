@@ -133,6 +133,8 @@ fn leaving(screen: &Screen) -> keymap::Leaving {
         {
             keymap::Leaving::Lobby
         }
+        // The puzzles the lessons' menu opened go back to it.
+        Screen::Puzzle(state) if state.is_from_lessons() => keymap::Leaving::Lessons,
         _ if from_start(screen) => keymap::Leaving::StartScreen,
         _ => keymap::Leaving::Out,
     }
@@ -196,6 +198,8 @@ enum Seen {
     },
     Start {
         note: Option<String>,
+        /// The side taken against the AI, said again when `s` turns it.
+        side: crate::ui::AiSide,
     },
     Lobby {
         /// The lobby's lines as weighed for news ([`crate::ui::Lobby::as_news`]).
@@ -830,7 +834,12 @@ impl Narrator {
         // happened (a game not kept), as a screen reader's last words.
         let mut short = false;
         let note = match std::mem::take(&mut self.seen) {
-            Seen::Start { note } => note,
+            // `s` turned the side against the AI: its row, said again.
+            Seen::Start { note, side } if side != state.side() => {
+                lines.push(start_side(state));
+                note
+            }
+            Seen::Start { note, .. } => note,
             // s30: the ten doors were read whole on every return from a game or a
             // lesson; after the first time, in one short line.
             _ if self.doors_said || state.is_returned() => {
@@ -855,6 +864,7 @@ impl Narrator {
         }
         self.seen = Seen::Start {
             note: state.note_words().map(|text| text.into_owned()),
+            side: state.side(),
         };
         lines
     }
@@ -1329,17 +1339,29 @@ fn start_screen(state: &StartState) -> Vec<String> {
     start_doors(state).chain(leave_and_help).collect()
 }
 
-/// The start screen's first line and its doors, whole.
+/// The start screen's first line and its doors, whole, then the side taken against
+/// the AI.
 fn start_doors(state: &StartState) -> impl Iterator<Item = String> + '_ {
-    std::iter::once(words::START.to_owned()).chain(
-        START_ITEMS
-            .iter()
-            .map(|(choice, key, label)| words::door(*key, label, state.enabled(*choice))),
-    )
+    std::iter::once(words::START.to_owned())
+        .chain(
+            START_ITEMS
+                .iter()
+                .map(|(choice, key, label)| words::door(*key, label, state.enabled(*choice))),
+        )
+        .chain(std::iter::once(start_side(state)))
+}
+
+/// The side's row of the start screen, as a door is said (`s: Your side against the
+/// AI: Blue.`).
+fn start_side(state: &StartState) -> String {
+    let label = format!("{}: {}", crate::strings::start::SIDE, state.side().name());
+    words::door(crate::ui::SIDE_KEY, &label, true)
 }
 
 /// The start screen in one line: its open doors' keys and short names, from the
 /// doors [`start_screen`] says whole (a closed door is left out: its key does nothing).
+/// The side against the AI is not in it (the line would pass 120 columns): `list`
+/// says it, and `s` says it as it turns it.
 fn start_short(state: &StartState) -> String {
     let doors: Vec<String> = START_ITEMS
         .iter()
@@ -1834,7 +1856,7 @@ mod tests {
     fn the_start_screen_names_help_and_quit() {
         let state = crate::ui::StartState::new(false, false);
         let said = read(&Screen::Start(state), Reading::Again, "");
-        assert_eq!(said.len(), 1 + START_ITEMS.len() + 2, "{said:?}");
+        assert_eq!(said.len(), 1 + START_ITEMS.len() + 1 + 2, "{said:?}");
         let help = read(
             &Screen::Start(StartState::new(false, false)),
             Reading::Help,
@@ -1858,7 +1880,8 @@ mod tests {
             let start = || Screen::Start(StartState::new(resume, replay));
             let mut narrator = Narrator::default();
             let first = narrator.tell(&start());
-            assert_eq!(first.len(), 1 + START_ITEMS.len() + 2, "{first:?}");
+            // The first line, the doors, the side against the AI, help and quit.
+            assert_eq!(first.len(), 1 + START_ITEMS.len() + 1 + 2, "{first:?}");
             let visits = [
                 Screen::Game(App::new(GameConfig::default())),
                 Screen::Lesson(Box::new(LessonState::resume(
@@ -1905,6 +1928,33 @@ mod tests {
             );
             assert_eq!(help[first.len() - 2], words::HELP, "{help:?}");
         }
+    }
+
+    /// qa37: no way to play Yellow against the AI from the start screen. The line
+    /// mode's doors end with the side taken (`s: Your side against the AI: Blue.`),
+    /// and `s` says the side it turned to, alone.
+    #[test]
+    fn the_side_against_the_ai_is_said_and_said_again_as_s_turns_it() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let mut narrator = Narrator::default();
+        let first = narrator.tell(&Screen::Start(StartState::new(false, false)));
+        assert!(
+            first.contains(&"s: Your side against the AI: Blue.".to_owned()),
+            "{first:?}"
+        );
+        let mut state = StartState::new(false, false);
+        // The line mode sizes its screens as a terminal would.
+        let _ = state.handle(crate::ui::effect::Input::Resize(80, 24));
+        let s =
+            crate::ui::effect::Input::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE));
+        let _ = state.handle(s);
+        narrator.typed();
+        let said = narrator.tell(&Screen::Start(state.clone()));
+        assert_eq!(said, ["s: Your side against the AI: Yellow."]);
+        let _ = state.handle(s);
+        narrator.typed();
+        let said = narrator.tell(&Screen::Start(state));
+        assert_eq!(said, ["s: Your side against the AI: random."]);
     }
 
     /// The line mode said `Your move, Blue.` even when the record the game came from
