@@ -2286,7 +2286,14 @@ mod tests {
             (Ruleset::Corners, Speed::Correspondence, 1500, true),
         ]);
         let rows = playing(1..=7);
-        let cases: [(&str, &[(Board, RatingShown)], (u16, u16), &[&str]); 6] = [
+        // A name, its ratings, the screen, and the `you:` rows expected.
+        type Case<'a> = (
+            &'a str,
+            &'a [(Board, RatingShown)],
+            (u16, u16),
+            &'a [&'a str],
+        );
+        let cases: [Case; 6] = [
             (
                 "alice",
                 &two,
