@@ -5,14 +5,23 @@
 pub(crate) fn board(ruleset: &str, speed: &str) -> String {
     format!("{ruleset} {speed}")
 }
+/// A variant's name as a row short of room says it (the lobby's rows,
+/// their short terms): `std`, `cnr`.
+pub(crate) fn short_variant(variant: &str) -> &str {
+    match variant {
+        "standard" => "std",
+        "corners" => "cnr",
+        other => other,
+    }
+}
 /// [`board`] short, for a row short of room: `std live`, `cnr corr` (the lobby rows'
-/// `std` and `cnr`, [`super::serve::short_variant`]).
+/// `std` and `cnr`, [`short_variant`]).
 pub(crate) fn board_short(ruleset: &str, speed: &str) -> String {
     let speed = match speed {
         "correspondence" => CORR_SHORT.trim_start(),
         other => other,
     };
-    format!("{} {speed}", super::serve::short_variant(ruleset))
+    format!("{} {speed}", short_variant(ruleset))
 }
 
 /// Both players' ratings after a rated game, the reader's first: each name, rating

@@ -129,14 +129,7 @@ pub(crate) fn ratings_rows(ratings: &[String], columns: usize) -> Vec<String> {
     }
     rows
 }
-/// A variant's name as a row short of room says it ([`short_terms`]): `std`, `cnr`.
-pub(crate) fn short_variant(variant: &str) -> &str {
-    match variant {
-        "standard" => "std",
-        "corners" => "cnr",
-        other => other,
-    }
-}
+
 /// The new-game form's words. `pace` is a live clock (`3+2`) or, with `days`, a
 /// correspondence game's days a move, said alone (`3 days a move`: it read `clock 3
 /// days a move`, where no clock runs).
@@ -279,7 +272,7 @@ pub(crate) fn short_terms(
     days: Option<u8>,
     clock: Option<&str>,
 ) -> String {
-    let mut terms = vec![short_variant(variant).to_owned()];
+    let mut terms = vec![super::club::short_variant(variant).to_owned()];
     if claims {
         terms.push(CLAIMS.to_owned());
     }
