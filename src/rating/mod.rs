@@ -117,7 +117,7 @@ impl Rating {
     /// Whether the rating is provisional: its deviation is
     /// [`PROVISIONAL_DEVIATION`] or more.
     pub fn is_provisional(&self) -> bool {
-        self.deviation >= PROVISIONAL_DEVIATION
+        provisional(self.deviation)
     }
 
     /// Whether the rating is sure enough to be ranked: its deviation is at most
@@ -135,11 +135,14 @@ impl Rating {
     /// The rating as shown, kept apart ([`Shown`]): what [`Rating::display`] writes,
     /// and what a line for a screen reader says in words.
     pub fn shown(&self) -> Shown {
-        Shown {
-            whole: self.rating.round() as i64,
-            provisional: self.is_provisional(),
-        }
+        Shown::of(self.rating, self.deviation)
     }
+}
+
+/// Whether a rating of this deviation is provisional: [`PROVISIONAL_DEVIATION`] or
+/// more.
+fn provisional(deviation: f64) -> bool {
+    deviation >= PROVISIONAL_DEVIATION
 }
 
 /// A rating as players read it ([`Rating::shown`]): whole points, and whether
@@ -150,6 +153,17 @@ pub struct Shown {
     pub whole: i64,
     /// Still provisional ([`Rating::is_provisional`]): written with a `?`.
     pub provisional: bool,
+}
+
+impl Shown {
+    /// A rating of `rating` and `deviation` as shown, where only those two are kept
+    /// (a game's rating after it, in the club's history).
+    pub fn of(rating: f64, deviation: f64) -> Shown {
+        Shown {
+            whole: rating.round() as i64,
+            provisional: provisional(deviation),
+        }
+    }
 }
 
 impl std::fmt::Display for Shown {

@@ -25,12 +25,14 @@ use crate::ui::keymap;
 use crate::ui::keymap::{Action, HintLine, KeyContext};
 use crate::ui::{Keyed, Message, MessageKind, Wording};
 
+use super::club::Board;
 use super::corr::Stamp;
 use super::hall::CorrGame;
 use super::listing::{Row, RowState};
 use super::outside::safe_text;
-use super::standings::{ClubChoice, ClubView, ClubWidget};
+use super::standings::{ClubChoice, ClubView, ClubWidget, board_name, board_short_name};
 use super::store::History;
+use crate::rating::Shown as RatingShown;
 use crate::strings::club as club_words;
 
 /// Who the new game is against.
@@ -239,9 +241,9 @@ pub(crate) struct LobbyState {
     /// The player's correspondence games in play (their moves first, least time left
     /// first: [`crate::server::hall::Hall::corr_games`]).
     pub(crate) corr: Vec<CorrGame>,
-    /// Their ratings, as the first line shows them: each board's name (`standard
-    /// live`), the rating in whole points, and whether it is provisional.
-    pub(crate) ratings: Vec<(String, i64, bool)>,
+    /// Their ratings, as the first line shows them: each board, and the rating as
+    /// players read it (`1500?` while provisional).
+    pub(crate) ratings: Vec<(Board, RatingShown)>,
     /// A club screen over the lobby: a leaderboard or a profile.
     pub(crate) club: Option<ClubView>,
     /// Whether the player may play rated games (a key, not a guest).
@@ -409,6 +411,9 @@ impl LobbyState {
         frame_work::count(|w| w.fixed_rows += 1);
         let mut fixed = 8; // title, you, a blank, the heading, a blank, keys (2), note
         fixed += u16::from(!self.corr.is_empty());
+        // The ratings under the name, where one row does not hold them.
+        let you = u16::try_from(self.you_rows().len()).unwrap_or(u16::MAX);
+        fixed = fixed.saturating_add(you.saturating_sub(1));
         // The correspondence line and the note wrap on a narrow screen (44 columns:
         // two rows each), and the tables under them were cut past the page's end.
         let extra = |text: &str| -> u16 {
@@ -479,7 +484,8 @@ impl LobbyState {
         if self.mine.is_empty() || self.width < 44 || self.height < 16 {
             return false;
         }
-        let tables: usize = rows.iter().map(|row| self.row_lines(row)).sum();
+        let digits = number_width(rows);
+        let tables: usize = rows.iter().map(|row| self.row_lines(row, digits)).sum();
         let wanted = tables.clamp(1, 3);
         usize::from(self.height.saturating_sub(fixed.saturating_add(section))) < wanted
     }
@@ -522,7 +528,8 @@ impl LobbyState {
             let mut variants: Vec<String> = Vec::new();
             let mut days: Vec<u8> = Vec::new();
             // Only the short words a row says: a row in full needs no legend.
-            for row in rows.iter().filter(|row| self.says_terms_short(row)) {
+            let digits = number_width(rows);
+            for row in rows.iter().filter(|row| self.says_terms_short(row, digits)) {
                 let variant = row.ruleset.to_string();
                 if !variants.contains(&variant) {
                     variants.push(variant);
@@ -618,19 +625,67 @@ impl LobbyState {
         }
     }
 
+    /// The rows of the lobby's `you:` line at this width: the name and every rating
+    /// on one row where they fit, the boards named in full (`standard live 1623`),
+    /// else short (`std live 1623`, the rows' `std` and `cnr`, and `corr`). From the
+    /// served minimum (44 columns) up, where neither fits, the name on its row and
+    /// the ratings under it, broken between two ratings only: at 44 columns the
+    /// correspondence rating was cut off (`standard live 1258? · standard …`, QA s34).
+    /// Narrower, one row cut with `…`.
+    fn you_rows(&self) -> Vec<String> {
+        let width = usize::from(self.width);
+        let you = words::you(&safe_text(&self.name));
+        if self.ratings.is_empty() {
+            return vec![crate::text::fit(&you, width).into_owned()];
+        }
+        let each = |short: bool| -> Vec<String> {
+            self.ratings
+                .iter()
+                .map(|(board, shown)| {
+                    let name = if short {
+                        board_short_name(*board)
+                    } else {
+                        board_name(*board)
+                    };
+                    words::rating_of(&name, *shown)
+                })
+                .collect()
+        };
+        let (full, short) = (each(false), each(true));
+        if let Some(one) = [&full, &short]
+            .map(|each| words::you_rated(&you, each))
+            .into_iter()
+            .find(|one| crate::text::fits(one, width))
+        {
+            return vec![one];
+        }
+        if self.width < crate::ui::MIN_WIDTH {
+            let one = words::you_rated(&you, &short);
+            return vec![crate::text::fit(&one, width).into_owned()];
+        }
+        let mut rows = vec![crate::text::fit(&you, width).into_owned()];
+        let whole = words::ratings_rows(&full, width);
+        rows.extend(if whole.len() == 1 {
+            whole
+        } else {
+            words::ratings_rows(&short, width)
+        });
+        rows
+    }
+
     /// The lines `row` takes in the list at this width: two where one line would cut
     /// a name (`al… v ca…` at 44 columns, `Zoe-Winterb… v Bartholome…` at 80, with
     /// the terms in full there; at 44 a long state left no room, and both names went),
     /// whatever the row's state ([`words::table_lines`]), at every width from the
     /// served minimum (44); one for every other.
-    fn row_lines(&self, row: &Row) -> usize {
+    fn row_lines(&self, row: &Row, digits: usize) -> usize {
         if let Some(state) = self.watched_state(row) {
-            return self.watched_lines(row, &state).len();
+            return self.watched_lines(row, &state, digits).len();
         }
         let width = usize::from(self.width);
         let two = width >= 44
             && !words::names_fit(
-                number(row.id),
+                numbered(row, digits),
                 [&row.names[0], &row.names[1]],
                 // The key is the view's.
                 widest_state(row),
@@ -698,9 +753,9 @@ impl LobbyState {
     /// none cut at this width: one as any row where it fits; else the names over the
     /// state and the terms; else (44 columns, two long names) the names, the state
     /// and the terms each on a line of their own.
-    fn watched_lines(&self, row: &Row, state: &str) -> Vec<String> {
+    fn watched_lines(&self, row: &Row, state: &str, digits: usize) -> Vec<String> {
         let width = usize::from(self.width);
-        let n = number(row.id);
+        let n = numbered(row, digits);
         let names = [row.names[0].as_str(), row.names[1].as_str()];
         let full = width >= words::FULL_TERMS_COLUMNS;
         let terms = self.terms_at_width(row);
@@ -734,18 +789,18 @@ impl LobbyState {
     /// always does, a row on one line where its terms in full do not fit. Its state is
     /// the widest it may say to anyone ([`widest_state`]; a row listed to watch, its
     /// own), as for the lines it takes, so the legend is the same in every lobby.
-    fn says_terms_short(&self, row: &Row) -> bool {
+    fn says_terms_short(&self, row: &Row, digits: usize) -> bool {
         let width = usize::from(self.width);
         if width >= words::FULL_TERMS_COLUMNS {
             return false;
         }
-        if self.row_lines(row) > 1 {
+        if self.row_lines(row, digits) > 1 {
             return true;
         }
         let watched = self.watched_state(row);
         let state = watched.as_deref().unwrap_or(widest_state(row));
         let (_, short) = words::table_line_said(
-            number(row.id),
+            numbered(row, digits),
             [&row.names[0], &row.names[1]],
             &terms_of(row, Wording::Keys),
             Some(&short_terms_of(row)),
@@ -774,8 +829,9 @@ impl LobbyState {
     fn page_starts(&self, rows: &[Row], lines: usize) -> Vec<usize> {
         let mut starts = vec![0];
         let (mut used, mut listed) = (0, 0);
+        let digits = number_width(rows);
         for (i, row) in rows.iter().enumerate() {
-            let takes = self.row_lines(row);
+            let takes = self.row_lines(row, digits);
             if used > 0 && (used + takes > lines || listed == LISTED) {
                 starts.push(i);
                 (used, listed) = (0, 0);
@@ -1337,6 +1393,24 @@ pub(crate) fn number(id: u32) -> usize {
     usize::try_from(id).unwrap_or(usize::MAX)
 }
 
+/// The columns of the widest table's number in `rows` (one at least): every row's
+/// number is right-aligned to it ([`numbered`]).
+fn number_width(rows: &[Row]) -> usize {
+    rows.iter()
+        .map(|row| number(row.id).to_string().len())
+        .max()
+        .unwrap_or(1)
+}
+
+/// `row`'s number as its lines write it, right-aligned to `digits` columns
+/// ([`number_width`]).
+fn numbered(row: &Row, digits: usize) -> words::Numbered {
+    words::Numbered {
+        number: number(row.id),
+        width: digits,
+    }
+}
+
 /// Whether `action` does something in the lobby listing `rows` on `pages` pages, for
 /// its keys line: a number sits or watches where a table is listed, `]`/`[` turn
 /// where there is more than one page; any other key, always. (`?` lists them all.)
@@ -1739,22 +1813,19 @@ impl<'a> LobbyView<'a> {
                 .collect();
             return (lines, Vec::new());
         }
-        let name = safe_text(&self.lobby.name);
-        let mut you = words::you(&name);
-        if self.wording == Wording::Commands {
+        let you = match self.wording {
             // Said: no `·`, and `provisional` for the `?` after a rating.
-            you = line_words::you(&name, &self.lobby.ratings);
-        } else if !self.lobby.ratings.is_empty() {
-            let each: Vec<String> = self
-                .lobby
-                .ratings
-                .iter()
-                .map(|(board, whole, provisional)| words::rating_of(board, *whole, *provisional))
-                .collect();
-            you = format!("{you}  {}", each.join(" · "));
-        }
-        // One line, cut with `…` (it wrapped at 30 columns, the rating cut bare).
-        let you = crate::text::fit(&you, usize::from(width)).into_owned();
+            Wording::Commands => {
+                let ratings: Vec<(String, i64, bool)> = self
+                    .lobby
+                    .ratings
+                    .iter()
+                    .map(|(board, shown)| (board_name(*board), shown.whole, shown.provisional))
+                    .collect();
+                vec![line_words::you(&safe_text(&self.lobby.name), &ratings)]
+            }
+            Wording::Keys => self.lobby.you_rows(),
+        };
         // The club's name on the title's one line, cut with `…` on a narrow screen.
         let title = match &self.lobby.club_name {
             Some(club) => {
@@ -1763,7 +1834,8 @@ impl<'a> LobbyView<'a> {
             }
             None => words::TITLE.to_owned(),
         };
-        let mut lines = vec![Line::styled(title, bold), Line::raw(you)];
+        let mut lines = vec![Line::styled(title, bold)];
+        lines.extend(you.into_iter().map(Line::raw));
         if let Some(line) = corr_line(&self.lobby.corr, self.wording, self.news, width) {
             lines.push(Line::styled(line, bold));
         }
@@ -1788,6 +1860,8 @@ impl<'a> LobbyView<'a> {
         if self.rows.is_empty() && shown.is_some() {
             lines.push(Line::raw(Keyed::NoTables.words(self.wording)));
         }
+        // The numbers right-aligned to the widest listed, on every page.
+        let digits = number_width(self.rows);
         for row in shown.unwrap_or_default() {
             // A row listed to watch, and one of the player's own correspondence games,
             // says whose move and the time left, now; weighed for news, an own game's
@@ -1827,16 +1901,16 @@ impl<'a> LobbyView<'a> {
                 continue;
             }
             if let Some(state) = &watched {
-                let drawn = self.lobby.watched_lines(row, state);
+                let drawn = self.lobby.watched_lines(row, state, digits);
                 lines.extend(drawn.into_iter().map(Line::raw));
                 continue;
             }
             // A row that one line would cut a name of: on two, whole, its terms as
             // the other rows at this width say them.
-            if self.lobby.row_lines(row) == 2 {
+            if self.lobby.row_lines(row, digits) == 2 {
                 let full = usize::from(width) >= words::FULL_TERMS_COLUMNS;
                 let two = words::table_lines(
-                    number(row.id),
+                    numbered(row, digits),
                     [&row.names[0], &row.names[1]],
                     state,
                     (if full { rules.as_str() } else { short.as_str() }, full),
@@ -1848,7 +1922,7 @@ impl<'a> LobbyView<'a> {
             }
             // One line a table, cut to the width.
             let line = words::table_line(
-                number(row.id),
+                numbered(row, digits),
                 [&row.names[0], &row.names[1]],
                 &rules,
                 (usize::from(width) < words::FULL_TERMS_COLUMNS).then_some(short.as_str()),
@@ -2148,6 +2222,7 @@ pub(crate) mod frame_work {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::server::club::Speed;
     use crate::server::hall::Hall;
     use crate::server::listing::seen_by;
     use crate::server::who::Who;
@@ -2206,23 +2281,126 @@ mod tests {
         view.lines(400).iter().map(ToString::to_string).collect()
     }
 
-    /// The lobby drawn at `width`×`height` for `key`, as rows of text.
+    /// A player's ratings on the lobby's first line: `(board, whole, provisional)`.
+    fn your_ratings(ratings: &[(Ruleset, Speed, i64, bool)]) -> Vec<(Board, RatingShown)> {
+        ratings
+            .iter()
+            .map(|&(ruleset, speed, whole, provisional)| {
+                (
+                    Board::new(ruleset, speed),
+                    RatingShown { whole, provisional },
+                )
+            })
+            .collect()
+    }
+
     /// QA (serveqa4): at 30 columns the `you: … rating` line wrapped, its rating cut
-    /// with no `…`: it is one line, cut with `…`.
+    /// with no `…`: under the served minimum it is one line, the boards short, cut
+    /// with `…`.
     #[test]
     fn the_you_line_is_one_line_cut_with_an_ellipsis() {
         let mut lobby = LobbyState::new("Zoë", Palette::Default);
-        lobby.ratings = [("standard", 1523), ("corners", 1488), ("claims", 1502)]
-            .map(|(board, whole)| (board.to_owned(), whole, false))
-            .to_vec();
+        lobby.ratings = your_ratings(&[
+            (Ruleset::Standard, Speed::Live, 1523, false),
+            (Ruleset::Corners, Speed::Live, 1488, false),
+            (Ruleset::Standard, Speed::Correspondence, 1502, false),
+        ]);
         lobby.resized(30, 24);
         let lines = drawn_at(&lobby, 30, 24);
         assert_eq!(
             lines[1].trim_end(),
-            "you: Zoë  standard 1523 · cor…",
+            "you: Zoë  std live 1523 · cnr…",
             "{lines:#?}"
         );
         assert_eq!(lines[2].trim(), "", "{lines:#?}");
+    }
+
+    /// QA s34 (qa36): at 44x16 the `you:` line read `you: alice  standard live 1258?
+    /// · standard …`, the correspondence rating cut off. Every rating is shown, with
+    /// its `?`: on the name's row where they fit (the boards short at 44 columns:
+    /// `std live`, `std corr`), else on rows of their own under the name, broken
+    /// between ratings; the tables under them move down, none cut. Fails on the old
+    /// code (the `…`). Cost: twelve drawings, a few ms.
+    #[test]
+    fn the_you_line_shows_every_rating_at_44x16_and_80x24() {
+        let two = your_ratings(&[
+            (Ruleset::Standard, Speed::Live, 1258, true),
+            (Ruleset::Standard, Speed::Correspondence, 1610, true),
+        ]);
+        let four = your_ratings(&[
+            (Ruleset::Standard, Speed::Live, 1258, true),
+            (Ruleset::Corners, Speed::Live, 1523, false),
+            (Ruleset::Standard, Speed::Correspondence, 1610, true),
+            (Ruleset::Corners, Speed::Correspondence, 1500, true),
+        ]);
+        let rows = playing(1..=7);
+        // A name, its ratings, the screen, and the `you:` rows expected.
+        type Case<'a> = (
+            &'a str,
+            &'a [(Board, RatingShown)],
+            (u16, u16),
+            &'a [&'a str],
+        );
+        let cases: [Case; 6] = [
+            (
+                "alice",
+                &two,
+                (44, 16),
+                &["you: alice  std live 1258? · std corr 1610?"],
+            ),
+            (
+                "Zoe-Winterbourne",
+                &two,
+                (44, 16),
+                &["you: Zoe-Winterbourne", "std live 1258? · std corr 1610?"],
+            ),
+            (
+                "Zoe-Winterbourne",
+                &four,
+                (44, 16),
+                &[
+                    "you: Zoe-Winterbourne",
+                    "std live 1258? · cnr live 1523",
+                    "std corr 1610? · cnr corr 1500?",
+                ],
+            ),
+            (
+                "alice",
+                &two,
+                (80, 24),
+                &["you: alice  standard live 1258? · standard correspondence 1610?"],
+            ),
+            (
+                "alice",
+                &four,
+                (80, 24),
+                &["you: alice  std live 1258? · cnr live 1523 · std corr 1610? · cnr corr 1500?"],
+            ),
+            (
+                "Zoe-Winterbourne",
+                &four,
+                (80, 24),
+                &[
+                    "you: Zoe-Winterbourne",
+                    "std live 1258? · cnr live 1523 · std corr 1610? · cnr corr 1500?",
+                ],
+            ),
+        ];
+        for (name, ratings, (width, height), you) in cases {
+            let mut lobby = LobbyState::new(name, Palette::Default);
+            lobby.ratings = ratings.to_vec();
+            lobby.resized(width, height);
+            let shown = drawn_at_with(&lobby, &rows, width, height);
+            let reads = shown.join("\n");
+            let at = shown.iter().map(|l| l.trim_end()).collect::<Vec<_>>();
+            assert_eq!(&at[1..=you.len()], you, "{width}x{height}:\n{reads}");
+            assert!(!reads.contains('…'), "{width}x{height}:\n{reads}");
+            // Every table of the pages once, and the keys on every page.
+            every_page_shows_every_table_once(&mut lobby, &rows);
+            if name == "Zoe-Winterbourne" && ratings.len() == 4 {
+                insta::assert_snapshot!(format!("lobby_you_ratings_{width}x{height}"), reads);
+            }
+        }
     }
 
     fn drawn_at(lobby: &LobbyState, width: u16, height: u16) -> Vec<String> {
@@ -3023,10 +3201,10 @@ mod tests {
     #[test]
     fn the_line_mode_lobby_says_the_player_and_the_club_screens_in_words() {
         let mut lobby = LobbyState::new("Zoë", Palette::None);
-        lobby.ratings = vec![
-            ("standard live".to_owned(), 1523, false),
-            ("corners live".to_owned(), 1488, true),
-        ];
+        lobby.ratings = your_ratings(&[
+            (Ruleset::Standard, Speed::Live, 1523, false),
+            (Ruleset::Corners, Speed::Live, 1488, true),
+        ]);
         let lines = said(lobby.view(&[], "kzoe", Wording::Commands));
         assert_eq!(
             lines[1],
@@ -3048,6 +3226,7 @@ mod tests {
             size: 20,
             total: 0,
             now: 0,
+            nobody: super::super::store::club::Nobody::Yet,
         })));
         let lines = said(lobby.view(&[], "kzoe", Wording::Commands));
         assert_eq!(lines[0], "Leaderboard: standard live", "{lines:#?}");
@@ -3573,7 +3752,11 @@ mod tests {
         let in_full = playing([1, 2]);
         let mut lobby = LobbyState::new("zoe", Palette::Default);
         lobby.resized(44, 16);
-        assert!(in_full.iter().all(|row| !lobby.says_terms_short(row)));
+        assert!(
+            in_full
+                .iter()
+                .all(|row| !lobby.says_terms_short(row, number_width(&in_full)))
+        );
         assert_eq!(lobby.legend(&in_full), Vec::<String>::new());
         let reads = drawn_at_with(&lobby, &in_full, 44, 16).join("\n");
         assert!(reads.contains("1  a1 v b1  standard, 3 moves"), "{reads}");
@@ -3590,7 +3773,10 @@ mod tests {
             ..playing([id]).remove(0)
         };
         let mut rows = vec![open(3, 1), open(4, 3), open(5, 7)];
-        assert!(rows.iter().all(|row| lobby.says_terms_short(row)));
+        assert!(
+            rows.iter()
+                .all(|row| lobby.says_terms_short(row, number_width(&rows)))
+        );
         assert_eq!(
             lobby.legend(&rows),
             [
@@ -3983,7 +4169,7 @@ mod tests {
                     lines[at + 2].trim_start().starts_with("cnr claims"),
                     "{all}"
                 );
-                assert_eq!(lobby.row_lines(&rows[1]), 3);
+                assert_eq!(lobby.row_lines(&rows[1], number_width(&rows)), 3);
             }
             // An hour on, an hour less (worked out when drawn, not when listed).
             lobby.corr_now = now + 3600;
@@ -4055,8 +4241,8 @@ mod tests {
         let reads = shown.join("\n");
         assert!(!reads.contains('…'), "{reads}");
         for line in [
-            "1  Zoe-Winterbourne v Bartholomew-Lane",
-            "   your move  cnr claims rated 7d  12 moves",
+            " 1  Zoe-Winterbourne v Bartholomew-Lane",
+            "    your move  cnr claims rated 7d  12 moves",
             "12  Christopher-Robi v Zoe-Winterbourne",
             "    their move  cnr claims rated 7d",
             "13  Zoe-Winterbourne v bob",
@@ -4072,7 +4258,7 @@ mod tests {
             );
         }
         // Every table on a page, each once, and no page past the screen.
-        for n in ["1  ", "12  ", "13  ", "14  "] {
+        for n in [" 1  ", "12  ", "13  ", "14  "] {
             assert_eq!(
                 shown.iter().filter(|l| l.starts_with(n)).count(),
                 1,
@@ -4085,8 +4271,8 @@ mod tests {
             names: ["zoe".into(), "bob".into()],
             ..rows[2].clone()
         };
-        assert_eq!(lobby.row_lines(&fits), 1);
-        assert_eq!(lobby.row_lines(&rows[2]), 2);
+        assert_eq!(lobby.row_lines(&fits, number_width(&rows)), 1);
+        assert_eq!(lobby.row_lines(&rows[2], number_width(&rows)), 2);
         // At 80 columns: the terms in full, no short ones to explain (the two-line
         // rows there: `the_player_s_own_correspondence_rows_are_whole_at_80_columns_too`).
         let mut lobby = LobbyState::new(me, Palette::Default);
@@ -4152,8 +4338,8 @@ mod tests {
             assert!(!reads.contains('…'), "{width}: {reads}");
             let lines: &[&str] = if width == 80 {
                 &[
-                    "1  Zoe-Winterbourne v Bartholomew-Lane",
-                    "   your move  corners, claims, rated, 7 days a move, 12 moves",
+                    " 1  Zoe-Winterbourne v Bartholomew-Lane",
+                    "    your move  corners, claims, rated, 7 days a move, 12 moves",
                     "12  Christopher-Robi v Zoe-Winterbourne",
                     "    their move  corners, claims, rated, 7 days a move, 62 moves, 2 watching",
                     // One line where it fits.
@@ -4175,7 +4361,7 @@ mod tests {
             }
             // Every table on a page, once; the keys on every page (nothing cut).
             for id in [1, 12, 13, 14, 17, 21] {
-                let n = format!("{id}  ");
+                let n = format!("{id:>2}  ");
                 assert_eq!(
                     shown.iter().filter(|l| l.starts_with(&n)).count(),
                     1,
@@ -4184,8 +4370,11 @@ mod tests {
             }
             let keys = shown.iter().filter(|l| l.contains("? all keys")).count();
             assert_eq!(keys, lobby.page_count(&rows), "{width}: {reads}");
-            assert_eq!(lobby.row_lines(&rows[0]), if width == 80 { 2 } else { 1 });
-            assert_eq!(lobby.row_lines(&rows[2]), 1);
+            assert_eq!(
+                lobby.row_lines(&rows[0], number_width(&rows)),
+                if width == 80 { 2 } else { 1 }
+            );
+            assert_eq!(lobby.row_lines(&rows[2], number_width(&rows)), 1);
         }
         let mut lobby = LobbyState::new(me, Palette::Default);
         lobby.resized(80, 24);
@@ -4297,9 +4486,13 @@ mod tests {
         let at = format!("{width}x{height}:\n{reads}");
         assert!(!reads.contains("a taller terminal"), "{at}");
         assert_eq!(keys, lobby.page_count(rows), "the keys on every page: {at}");
+        // The numbers right-aligned to the widest listed (QA s34: `9  erin` stood a
+        // column left of `10  erin`).
+        let digits = number_width(rows);
         for row in rows {
-            // `1  a1 v b1`, or `1  a1 (Blue) v b1 (Yellow)` where there is room.
-            let n = format!("{}  a{} ", row.id, row.id);
+            // `1  a1 v b1`, or `1  a1 (Blue) v b1 (Yellow)` where there is room;
+            // ` 1  a1 v b1` where a table is numbered past 9.
+            let n = format!("{:>digits$}  a{} ", row.id, row.id);
             let found = shown.iter().filter(|l| l.starts_with(&n)).count();
             assert_eq!(found, 1, "{n} {at}");
         }
@@ -4583,7 +4776,7 @@ mod tests {
                 assert_eq!(keys, lobby.page_count(&rows), "{width}x{height}: {reads}");
                 // Short names stay on one line where it holds the row whole.
                 if width >= 50 {
-                    assert_eq!(lobby.row_lines(&rows[7]), 1, "{width}");
+                    assert_eq!(lobby.row_lines(&rows[7], number_width(&rows)), 1, "{width}");
                 }
             }
         }

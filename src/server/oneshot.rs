@@ -17,7 +17,7 @@ use super::club::{Board, Speed, Standing};
 use super::corr;
 use super::outside::{safe_line, safe_text};
 use super::shared::SharedHall;
-use super::standings::{board_name, game_line};
+use super::standings::{board_name, game_line, nobody_words};
 use super::store::club as club_store;
 use super::who::Who;
 
@@ -150,7 +150,13 @@ fn top(board: Board, hall: &SharedHall) -> Vec<String> {
     lines.extend(rule);
     // One more than shown: whether more are listed than the answer prints.
     match store.club(|c| club_store::leaderboard(c, board, now, (0, ROWS + 1))) {
-        Ok(rows) if rows.is_empty() => lines.push(words::NOBODY_LISTED.to_owned()),
+        Ok(rows) if rows.is_empty() => {
+            // Why: after a quiet month it said `Nobody is listed yet` (QA s34).
+            match store.club(|c| club_store::nobody_listed(c, board, now)) {
+                Ok(nobody) => lines.push(nobody_words(nobody, board.speed)),
+                Err(error) => lines.push(words::not_read(&format!("{error:#}"))),
+            }
+        }
         Ok(rows) => lines.extend(board_lines(&rows, now)),
         Err(error) => lines.push(words::not_read(&format!("{error:#}"))),
     }

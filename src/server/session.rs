@@ -45,9 +45,7 @@ use super::outside::safe_text;
 use super::prefs::{Pref, switch_said};
 use super::reviewer::{Asked, Reviewer};
 use super::shared::SharedHall;
-use super::standings::{
-    BoardView, ClubChoice, ClubView, IN_PLAY_SHOWN, InPlay, ProfileView, board_name,
-};
+use super::standings::{BoardView, ClubChoice, ClubView, IN_PLAY_SHOWN, InPlay, ProfileView};
 use super::store::club as club_store;
 use super::table::{Back, GameTable, NoClaim, TableState};
 use super::talk::typed_code;
@@ -602,7 +600,7 @@ impl LobbyHost {
     }
 
     /// The player's ratings, as the lobby's first line shows them.
-    fn ratings_line(&self) -> Vec<(String, i64, bool)> {
+    fn ratings_line(&self) -> Vec<(Board, crate::rating::Shown)> {
         let Some(store) = self.hall.store() else {
             return Vec::new();
         };
@@ -612,14 +610,7 @@ impl LobbyHost {
         found
             .unwrap_or_default()
             .into_iter()
-            .map(|(board, standing)| {
-                let rating = standing.now(now);
-                (
-                    board_name(board),
-                    rating.rating.round() as i64,
-                    rating.is_provisional(),
-                )
-            })
+            .map(|(board, standing)| (board, standing.now(now).shown()))
             .collect()
     }
 
@@ -1046,7 +1037,11 @@ impl LobbyHost {
         let size = super::standings::board_page_size(board, width, height);
         let read = |c: &_| club_store::leaderboard_page(c, board, now, (page * size, size + 1));
         match store.club(read) {
-            Ok(club_store::BoardPage { mut rows, total }) => {
+            Ok(club_store::BoardPage {
+                mut rows,
+                total,
+                nobody,
+            }) => {
                 let more = rows.len() > size;
                 rows.truncate(size);
                 self.screen.show_club(Some(ClubView::Board(BoardView {
@@ -1057,6 +1052,7 @@ impl LobbyHost {
                     size,
                     total,
                     now,
+                    nobody,
                 })));
             }
             Err(error) => self

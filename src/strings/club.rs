@@ -7,6 +7,24 @@ use crate::record::Termination;
 pub(crate) fn board(ruleset: &str, speed: &str) -> String {
     format!("{ruleset} {speed}")
 }
+/// A variant's name as a row short of room says it (the lobby's rows,
+/// their short terms): `std`, `cnr`.
+pub(crate) fn short_variant(variant: &str) -> &str {
+    match variant {
+        "standard" => "std",
+        "corners" => "cnr",
+        other => other,
+    }
+}
+/// [`board`] short, for a row short of room: `std live`, `cnr corr` (the lobby rows'
+/// `std` and `cnr`, [`short_variant`]).
+pub(crate) fn board_short(ruleset: &str, speed: &str) -> String {
+    let speed = match speed {
+        "correspondence" => CORR_SHORT.trim_start(),
+        other => other,
+    };
+    format!("{} {speed}", short_variant(ruleset))
+}
 
 /// Both players' ratings after a rated game, the reader's first: each name, rating
 /// after and change (`Rated standard live: alice 1742? +242 · bob 1258? -242`). The
@@ -64,6 +82,24 @@ pub(crate) fn in_play_head(total: usize, shown: usize, own: bool) -> String {
     }
 }
 pub(crate) const NOBODY_LISTED: &str = "Nobody is listed yet: see the rule above";
+/// A leaderboard listing nobody where `players` have the rated games and opponents
+/// it asks, and none played a rated game in the last `days` (it said
+/// [`NOBODY_LISTED`], as if nobody ever had).
+pub(crate) fn nobody_idle(players: usize, days: i64) -> String {
+    if players == 1 {
+        format!(
+            "Nobody is listed: the one player with enough rated games has played none in the last {days} days"
+        )
+    } else {
+        format!(
+            "Nobody is listed: the {players} players with enough rated games have played none in the last {days} days"
+        )
+    }
+}
+/// A leaderboard listing nobody where players with enough games played recently,
+/// none with a deviation small enough today.
+pub(crate) const NOBODY_SURE: &str =
+    "Nobody is listed today: no rating is sure enough (see the rule above)";
 pub(crate) const NO_MORE: &str = "No more players";
 pub(crate) const NO_RATED_GAMES: &str = "No rated games yet";
 pub(crate) const NO_GAMES: &str = "No games here yet";
@@ -82,6 +118,9 @@ pub(crate) const BOARD_COLUMNS: [&str; 6] = [
     "won-drawn-lost",
     "abandoned",
 ];
+/// The won-drawn-lost column's heading where a leaderboard is short of room (44
+/// columns): `won-drawn-lost` made it wider than its cells, and the names were cut.
+pub(crate) const WDL_SHORT: &str = "w-d-l";
 /// What a profile's list of games shows for a game that was not rated.
 pub(crate) const CASUAL: &str = "casual";
 /// ... for a game played as rated that ended before both players moved, so was not
@@ -138,6 +177,20 @@ pub(crate) fn listed_rule(games: u32, opponents: u32, deviation: u32, days: i64)
             "Listed: {games}+ rated games, against {opponents}+ opponents not provisional then,"
         ),
         format!("a deviation of {deviation} or less today, a rated game in the last {days} days"),
+    ]
+}
+/// [`listed_rule`] short, on two rows of 44 columns where it took four (the page
+/// listed 3 players at 44x16): `opponents not provisional` (then, when played), the
+/// deviation as the rows write it (`±75`), a rated game within `days`.
+pub(crate) fn listed_rule_short(
+    games: u32,
+    opponents: u32,
+    deviation: u32,
+    days: i64,
+) -> [String; 2] {
+    [
+        format!("Listed: {games}+ rated games v {opponents}+ opponents not"),
+        format!("provisional, ±{deviation} or less, played in {days} days"),
     ]
 }
 /// One leaderboard row; `name` is padded already.
@@ -212,8 +265,9 @@ pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> St
         format!("Rating, {board}: between {low} and {high} over the last {games}")
     }
 }
-/// A rated game's rating after it and its change: `1623 (+11)`.
-pub(crate) fn change_short(after: i64, delta: i64) -> String {
+/// A rated game's rating after it and its change: `1623 (+11)`, `1742? (+242)` while
+/// provisional (as every rating is shown).
+pub(crate) fn change_short(after: crate::rating::Shown, delta: i64) -> String {
     format!("{after} ({delta:+})")
 }
 /// One game of a profile; `opponent` and `rules` are padded already; `rating` is the

@@ -1685,12 +1685,18 @@ pub(crate) mod club {
     pub(crate) const NOT_RATED: &str = "not rated";
 
     /// A rated game's rating after it and its change in words, where the full
-    /// screen writes `1512 (+12)`.
-    pub(crate) fn change(after: i64, delta: i64) -> String {
+    /// screen writes `1512 (+12)` (`1742? (+242)`: `rating 1742, provisional, up 242`).
+    pub(crate) fn change(after: crate::rating::Shown, delta: i64) -> String {
+        let whole = after.whole;
+        let provisional = if after.provisional {
+            ", provisional"
+        } else {
+            ""
+        };
         match delta {
-            0 => format!("rating {after}, unchanged"),
-            d if d > 0 => format!("rating {after}, up {d}"),
-            d => format!("rating {after}, down {}", -d),
+            0 => format!("rating {whole}{provisional}, unchanged"),
+            d if d > 0 => format!("rating {whole}{provisional}, up {d}"),
+            d => format!("rating {whole}{provisional}, down {}", -d),
         }
     }
 

@@ -105,10 +105,31 @@ pub(crate) const NAMES_HEADS: [&str; 4] = ["name", "key", "bound", "last login"]
 pub(crate) const NO_LOGIN_NOTED: &str = "not noted";
 /// One of the player's ratings on the lobby's first line: `standard live 1623`,
 /// `1500?` while provisional (as [`crate::rating::Rating::display`]).
-pub(crate) fn rating_of(board: &str, whole: i64, provisional: bool) -> String {
-    let mark = if provisional { "?" } else { "" };
-    format!("{board} {whole}{mark}")
+pub(crate) fn rating_of(board: &str, rating: crate::rating::Shown) -> String {
+    format!("{board} {rating}")
 }
+/// The lobby's first line with the player's ratings ([`rating_of`]) after [`you`]:
+/// `you: ann  standard live 1623 · corners live 1500?`.
+pub(crate) fn you_rated(you: &str, ratings: &[String]) -> String {
+    format!("{you}  {}", ratings.join(" · "))
+}
+/// The player's ratings ([`rating_of`]) on rows under their name, `columns` wide,
+/// joined by ` · ` and broken between two ratings only (one wider than a row cut
+/// with `…`).
+pub(crate) fn ratings_rows(ratings: &[String], columns: usize) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    for rating in ratings {
+        match rows.last_mut() {
+            Some(row) if crate::text::fits(&format!("{row} · {rating}"), columns) => {
+                row.push_str(" · ");
+                row.push_str(rating);
+            }
+            _ => rows.push(crate::text::fit(rating, columns).into_owned()),
+        }
+    }
+    rows
+}
+
 /// The new-game form's words. `pace` is a live clock (`3+2`) or, with `days`, a
 /// correspondence game's days a move, said alone (`3 days a move`: it read `clock 3
 /// days a move`, where no clock runs).
@@ -251,12 +272,7 @@ pub(crate) fn short_terms(
     days: Option<u8>,
     clock: Option<&str>,
 ) -> String {
-    let variant = match variant {
-        "standard" => "std",
-        "corners" => "cnr",
-        other => other,
-    };
-    let mut terms = vec![variant.to_owned()];
+    let mut terms = vec![super::club::short_variant(variant).to_owned()];
     if claims {
         terms.push(CLAIMS.to_owned());
     }
@@ -327,10 +343,23 @@ pub(crate) fn clock_legend_short(clock: &str, words: &str) -> String {
         .join(" ");
     format!("{clock} {words}")
 }
+/// A table's number as the lobby's rows write it: right-aligned to `width` columns
+/// (the widest number listed), so that the names start in one column (`9  erin`
+/// stood a column left of `10  erin`, QA s34).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Numbered {
+    pub(crate) number: usize,
+    pub(crate) width: usize,
+}
+impl std::fmt::Display for Numbered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:>width$}", self.number, width = self.width)
+    }
+}
 /// Whether [`table_line`] says both names whole at `columns`, with `state` (none
 /// at a table in play) and the terms said `short`: its last try before it cuts them.
 pub(crate) fn names_fit(
-    number: usize,
+    number: impl std::fmt::Display,
     [blue, yellow]: [&str; 2],
     state: &str,
     short: &str,
@@ -354,7 +383,7 @@ pub(crate) fn names_fit(
 /// (`cnr claims rated 7d  12 moves`) or, `full`, as [`table_line`] says them from
 /// [`FULL_TERMS_COLUMNS`] (`corners, claims, rated, 7 days a move, 12 moves`).
 pub(crate) fn table_lines(
-    number: usize,
+    number: impl std::fmt::Display,
     [blue, yellow]: [&str; 2],
     state: &str,
     (terms, full): (&str, bool),
@@ -404,7 +433,7 @@ pub(crate) const FULL_TERMS_COLUMNS: usize = 80;
 /// variant, claims) and the state are never what is cut, from 44 columns up.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn table_line(
-    number: usize,
+    number: impl std::fmt::Display,
     names: [&str; 2],
     rules: &str,
     short: Option<&str>,
@@ -420,7 +449,7 @@ pub(crate) fn table_line(
 /// lobby's legend explains only short words a row says ([`short_terms_legend`]).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn table_line_said(
-    number: usize,
+    number: impl std::fmt::Display,
     [blue, yellow]: [&str; 2],
     rules: &str,
     short: Option<&str>,

@@ -554,10 +554,11 @@ fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandone
         // Bob's own profile (p): two rated games lost, one abandoned.
         bob.send(b"p").await;
         bob.wait_for("2 rated games  0-0-2  abandoned 1").await;
-        // The tally per opponent and the games, newest first, with each change.
+        // The tally per opponent and the games, newest first, with each change (its
+        // `?` while provisional, as the table's end said it: s35).
         bob.wait_for("v alice 0-0-2").await;
-        bob.wait_for("v alice  lost  standard  1191 (-67)").await;
-        bob.wait_for("1258 (-242)").await;
+        bob.wait_for("v alice  lost  standard  1191? (-67)").await;
+        bob.wait_for("1258? (-242)").await;
     });
     // Both games rated, each with its colours and Blue's expected score kept.
     let db = server.db();
@@ -637,7 +638,7 @@ fn a_rated_game_s_end_tells_each_player_both_changes_and_leaving_one_is_abandone
 }
 
 /// Fills the store of `server` (the clock at `now`) with players of the standard live
-/// leaderboard: `p01`..`p14`, listed, best first; and one just short of each
+/// leaderboard: `p01`..`p16`, listed, best first; and one just short of each
 /// threshold: `few` (19 games), `alts` (4 established opponents), `unsure` (a
 /// deviation of 80), `away` (the last rated game 31 days ago), `hidden` (left the
 /// leaderboards). `p13` has 20 finished games and 2 abandoned.
@@ -674,7 +675,7 @@ fn fill_standings(server: &Server, now: i64) {
         )
         .unwrap();
     };
-    for i in 1..=14 {
+    for i in 1..=16 {
         player(
             &format!("p{i:02}"),
             2000.0 - 10.0 * f64::from(i),
@@ -718,20 +719,21 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         carl.wait_for("q leave").await;
         carl.send(b"l").await;
         carl.wait_for("Leaderboard: standard live").await;
-        // Thirteen rows a page at 80x24 (the screen less its other lines, a note and
-        // a number typed), best first; nobody short of a threshold.
+        // Fifteen rows a page at 80x24 (the screen less its other lines and a note;
+        // a number typed takes the rule's rows: s35, thirteen before), best first;
+        // nobody short of a threshold.
         carl.wait_for("  1  p01 ").await;
-        carl.wait_for(" 13  p13 ").await;
+        carl.wait_for(" 15  p15 ").await;
         carl.wait_for("Page 1 of 2: ] next page").await;
         let page = carl.screen();
-        for out in ["p14", "few", "alts", "unsure", "away", "hidden"] {
+        for out in ["p16", "few", "alts", "unsure", "away", "hidden"] {
             assert!(!page.contains(out), "{out} on page 1:\n{page}");
         }
         carl.send(b"]").await;
-        carl.wait_for(" 14  p14 ").await;
+        carl.wait_for(" 16  p16 ").await;
         carl.wait_for("Page 2 of 2, the last: [ back").await;
         let page = carl.screen();
-        for out in ["p13", "few", "alts", "unsure", "away", "hidden"] {
+        for out in ["p15", "few", "alts", "unsure", "away", "hidden"] {
             assert!(!page.contains(out), "{out} on page 2:\n{page}");
         }
         carl.send(b"]").await;
@@ -742,13 +744,12 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
         carl.send(b"13").await;
         carl.wait_for("p13 · first seen 2027-01-01").await;
         carl.wait_for("33 rated games  33-0-0  abandoned 2").await;
-        // Twenty games: fourteen on a page at 80x24 (no chart here: no rating's
-        // history), newest first, then the rest.
+        // Twenty games: fifteen or more on a page at 80x24 (no chart here: no
+        // rating's history), newest first, then the rest.
         carl.wait_for("  1  2026-12-20").await;
-        carl.wait_for(" 14  2026-12-07").await;
-        assert!(!carl.screen().contains("2026-12-06"), "{}", carl.screen());
-        carl.send(b"]").await;
         carl.wait_for(" 15  2026-12-06").await;
+        assert!(!carl.screen().contains("2026-12-01"), "{}", carl.screen());
+        carl.send(b"]").await;
         carl.wait_for(" 20  2026-12-01").await;
         carl.wait_for("Page 2 of 2, the last: [ back").await;
         // Back to the lobby, and a profile by name (v): one not listed has one too.
@@ -770,7 +771,7 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
             .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
             .count();
         assert!(rows > 0, "{page}");
-        let pages = 14usize.div_ceil(rows);
+        let pages = 16usize.div_ceil(rows);
         assert!(pages > 1, "{page}");
         let first = format!("Page 1 of {pages}: ] next page");
         assert!(page.contains(&first), "{first} at 44x16:\n{page}");
@@ -780,7 +781,7 @@ fn the_leaderboard_lists_only_who_passes_its_thresholds_and_pages() {
 /// QA (tablefit): a resize reads a club screen again when its page holds another
 /// number of rows, on the page with the first row it showed. Fails if the session
 /// does not (`club_resized` left out by hand): grown back to 80x24, page 2 kept its
-/// five rows (6 to 10) where page 1 holds thirteen.
+/// seven rows (8 to 14) where page 1 holds fifteen (five and thirteen before s35).
 #[test]
 fn a_resize_reads_the_leaderboard_again_at_its_new_page_size() {
     let clock = ClockFile::at(T0);
@@ -790,20 +791,20 @@ fn a_resize_reads_the_leaderboard_again_at_its_new_page_size() {
         let carl = Player::join(&server, "carl", 31, 80, 24).await;
         carl.wait_for("q leave").await;
         carl.send(b"l").await;
-        carl.wait_for(" 13  p13 ").await;
+        carl.wait_for(" 15  p15 ").await;
         carl.wait_for("Page 1 of 2: ] next page").await;
-        // Smaller: fewer rows a page, so the next page begins before row 14.
+        // Smaller: fewer rows a page, so the next page begins before row 16.
         carl.resize(80, 16).await;
         carl.send(b"]").await;
         carl.wait_for("Page 2").await;
-        carl.wait_for("  6  p06 ").await;
+        carl.wait_for("  8  p08 ").await;
         let page = carl.screen();
-        for out in ["p05", "p14"] {
+        for out in ["p07", "p15"] {
             assert!(!page.contains(out), "{out} on page 2 at 80x16:\n{page}");
         }
-        // Larger again: the page with row 6 on it holds thirteen rows from row 1.
+        // Larger again: the page with row 8 on it holds fifteen rows from row 1.
         carl.resize(80, 24).await;
-        carl.wait_for(" 13  p13 ").await;
+        carl.wait_for(" 15  p15 ").await;
         carl.wait_for("Page 1 of 2: ] next page").await;
         assert!(carl.screen().contains("  1  p01 "), "{}", carl.screen());
     });

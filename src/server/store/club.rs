@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::rating::{Outcome, Rating, SCALE, ended_too_soon};
+use crate::rating::{Outcome, Rating, SCALE, Shown, ended_too_soon};
 use crate::record::{GameResult, Termination};
 use crate::rules::Player;
 use crate::session::Played;
@@ -296,6 +296,43 @@ pub(crate) fn leaderboard(
         })
 }
 
+/// Why a leaderboard lists nobody, as it says it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Nobody {
+    /// Nobody has the rated games and opponents it asks (or the board lists some).
+    #[default]
+    Yet,
+    /// This many players have them, and none has a rated game within the board's
+    /// days ([`Speed::active_days`]): a quiet month emptied it.
+    Idle(usize),
+    /// Some have them and played recently, but none is sure enough today (a
+    /// deviation over 75).
+    Today,
+}
+
+/// Why `board` lists nobody at `now` ([`Nobody`]): read where its first page is
+/// empty (a leaderboard after a month without games said `Nobody is listed yet`).
+pub(crate) fn nobody_listed(conn: &Connection, board: Board, now: i64) -> rusqlite::Result<Nobody> {
+    let oldest = now - board.speed.active_days() * 86_400;
+    let (players, recent): (i64, i64) = conn
+        .prepare_cached(&format!(
+            "SELECT count(*), count(CASE WHEN last >= ?3 THEN 1 END)
+             FROM ratings AS r
+             WHERE ruleset = ?1 AND speed = ?2
+               AND games >= {MIN_GAMES} AND opponents >= {MIN_OPPONENTS}
+               AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p.key = r.key AND p.unlisted = 1)"
+        ))?
+        .query_row(
+            params![board.ruleset_token(), board.speed.token(), oldest],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
+    Ok(match (players, recent) {
+        (0, _) => Nobody::Yet,
+        (players, 0) => Nobody::Idle(usize::try_from(players).unwrap_or(usize::MAX)),
+        _ => Nobody::Today,
+    })
+}
+
 /// A page of a leaderboard as read at once: its rows and how many the whole board
 /// lists, so the page can say where it is (`Page 2 of 5`).
 #[derive(Debug, Clone, PartialEq)]
@@ -304,6 +341,8 @@ pub(crate) struct BoardPage {
     pub(crate) rows: Vec<Standing>,
     /// How many players the board lists in all.
     pub(crate) total: usize,
+    /// Why it lists nobody, where it does ([`nobody_listed`]).
+    pub(crate) nobody: Nobody,
 }
 
 /// `board`'s page at `now` ([`leaderboard`]'s `(offset, limit)`) and how many it
@@ -323,10 +362,16 @@ pub(crate) fn leaderboard_page(
             params![ruleset, speed, oldest, now_at, per_day, ranked],
             |row| row.get(0),
         )?;
+    let nobody = if total == 0 {
+        nobody_listed(&tx, board, now)?
+    } else {
+        Nobody::Yet
+    };
     drop(tx);
     Ok(BoardPage {
         rows,
         total: usize::try_from(total).unwrap_or(0),
+        nobody,
     })
 }
 
@@ -521,8 +566,9 @@ pub(crate) struct GameLine {
     /// Whether it was played as rated (its table was), rated or not; `false` for a
     /// game kept before schema 9 that was not rated (which can't tell).
     pub(crate) played_rated: bool,
-    /// The player's rating before and after, for a rated game.
-    pub(crate) change: Option<(f64, f64)>,
+    /// The player's rating before (whole points) and after (as shown: `1742?` while
+    /// provisional), for a rated game.
+    pub(crate) change: Option<(i64, Shown)>,
     /// Moves played.
     pub(crate) moves: u32,
     /// Whether the engine's review of it is kept.
@@ -564,7 +610,8 @@ pub(crate) fn games_of(
     conn.prepare_cached(
         "SELECT id, date, blue_name, blue_key, yellow_name, yellow_key, result, termination,
                 ruleset, speed, rated, blue_before, blue_after, yellow_before, yellow_after,
-                moves, EXISTS (SELECT 1 FROM reviews WHERE game = f.id), played_rated
+                moves, EXISTS (SELECT 1 FROM reviews WHERE game = f.id), played_rated,
+                blue_deviation, yellow_deviation
          FROM finished AS f
          WHERE id IN (SELECT id FROM finished WHERE blue_key = ?1
                       UNION ALL SELECT id FROM finished WHERE yellow_key = ?1)
@@ -610,13 +657,20 @@ pub(crate) fn games_of(
                 Speed::parse(&speed).unwrap_or(Speed::Live),
             );
             let rated: bool = row.get(10)?;
-            let (before, after) = match colour {
+            let (before, after, deviation) = match colour {
                 Player::Blue => (
                     row.get::<_, Option<f64>>(11)?,
                     row.get::<_, Option<f64>>(12)?,
+                    row.get::<_, Option<f64>>(18)?,
                 ),
-                Player::Yellow => (row.get(13)?, row.get(14)?),
+                Player::Yellow => (row.get(13)?, row.get(14)?, row.get(19)?),
             };
+            // The rating after as shown, its `?` from the deviation after, written
+            // with the ratings (a row without one, as no writer leaves, shows none).
+            let change = before.zip(after).map(|(before, after)| {
+                let shown = Shown::of(after, deviation.unwrap_or(0.0));
+                (before.round() as i64, shown)
+            });
             Ok(GameLine {
                 id: row.get(0)?,
                 date: row.get(1)?,
@@ -626,7 +680,7 @@ pub(crate) fn games_of(
                 termination: termination.parse().unwrap_or_default(),
                 board,
                 rated,
-                change: before.zip(after),
+                change,
                 moves: row.get(15)?,
                 reviewed: row.get(16)?,
                 played_rated: row.get(17)?,

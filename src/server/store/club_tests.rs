@@ -229,7 +229,9 @@ fn a_rated_game_s_end_moves_both_ratings_with_its_history_in_one_commit() {
     assert_eq!(games.len(), 1);
     assert_eq!(games[0].colour, Player::Yellow);
     assert_eq!(games[0].outcome, Some(Outcome::Loss));
-    assert_eq!(games[0].change, Some((1500.0, yellow.rating)));
+    // The rating after as every screen shows it: `1258?`, provisional still.
+    assert_eq!(games[0].change, Some((1500, yellow.shown())));
+    assert_eq!(yellow.shown().to_string(), "1258?");
 }
 
 /// The writer's own connection, for reads in tests.
@@ -414,6 +416,74 @@ fn the_leaderboard_s_thresholds_in_one_query_agree_with_the_rule() {
     assert!(
         !plan.iter().any(|step| step.contains("TEMP B-TREE")),
         "{plan:?}"
+    );
+}
+
+/// QA s34 (qa36): a month after the last rated game `top` and the lobby's
+/// leaderboard said `Nobody is listed yet: see the rule above`, as if nobody had
+/// ever been listed. Why a board lists nobody is read with its page: nobody with the
+/// games and opponents it asks (`yet`), players with them none of whom played a
+/// rated game within its days (they are counted, the days said), or some who
+/// played, none sure enough today; the words say each (the store's count and the
+/// words through [`crate::server::standings::nobody_words`]). Fails on the old code
+/// (`Nobody is listed yet` after the month). Cost: a store in a temp folder, ~30 ms.
+#[test]
+fn a_leaderboard_emptied_by_a_quiet_month_says_so() {
+    use super::club::Nobody;
+    use crate::server::standings::nobody_words;
+    let dir = tempfile::tempdir().unwrap();
+    let now = 2_000_000_000;
+    let (store, _, _) = open_at(dir.path(), now);
+    let conn = store_conn(&store);
+    let board = Board::new(Ruleset::Standard, Speed::Live);
+    let empty = |at: i64| club::leaderboard_page(&conn, board, at, (0, 10)).unwrap();
+    assert_eq!(empty(now).nobody, Nobody::Yet);
+    assert_eq!(
+        nobody_words(Nobody::Yet, Speed::Live),
+        "Nobody is listed yet: see the rule above"
+    );
+    let put_at = |key: &str, days_ago: i64, deviation: f64, games: u32| {
+        let s = Standing {
+            key: key.into(),
+            name: key.into(),
+            rating: Rating {
+                rating: 1600.0,
+                deviation,
+                volatility: 0.06,
+            },
+            games,
+            wdl: [games, 0, 0],
+            abandoned: 0,
+            opponents: MIN_OPPONENTS,
+            last: now - days_ago * 86_400,
+        };
+        put(&conn, &s, board);
+    };
+    // A newcomer who played today is not one the board would list.
+    put_at("new", 0, 300.0, 3);
+    put_at("ann", 10, 50.0, MIN_GAMES);
+    put_at("bob", 20, 50.0, MIN_GAMES);
+    assert_eq!(empty(now).total, 2, "both listed today");
+    // A month and a day on: listed no more, and the page says why.
+    let later = now + 21 * 86_400;
+    let page = empty(later);
+    assert_eq!((page.total, page.nobody), (0, Nobody::Idle(2)));
+    assert_eq!(
+        nobody_words(page.nobody, Speed::Live),
+        "Nobody is listed: the 2 players with enough rated games have played none in the last 30 days"
+    );
+    assert_eq!(
+        club::nobody_listed(&conn, board, later).unwrap(),
+        Nobody::Idle(2)
+    );
+    // Another with the games played today, too unsure to be listed: none listed.
+    put_at("cat", -21, 120.0, MIN_GAMES);
+    assert_eq!(empty(later).nobody, Nobody::Today);
+    // A correspondence board says its own days.
+    assert!(
+        nobody_words(Nobody::Idle(1), Speed::Correspondence).ends_with(
+            "the one player with enough rated games has played none in the last 90 days"
+        )
     );
 }
 
