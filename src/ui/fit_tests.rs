@@ -486,6 +486,57 @@ fn claim_texts_and_the_rules_on_are_readable_in_full_at_80x24() {
     assert!(top.contains("corners · claims"), "{top}");
 }
 
+/// QA (qa38): Blue's a1 completes 20 + 10 + 15 and Blue claims 25: the screen said
+/// `Blue +25 claimed; 20 forfeited` at 80×24 and 44×16, not which combination went,
+/// so two friends could not check the score. Now 80 columns name the forfeited
+/// square (`...; 20 forfeited (square a1 (20))`), and 44 show the claim whole in a
+/// box. Failed on the old code (no `square a1` in the message).
+#[test]
+fn a_part_claim_names_what_it_forfeited() {
+    use crate::rules::Ruleset;
+    let mut app = claim_game_at_45(Ruleset::Standard);
+    keys(&mut app, "+25");
+    enter(&mut app);
+    assert_eq!(app.game().awarded(app.game().len() - 1), 25);
+    let message = app.message().unwrap().clone();
+    for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
+        let text = message.wording(width);
+        assert!(
+            text.contains("forfeited (square a1 (20))"),
+            "{width}: {text}"
+        );
+        let full = Rect::new(0, 0, width, height);
+        assert_readable(&game_screen_at(&app, width, height), text, full);
+    }
+    assert_eq!(
+        message.wording(WIDTH),
+        "Blue +25 claimed; 20 forfeited (square a1 (20))"
+    );
+    // At 44 the whole claim: what was awarded too.
+    assert!(message.wording(44).contains("row 1 sequence (15)"));
+}
+
+/// QA (qa38): a part claim taken back (`u`) and put back (`U`) said `Blue +45:
+/// square a1 (20), column a 4s (10), row 1 1234 (15)`, the AI's wording of a claim in
+/// full, while Blue's total rightly had 25 of the 45. Now the redo says the claim as
+/// it was made. Failed on the old code (`+45` in the message).
+#[test]
+fn a_part_claim_put_back_by_redo_says_what_was_awarded() {
+    use crate::rules::Ruleset;
+    let mut app = claim_game_at_45(Ruleset::Standard);
+    keys(&mut app, "+25");
+    enter(&mut app);
+    let said = app.message().unwrap().wording(WIDTH).to_owned();
+    keys(&mut app, "uU");
+    assert_eq!(app.game().awarded(app.game().len() - 1), 25);
+    let message = app.message().unwrap();
+    for width in [WIDTH, 44] {
+        let text = message.wording(width);
+        assert!(!text.contains("45"), "{width}: {text}");
+    }
+    assert_eq!(message.wording(WIDTH), said);
+}
+
 #[test]
 fn the_help_of_a_corners_game_with_claims_is_whole_at_80x24() {
     use crate::rules::Ruleset;

@@ -88,13 +88,12 @@ impl App {
                 self.claim_entry = None;
                 self.hint = None;
                 let message = match outcome {
-                    ClaimOutcome::Awarded { points, combos } => Message {
-                        kind: MessageKind::Score(placement.player),
-                        text: describe::claim_awarded(&placement, points, combos),
-                        short: Some(describe::claim_awarded_short(&placement, points)),
-                        middle: Vec::new(),
-                        keyed: None,
-                    },
+                    ClaimOutcome::Awarded { points, combos } => Message::claim_awarded(
+                        &placement,
+                        &placement.player.to_string(),
+                        points,
+                        combos,
+                    ),
                     // Whole, in a box if need be: what the stone made is the lesson
                     // (a short wording only where it made nothing).
                     ClaimOutcome::Wrong { claimed, .. } => Message {
