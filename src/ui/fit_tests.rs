@@ -808,6 +808,68 @@ fn the_result_before_the_last_claim_is_said_as_not_final() {
     assert!(row(&game_screen(&app), HEIGHT - 2).contains("Yellow wins"));
 }
 
+/// QA (qa38): in a hot-seat claim game Yellow's b1 filled the board with 20 points
+/// still to claim, and `n` (or `q`) at once started a new game (or quit): the claim
+/// was forfeited unasked, and the history kept a draw-or-loss Yellow's claim would
+/// have turned. Now both ask first, whole in a box at 80×24 and 44×16; no goes back
+/// to the claim, and once it is settled `n` asks nothing. Failed on the old code (a
+/// new game at the first `n`).
+#[test]
+fn a_new_game_or_quitting_asks_before_forfeiting_the_last_claim() {
+    use super::effect::Effect;
+    use super::question::Overlay;
+    use crate::rules::Player;
+    let claim_open = |new_game| {
+        Overlay::Question(Question::ClaimOpen {
+            claimer: Player::Yellow,
+            new_game,
+        })
+    };
+    let mut app = before_the_last_stone(true);
+    keys(&mut app, "b1");
+    assert_eq!(app.final_claim_open(), Some(Player::Yellow));
+    for (k, new_game) in [('n', true), ('q', false)] {
+        let effects = app.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(k),
+            KeyModifiers::NONE,
+        )));
+        assert!(!effects.contains(&Effect::Quit), "{k}: {effects:?}");
+        assert_eq!(app.overlay(), claim_open(new_game), "{k}");
+        assert_eq!(app.game().len(), 64, "{k}");
+        let question = Question::ClaimOpen {
+            claimer: Player::Yellow,
+            new_game,
+        };
+        let text = app.question_text(question);
+        assert!(text.contains("Yellow may still claim"), "{text}");
+        for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
+            let buf = game_screen_at(&app, width, height);
+            assert_readable(&buf, &text, Rect::new(0, 0, width, height));
+            let status = app.question_status(question, width);
+            assert!(row(&buf, height - 1).contains(&status), "{status}");
+        }
+        // Any other key: back to the game, the claim still open.
+        key(&mut app, 'x');
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(app.final_claim_open(), Some(Player::Yellow));
+    }
+    // Yes forfeits it, as asked.
+    key(&mut app, 'q');
+    let effects = app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char('y'),
+        KeyModifiers::NONE,
+    )));
+    assert!(effects.contains(&Effect::Quit), "{effects:?}");
+    // Claimed, nothing is left to forfeit: `n` starts the next game at once.
+    let mut app = before_the_last_stone(true);
+    keys(&mut app, "b1+20");
+    enter(&mut app);
+    assert_eq!(app.final_claim_open(), None);
+    key(&mut app, 'n');
+    assert_eq!(app.overlay(), Overlay::None);
+    assert_eq!(app.game().len(), 0);
+}
+
 /// A hot-seat claim game before its last stone, Yellow's b1 (20 points), which fills
 /// the board: the 63 moves above, of which Blue claims its first stone that scored 10
 /// or 15 when `blue_leads` (Blue then leads by less than the 20 Yellow may claim),
