@@ -40,9 +40,14 @@ pub(crate) fn placement_short_by(placement: &Placement, player: &str) -> String 
     if placement.points == 0 {
         return placement_by(placement, player);
     }
-    let combos: Vec<String> = placement
-        .combos()
-        .iter()
+    let combos = short_combo_list(placement.combos().iter());
+    format!("{player} +{}: {combos}", placement.points)
+}
+
+/// `square a1 (20), column a 4s (10)`: combinations in their short names, with their
+/// points.
+fn short_combo_list(combos: impl Iterator<Item = crate::rules::Combination>) -> String {
+    let names: Vec<String> = combos
         .map(|combo| {
             let name = match combo.shape() {
                 ComboShape::Square(square) => format!("square {square}"),
@@ -54,7 +59,7 @@ pub(crate) fn placement_short_by(placement: &Placement, player: &str) -> String 
             format!("{name} ({})", combo.points())
         })
         .collect();
-    format!("{player} +{}: {}", placement.points, combos.join(", "))
+    names.join(", ")
 }
 
 /// `square b2 (20), row 2 same number 2s (10)`: combinations with their points.
@@ -125,6 +130,26 @@ pub(crate) fn claim_awarded_by(
         ));
     }
     text
+}
+
+/// A part claim in fewer words, naming what it forfeited (the combinations awarded
+/// light up on the board): `Blue +25 claimed; 20 forfeited (square a1 (20))`, `You +25
+/// ...` to the claimer at a table. Where nothing was forfeited,
+/// [`claim_awarded_short_by`].
+pub(crate) fn claim_awarded_middle(
+    placement: &Placement,
+    player: &str,
+    points: u32,
+    combos: ComboSet,
+) -> String {
+    let rest = placement.points.saturating_sub(points);
+    if rest == 0 {
+        return claim_awarded_short_by(placement, player, points);
+    }
+    format!(
+        "{player} +{points} claimed; {rest} forfeited ({})",
+        short_combo_list(placement.combos().iter().filter(|c| !combos.contains(*c)))
+    )
 }
 
 /// The same, in fewer words.

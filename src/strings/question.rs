@@ -268,6 +268,61 @@ pub(crate) fn quit_not_kept_short() -> Brief {
     )
 }
 
+/// What the claim-open question's yes does: a new game, quitting, or going back to
+/// the start screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ClaimOpenThen {
+    /// `n`: a new game.
+    NewGame,
+    /// `q`: out of the program.
+    Quit,
+    /// `q` in a game the start screen opened: back to it.
+    Back,
+}
+
+impl ClaimOpenThen {
+    /// The yes answer's words, and what it does in the question.
+    fn words(self) -> (&'static str, &'static str) {
+        match self {
+            ClaimOpenThen::NewGame => (NEW_GAME.yes, "a new game"),
+            ClaimOpenThen::Quit => (QUIT.yes, "quitting"),
+            ClaimOpenThen::Back => (BACK.yes, "going back"),
+        }
+    }
+}
+
+/// The claim-open question's no on the full screen: back to the game, where the
+/// claim can be made ([`CLAIM_OPEN_NO_COMMAND`] in the line mode).
+const CLAIM_OPEN_NO: &str = "no";
+/// The claim-open question's no in the line mode.
+const CLAIM_OPEN_NO_COMMAND: &str = "back to the game";
+
+/// The stone that filled the board may still be claimed by `claimer`: a new game or
+/// leaving forfeits it. Asked whether or not the stone scored, so it tells nothing.
+pub(crate) fn claim_open(claimer: Player, then: ClaimOpenThen, how: Answering) -> String {
+    let (yes, doing) = then.words();
+    let no = match how {
+        Answering::Keys => CLAIM_OPEN_NO,
+        Answering::Commands => CLAIM_OPEN_NO_COMMAND,
+    };
+    format!(
+        "{claimer} may still claim the stone that filled the board: {doing} forfeits its \
+         points. {}",
+        answers(how, yes, None, no)
+    )
+}
+
+/// [`claim_open`] at its shortest, for the status line.
+pub(crate) fn claim_open_answers(then: ClaimOpenThen) -> Brief {
+    let (yes, _) = then.words();
+    Brief::asked("Forfeit claim?", brief_answers(yes, false, CLAIM_OPEN_NO))
+}
+
+/// [`claim_open`]'s answers a click picks in its box.
+pub(crate) fn claim_open_key_answers(then: ClaimOpenThen) -> Vec<String> {
+    key_answers(then.words().0, None, CLAIM_OPEN_NO)
+}
+
 /// Abandon the game for a new one?
 pub(crate) fn new_game(how: Answering) -> String {
     let no = match how {

@@ -765,6 +765,12 @@ impl App {
             .filter(|&player| !self.is_remote(player))
     }
 
+    /// [`App::final_claim_open`] in a game played here, not at a server table (whose
+    /// `n` and `q` are the table's): `n` and `q` ask before they forfeit it.
+    pub(crate) fn claim_open_here(&self) -> Option<Player> {
+        self.final_claim_open().filter(|_| !self.is_served())
+    }
+
     /// [`App::final_claim_open`] whoever's screen this is: at a table also the other
     /// player's stone, its claim to come from their terminal (s33: the screen that
     /// waited on it said `bob wins`, a result the claim could change).

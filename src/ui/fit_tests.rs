@@ -487,6 +487,57 @@ fn claim_texts_and_the_rules_on_are_readable_in_full_at_80x24() {
     assert!(top.contains("corners · claims"), "{top}");
 }
 
+/// QA (qa38): Blue's a1 completes 20 + 10 + 15 and Blue claims 25: the screen said
+/// `Blue +25 claimed; 20 forfeited` at 80×24 and 44×16, not which combination went,
+/// so two friends could not check the score. Now 80 columns name the forfeited
+/// square (`...; 20 forfeited (square a1 (20))`), and 44 show the claim whole in a
+/// box. Failed on the old code (no `square a1` in the message).
+#[test]
+fn a_part_claim_names_what_it_forfeited() {
+    use crate::rules::Ruleset;
+    let mut app = claim_game_at_45(Ruleset::Standard);
+    keys(&mut app, "+25");
+    enter(&mut app);
+    assert_eq!(app.game().awarded(app.game().len() - 1), 25);
+    let message = app.message().unwrap().clone();
+    for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
+        let text = message.wording(width);
+        assert!(
+            text.contains("forfeited (square a1 (20))"),
+            "{width}: {text}"
+        );
+        let full = Rect::new(0, 0, width, height);
+        assert_readable(&game_screen_at(&app, width, height), text, full);
+    }
+    assert_eq!(
+        message.wording(WIDTH),
+        "Blue +25 claimed; 20 forfeited (square a1 (20))"
+    );
+    // At 44 the whole claim: what was awarded too.
+    assert!(message.wording(44).contains("row 1 sequence (15)"));
+}
+
+/// QA (qa38): a part claim taken back (`u`) and put back (`U`) said `Blue +45:
+/// square a1 (20), column a 4s (10), row 1 1234 (15)`, the AI's wording of a claim in
+/// full, while Blue's total rightly had 25 of the 45. Now the redo says the claim as
+/// it was made. Failed on the old code (`+45` in the message).
+#[test]
+fn a_part_claim_put_back_by_redo_says_what_was_awarded() {
+    use crate::rules::Ruleset;
+    let mut app = claim_game_at_45(Ruleset::Standard);
+    keys(&mut app, "+25");
+    enter(&mut app);
+    let said = app.message().unwrap().wording(WIDTH).to_owned();
+    keys(&mut app, "uU");
+    assert_eq!(app.game().awarded(app.game().len() - 1), 25);
+    let message = app.message().unwrap();
+    for width in [WIDTH, 44] {
+        let text = message.wording(width);
+        assert!(!text.contains("45"), "{width}: {text}");
+    }
+    assert_eq!(message.wording(WIDTH), said);
+}
+
 #[test]
 fn the_help_of_a_corners_game_with_claims_is_whole_at_80x24() {
     use crate::rules::Ruleset;
@@ -756,6 +807,68 @@ fn the_result_before_the_last_claim_is_said_as_not_final() {
         assert!(!screen.contains("leads"), "{width}×{height}:\n{screen}");
     }
     assert!(row(&game_screen(&app), HEIGHT - 2).contains("Yellow wins"));
+}
+
+/// QA (qa38): in a hot-seat claim game Yellow's b1 filled the board with 20 points
+/// still to claim, and `n` (or `q`) at once started a new game (or quit): the claim
+/// was forfeited unasked, and the history kept a draw-or-loss Yellow's claim would
+/// have turned. Now both ask first, whole in a box at 80×24 and 44×16; no goes back
+/// to the claim, and once it is settled `n` asks nothing. Failed on the old code (a
+/// new game at the first `n`).
+#[test]
+fn a_new_game_or_quitting_asks_before_forfeiting_the_last_claim() {
+    use super::effect::Effect;
+    use super::question::Overlay;
+    use crate::rules::Player;
+    let claim_open = |new_game| {
+        Overlay::Question(Question::ClaimOpen {
+            claimer: Player::Yellow,
+            new_game,
+        })
+    };
+    let mut app = before_the_last_stone(true);
+    keys(&mut app, "b1");
+    assert_eq!(app.final_claim_open(), Some(Player::Yellow));
+    for (k, new_game) in [('n', true), ('q', false)] {
+        let effects = app.handle(Input::Key(KeyEvent::new(
+            KeyCode::Char(k),
+            KeyModifiers::NONE,
+        )));
+        assert!(!effects.contains(&Effect::Quit), "{k}: {effects:?}");
+        assert_eq!(app.overlay(), claim_open(new_game), "{k}");
+        assert_eq!(app.game().len(), 64, "{k}");
+        let question = Question::ClaimOpen {
+            claimer: Player::Yellow,
+            new_game,
+        };
+        let text = app.question_text(question);
+        assert!(text.contains("Yellow may still claim"), "{text}");
+        for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
+            let buf = game_screen_at(&app, width, height);
+            assert_readable(&buf, &text, Rect::new(0, 0, width, height));
+            let status = app.question_status(question, width);
+            assert!(row(&buf, height - 1).contains(&status), "{status}");
+        }
+        // Any other key: back to the game, the claim still open.
+        key(&mut app, 'x');
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(app.final_claim_open(), Some(Player::Yellow));
+    }
+    // Yes forfeits it, as asked.
+    key(&mut app, 'q');
+    let effects = app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Char('y'),
+        KeyModifiers::NONE,
+    )));
+    assert!(effects.contains(&Effect::Quit), "{effects:?}");
+    // Claimed, nothing is left to forfeit: `n` starts the next game at once.
+    let mut app = before_the_last_stone(true);
+    keys(&mut app, "b1+20");
+    enter(&mut app);
+    assert_eq!(app.final_claim_open(), None);
+    key(&mut app, 'n');
+    assert_eq!(app.overlay(), Overlay::None);
+    assert_eq!(app.game().len(), 0);
 }
 
 /// A hot-seat claim game before its last stone, Yellow's b1 (20 points), which fills

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use ratatui::style::Style;
 
-use crate::rules::{ClaimState, Game, Placement, Player, Square};
+use crate::rules::{ClaimState, ComboSet, Game, Placement, Player, Square};
 use crate::session::{Notice, StorageReport};
 use crate::strings::{
     analysis, claim, club, describe, lesson, line, message, narrow, puzzle, serve, start, storage,
@@ -554,6 +554,34 @@ impl Message {
         }
     }
 
+    /// A claim of `points` awarded for `placement` by `player` (a colour; a name at a
+    /// table): whole where it fits. A part claim's shorter wording still names what it
+    /// forfeited, and none is shorter: where that does not fit either, it shows whole
+    /// in a box, as a wrong claim does, so the players can check the score (qa38:
+    /// `Blue +25 claimed; 20 forfeited` said which points, not which combinations).
+    pub(crate) fn claim_awarded(
+        placement: &Placement,
+        player: table::Who<'_>,
+        points: u32,
+        combos: ComboSet,
+    ) -> Message {
+        let part = points < placement.points;
+        let said = player.to_string();
+        Message {
+            kind: MessageKind::Score(placement.player),
+            text: describe::claim_awarded_by(placement, player, points, combos),
+            short: (!part).then(|| describe::claim_awarded_short_by(placement, &said, points)),
+            middle: if part {
+                vec![describe::claim_awarded_middle(
+                    placement, &said, points, combos,
+                )]
+            } else {
+                Vec::new()
+            },
+            keyed: None,
+        }
+    }
+
     /// What a placement did in a game that may have claims: `state` is the stone's
     /// claim state (`None` without claims, or for an AI's stone that scored nothing),
     /// `unclaimed` the stone before it when its
@@ -606,6 +634,11 @@ impl Message {
                 middle: Vec::new(),
                 keyed: None,
             },
+            // A person's part claim, put back by a redo: what it awarded and forfeited
+            // (qa38: the AI's wording said the stone's whole points, `Blue +45`).
+            Some(ClaimState::Claimed { points, combos }) if points < placement.points => {
+                Message::claim_awarded(placement, who(placement.player), points, combos)
+            }
             // The AI's stone: at a table with the server's AI, by the name it has there
             // (s35: by colour, `Yellow +10 (claimed)` under `hard AI` on the ladder).
             Some(ClaimState::Claimed { .. }) => Message {

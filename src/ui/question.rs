@@ -42,6 +42,28 @@ pub enum Question {
         /// The table's last write succeeded.
         kept: bool,
     },
+    /// The stone that filled the board may still be claimed by this player (a local
+    /// game): a new game (`new_game`), or leaving, forfeits that claim. Asked first
+    /// (qa38: `n` right after the last stone dropped its 20 unasked, and the
+    /// history kept a draw Yellow's claim would have won).
+    ClaimOpen {
+        /// Who may claim.
+        claimer: Player,
+        /// `n` asked (else `q`).
+        new_game: bool,
+    },
+}
+
+impl Question {
+    /// What the claim-open question's yes does: `new_game`, else leaving (back to the
+    /// start screen that opened the game, `from_start`, or out of the program).
+    fn claim_open_then(new_game: bool, from_start: bool) -> question::ClaimOpenThen {
+        match (new_game, from_start) {
+            (true, _) => question::ClaimOpenThen::NewGame,
+            (false, true) => question::ClaimOpenThen::Back,
+            (false, false) => question::ClaimOpenThen::Quit,
+        }
+    }
 }
 
 /// The names of the autosaved game's people, for the resume question: they come
@@ -126,6 +148,11 @@ impl Question {
             (Question::Leave { early: true }, _) => table::leave_early(how),
             (Question::LeaveAi { kept: true }, _) => table::leave_kept(how),
             (Question::LeaveAi { kept: false }, _) => table::leave_not_kept(how),
+            (Question::ClaimOpen { claimer, new_game }, _) => question::claim_open(
+                claimer,
+                Question::claim_open_then(new_game, from_start),
+                how,
+            ),
         }
     }
 
@@ -154,6 +181,10 @@ impl Question {
             Question::UndoAsked => (table::UNDO_ASKED, None),
             Question::Rematch => (table::REMATCH, None),
             Question::Leave { .. } | Question::LeaveAi { .. } => (table::LEAVE, None),
+            Question::ClaimOpen { new_game, .. } => {
+                let then = Question::claim_open_then(new_game, from_start);
+                return question::claim_open_key_answers(then);
+            }
         };
         question::key_answers(words.yes, save, words.no)
     }
@@ -201,6 +232,9 @@ impl Question {
             Question::Leave { .. } | Question::LeaveAi { .. } => {
                 wordings.push(table::leave_answers())
             }
+            Question::ClaimOpen { new_game, .. } => wordings.push(question::claim_open_answers(
+                Question::claim_open_then(new_game, from_start),
+            )),
         }
         wordings
     }
@@ -272,6 +306,14 @@ mod tests {
             Question::Leave { early: true },
             Question::LeaveAi { kept: true },
             Question::LeaveAi { kept: false },
+            Question::ClaimOpen {
+                claimer: Player::Yellow,
+                new_game: true,
+            },
+            Question::ClaimOpen {
+                claimer: Player::Blue,
+                new_game: false,
+            },
         ];
         let mut texts = Vec::new();
         for question in questions {

@@ -103,17 +103,9 @@ impl App {
                 self.claim_entry = None;
                 self.hint = None;
                 let message = match outcome {
-                    ClaimOutcome::Awarded { points, combos } => Message {
-                        kind: MessageKind::Score(placement.player),
-                        text: describe::claim_awarded_by(&placement, who, points, combos),
-                        short: Some(describe::claim_awarded_short_by(
-                            &placement,
-                            &who.to_string(),
-                            points,
-                        )),
-                        middle: Vec::new(),
-                        keyed: None,
-                    },
+                    ClaimOutcome::Awarded { points, combos } => {
+                        Message::claim_awarded(&placement, who, points, combos)
+                    }
                     // Whole, in a box if need be: what the stone made is the lesson
                     // (a short wording only where it made nothing).
                     ClaimOutcome::Wrong { claimed, .. } => Message {

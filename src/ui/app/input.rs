@@ -279,6 +279,17 @@ impl App {
             // From the start screen, `y` goes back to it: the question says so.
             Action::Quit if self.in_progress() && self.from_start => self.ask(Question::Back),
             Action::Quit if self.in_progress() => self.ask(Question::Quit),
+            // The stone that filled the board may still be claimed: leaving or a new
+            // game would forfeit that claim unasked (qa38).
+            Action::Quit | Action::NewGame if self.claim_open_here().is_some() => {
+                match self.claim_open_here() {
+                    Some(claimer) => self.ask(Question::ClaimOpen {
+                        claimer,
+                        new_game: action == Action::NewGame,
+                    }),
+                    None => Vec::new(),
+                }
+            }
             Action::Quit => self.quit(),
             Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
             Action::NewGame => self.new_game(),
@@ -319,6 +330,18 @@ impl App {
         match (overlay, yes) {
             (Overlay::Question(Question::Quit | Question::Back), true) => self.quit(),
             (Overlay::Question(Question::NewGame), true) => self.new_game(),
+            (Overlay::Question(Question::ClaimOpen { new_game, .. }), true) => {
+                if new_game {
+                    self.new_game()
+                } else {
+                    self.quit()
+                }
+            }
+            // Back to the finished game, whose turn line says who may claim.
+            (Overlay::Question(Question::ClaimOpen { .. }), false) => {
+                self.message = None;
+                vec![Effect::Redraw]
+            }
             (Overlay::Question(Question::Quit | Question::Back | Question::NewGame), false) => {
                 // Back to the game as it was: no older message comes back under it.
                 self.message = None;
