@@ -4432,7 +4432,8 @@ mod tests {
             assert!(!reads.contains('…'), "{width}: {reads}");
             let left = if width == 44 { "" } else { " left" };
             for state in [
-                format!("   your move, 11h 00m{left}  "),
+                // Under numbers right-aligned to the widest (board35: ` 1` over `12`).
+                format!("    your move, 11h 00m{left}  "),
                 format!("    their move, 2d 0h{left}  "),
                 format!("    their move, 1h 01m{left}  "),
             ] {
@@ -4441,7 +4442,7 @@ mod tests {
                     "{width}: {state:?} in\n{reads}"
                 );
             }
-            for n in ["1  ", "12  ", "13  "] {
+            for n in [" 1  ", "12  ", "13  "] {
                 let listed = shown.iter().filter(|l| l.starts_with(n)).count();
                 assert_eq!(listed, 1, "{width}: {n}\n{reads}");
             }

@@ -12,7 +12,7 @@ use crate::text::display_path;
 
 use super::question::Answering;
 use super::storage as words;
-use super::table::Who;
+use super::who::Who;
 
 /// A wrong puzzle answer's cost, while the solve that finds it runs.
 pub(crate) const CHECKING_COST: &str = "Checking what it costs…";

@@ -1534,7 +1534,7 @@ mod tests {
             "Blue d1, section 1: +10, row 1 all 1s"
         );
         assert_eq!(
-            unclaimed(one.last().unwrap(), "Blue"),
+            unclaimed(one.last().unwrap(), super::super::table::Who::Named("Blue")),
             "Blue's d1 went unclaimed: 10 forfeited (row 1 all 1s)"
         );
         let game = Game::from_moves(moves.iter().copied()).unwrap();

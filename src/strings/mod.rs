@@ -46,6 +46,7 @@ pub(crate) mod start;
 pub(crate) mod storage;
 pub(crate) mod table;
 pub(crate) mod talk;
+pub(crate) mod who;
 
 use crate::ai::Seat;
 use crate::rules::{Game, Player, Ruleset};

@@ -3,6 +3,7 @@
 use crate::rules::Outcome;
 
 use super::question::{Answering, Answers, Brief, answers, brief_answers};
+pub(crate) use super::who::Who;
 
 /// The widest message one player sends the other, in display columns.
 pub(crate) const MAX_SAY_COLUMNS: usize = 60;
@@ -13,79 +14,6 @@ pub(crate) const MAX_SAY_BYTES: usize = 8 * MAX_SAY_COLUMNS;
 pub(crate) fn you(name: &str) -> String {
     format!("{name} (you)")
 }
-/// Who a table's words speak of (s35): the player who reads them, in the second
-/// person (`You played a4`, `Your move`, `You win`), or a player by name (`bob played
-/// a4`, `bob to move`, `bob wins`; a watcher reads both so).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Who<'a> {
-    /// The player this screen is played by.
-    You,
-    /// Another player, by name (or a colour where there is none).
-    Named(&'a str),
-}
-
-impl<'a> Who<'a> {
-    /// Both seats by name (a watcher's, a record's), by [`crate::rules::Player::index`].
-    pub(crate) fn both(names: &'a [String; 2]) -> [Who<'a>; 2] {
-        [Who::Named(&names[0]), Who::Named(&names[1])]
-    }
-
-    /// After a colon or a verb: `you`, `bob`.
-    pub(crate) fn object(self) -> &'a str {
-        match self {
-            Who::You => "you",
-            Who::Named(name) => name,
-        }
-    }
-
-    /// Whose stone, first in a line: `Your a4`, `bob's a4`.
-    pub(crate) fn whose(self, square: impl std::fmt::Display) -> String {
-        match self {
-            Who::You => format!("Your {square}"),
-            Who::Named(name) => format!("{name}'s {square}"),
-        }
-    }
-
-    /// Whose stone, within a line: `your a4`, `bob's a4`.
-    pub(crate) fn whose_within(self, square: impl std::fmt::Display) -> String {
-        match self {
-            Who::You => format!("your {square}"),
-            Who::Named(name) => format!("{name}'s {square}"),
-        }
-    }
-
-    /// `verb` in the present, its third person `verbs`: `You win`, `bob wins`.
-    pub(crate) fn does(self, verb: &str, verbs: &str) -> String {
-        match self {
-            Who::You => format!("You {verb}"),
-            Who::Named(name) => format!("{name} {verbs}"),
-        }
-    }
-
-    /// The winner: `You win`, `bob wins`.
-    pub(crate) fn wins(self) -> String {
-        self.does("win", "wins")
-    }
-
-    /// [`Who::wins`] within a line: `you win`, `bob wins`.
-    pub(crate) fn wins_within(self) -> String {
-        match self {
-            Who::You => "you win".to_owned(),
-            Who::Named(name) => format!("{name} wins"),
-        }
-    }
-}
-
-/// The subject of a verb in the past or with `may`: `You played`, `bob played`.
-impl std::fmt::Display for Who<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Who::You => f.write_str("You"),
-            Who::Named(name) => f.write_str(name),
-        }
-    }
-}
-
 /// An early ending with the players' names: `bob wins: alice resigned`; to a player
 /// in the second person (`You win: bob resigned`, `bob wins: you resigned`).
 pub(crate) fn named_ending(ending: crate::session::Ending, names: [Who<'_>; 2]) -> String {

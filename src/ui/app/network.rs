@@ -1622,13 +1622,18 @@ mod tests {
             let rows = drawn_at(app, width, 24);
             rows[22].trim_end().to_owned()
         };
-        // The winner's own screen (s35): `You win` fits with both keys at every
-        // width, the row under it saying how it ended until the ratings (which name
-        // who resigned) take its place.
+        // The winner's own screen (s35): `You win` with both keys at 80 and 66, the
+        // row under it saying how it ended until the ratings (which name who
+        // resigned) take its place; at 44 the keys beside the totals, `You win: ...`
+        // on the row under (as on the loser's screen there).
         for width in [80, 66, 44] {
             let rows = drawn_at(&app, width, 24);
             let (first, shown) = (rows[22].trim_end(), rows.join("\n"));
-            assert!(first.contains("You win"), "{shown}");
+            let under = rows[23].trim_start();
+            assert!(
+                first.contains("You win") || (width == 44 && under.starts_with("You win")),
+                "{shown}"
+            );
             assert!(first.contains("n: rematch, q: lobby"), "{shown}");
             assert!(shown.contains("? help"), "{shown}");
             assert!(!shown.contains("Blue wins"), "{shown}");
@@ -1639,7 +1644,7 @@ mod tests {
             wide.contains("│  You win: Yellow resigned. n: rematch, q: lobby"),
             "{wide}"
         );
-        // The other player's screen: the winner by name, as before (s33, s34).
+        // The loser's own screen (Yellow resigned, Yellow's screen).
         let mut app = App::with_game(
             GameConfig::default(),
             Game::from_moves([crate::rules::Square::A1, crate::rules::Square::B1]).unwrap(),
@@ -1647,12 +1652,14 @@ mod tests {
         .served([true, false])
         .named(["alexandrapetrova".into(), "bartholomewjones".into()]);
         app.table_news(News::Resigned(Player::Yellow));
+        // The loser's own screen (s35): by colour with how it ended, in the second
+        // person, before the winner alone by name (s34: `alexandrapetrova wins.`).
         assert!(
-            status(&app, 66).contains("│  alexandrapetrova wins. n: rematch, q: lobby"),
+            status(&app, 66).contains("│  Blue wins: you resigned. n: rematch, q: lobby"),
             "{}",
             status(&app, 66)
         );
-        // Short names: the result by name, as before.
+        // Short names: the result whole, to ann in the second person (s35).
         let mut app = App::with_game(
             GameConfig::default(),
             Game::from_moves([crate::rules::Square::A1, crate::rules::Square::B1]).unwrap(),
@@ -1661,7 +1668,7 @@ mod tests {
         .named(["ann".into(), "bo".into()]);
         app.table_news(News::Resigned(Player::Yellow));
         assert!(
-            status(&app, 80).contains("│  ann wins: bo resigned. n: rematch, q: lobby"),
+            status(&app, 80).contains("│  You win: bo resigned. n: rematch, q: lobby"),
             "{}",
             status(&app, 80)
         );
