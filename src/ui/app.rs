@@ -49,6 +49,17 @@ enum Quit {
     Forced,
 }
 
+/// What `+` began: a claim's digits, or a claim refused, whose digits and Enter stay
+/// off the board (qa38: after a refused `+`, the Enter of `+20 Enter` placed a stone
+/// on the cursor's square).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ClaimTyping {
+    /// The digits typed so far.
+    Digits(String),
+    /// `+` was refused, for this reason: the digits and Enter after it are too.
+    Refused(String),
+}
+
 /// The whole state of a game on screen.
 #[derive(Debug, Clone)]
 pub struct App {
@@ -79,8 +90,8 @@ pub struct App {
     /// When the autosave was last asked to note the thinking on the turn under way
     /// ([`Effect::NoteThinking`](super::effect::Effect::NoteThinking)).
     noted: Option<Instant>,
-    /// A claim game: the digits typed after `+`, while a claim is typed.
-    claim_entry: Option<String>,
+    /// A claim game: what `+` began, until the claim is made or let go.
+    claim_entry: Option<ClaimTyping>,
     /// A claim game: the person let the AI play on without claiming (Enter).
     go_on: bool,
     /// A claim game: the AI's move, kept until the person's last stone is claimed or let go.
@@ -732,7 +743,10 @@ impl App {
 
     /// The digits of the claim being typed after `+`, if one is.
     pub fn claim_entry(&self) -> Option<&str> {
-        self.claim_entry.as_deref()
+        match &self.claim_entry {
+            Some(ClaimTyping::Digits(digits)) => Some(digits),
+            Some(ClaimTyping::Refused(_)) | None => None,
+        }
     }
 
     /// In a claim game, whether the AI to move waits for a person's claim: the last
@@ -822,7 +836,7 @@ impl App {
                 KeyContext::TooSmallGoesBack
             }
             _ if ScreenLayout::new(self.area).is_none() => KeyContext::TooSmall,
-            Overlay::None if self.claim_entry.is_some() => KeyContext::ClaimEntry,
+            Overlay::None if self.claim_entry().is_some() => KeyContext::ClaimEntry,
             Overlay::None => KeyContext::Board,
             Overlay::Help => KeyContext::Help,
             Overlay::Question(Question::Resume) => KeyContext::ResumeQuestion,

@@ -8,7 +8,7 @@ use crate::strings::{claim as claim_words, describe};
 use super::super::effect::{Effect, Effects};
 use super::super::keymap::Action;
 use super::super::message::{Message, MessageKind};
-use super::App;
+use super::{App, ClaimTyping};
 
 /// The longest claim typed, in digits: no stone scores 1000 points.
 pub(crate) const CLAIM_DIGITS: usize = 3;
@@ -17,9 +17,10 @@ impl App {
     /// `+`: starts typing a claim for the last stone, if it may still be claimed.
     pub(super) fn start_claim(&mut self) -> Effects {
         if let Some(refusal) = self.claim_refusal() {
+            self.claim_entry = Some(ClaimTyping::Refused(refusal.clone()));
             return self.refuse(refusal);
         }
-        self.claim_entry = Some(String::new());
+        self.claim_entry = Some(ClaimTyping::Digits(String::new()));
         self.message = None;
         vec![Effect::Redraw]
     }
@@ -58,7 +59,7 @@ impl App {
 
     /// A key while a claim is typed: digits, Backspace, Enter, Esc.
     pub(super) fn claim_key(&mut self, action: Action) -> Effects {
-        let Some(entry) = self.claim_entry.as_mut() else {
+        let Some(ClaimTyping::Digits(entry)) = self.claim_entry.as_mut() else {
             return Vec::new();
         };
         match action {
@@ -83,6 +84,27 @@ impl App {
                 Err(_) => self.refuse(claim_words::EMPTY),
             },
             _ => self.refuse(claim_words::TYPE_DIGITS),
+        }
+    }
+
+    /// A key after a refused `+`: the claim's digits and its Enter are refused as the
+    /// `+` was, placing nothing; any other key is the board's again. `None` where no
+    /// claim was refused.
+    pub(super) fn refused_claim_key(&mut self, action: Action) -> Option<Effects> {
+        let Some(ClaimTyping::Refused(refusal)) = &self.claim_entry else {
+            return None;
+        };
+        let refusal = refusal.clone();
+        match action {
+            Action::Row(_) | Action::Digit(_) => Some(self.refuse(refusal)),
+            Action::Place => {
+                self.claim_entry = None;
+                Some(self.refuse(refusal))
+            }
+            _ => {
+                self.claim_entry = None;
+                None
+            }
         }
     }
 
@@ -245,5 +267,41 @@ mod tests {
         // Alice's own screen claims it.
         let mut game = bob.game().clone();
         assert!(game.claim(20).is_ok());
+    }
+
+    /// QA (qa38): hot-seat, the last stone already claimed, Yellow to move typed
+    /// `+20 Enter`: `+` was refused, `2` and `0` were refused as a square, and Enter
+    /// placed Yellow's stone on the cursor's square. The digits and Enter after a
+    /// refused `+` place nothing; the next key of the board's own works again.
+    #[test]
+    fn enter_after_a_refused_claim_places_no_stone() {
+        let mut game = Game::with_rules(Ruleset::Standard, true);
+        for square in ["a1", "b2", "a1", "b2", "a1", "b2", "a1"] {
+            let square: Square = square.parse().expect("a square");
+            game.play(square).expect("legal");
+        }
+        assert!(game.claim(20).is_ok());
+        let config = GameConfig {
+            claims: true,
+            ..GameConfig::default()
+        };
+        let mut app = App::with_game(config, game);
+        let press = |app: &mut App, code| {
+            let _ = app.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+        };
+        for code in [
+            KeyCode::Down,
+            KeyCode::Char('+'),
+            KeyCode::Char('2'),
+            KeyCode::Char('0'),
+            KeyCode::Enter,
+        ] {
+            press(&mut app, code);
+        }
+        assert_eq!(app.game().len(), 7, "no stone placed");
+        let said = app.message().map(|m| m.text.clone()).unwrap_or_default();
+        assert!(said.contains("claim"), "{said}");
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.game().len(), 8, "Enter places again");
     }
 }

@@ -218,8 +218,13 @@ impl App {
         }
         // A claim typed takes the keys; over it, the help (`?`) or a question the
         // other player asked takes them first, and the claim waits.
-        if self.claim_entry.is_some() && self.overlay == Overlay::None && action != Action::Help {
+        if self.claim_entry().is_some() && self.overlay == Overlay::None && action != Action::Help {
             return self.claim_key(action);
+        }
+        if self.overlay == Overlay::None
+            && let Some(effects) = self.refused_claim_key(action)
+        {
+            return effects;
         }
         match self.cursor.apply(action) {
             Pointed::Moved(None) => return vec![Effect::Redraw],
