@@ -302,8 +302,8 @@ async fn run(o: &Options, addr: SocketAddr) -> anyhow::Result<()> {
     alice.wait_for("waiting for an opponent").await?;
     bob.wait_for("alice (Blue) v - (Yellow)").await?;
     bob.send(b"1").await?;
-    alice.wait_for("Blue to move").await?;
-    bob.wait_for("Blue to move").await?;
+    alice.wait_for("Your move").await?;
+    bob.wait_for("alice to move").await?;
     // They play a move every half second while a third player logs in again and again.
     let players = Arc::new((alice, bob));
     let done = Arc::new(AtomicBool::new(false));

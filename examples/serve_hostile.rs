@@ -213,7 +213,7 @@ async fn bytes_phase(addr: SocketAddr, pid: u32, witness: &Client) -> anyhow::Re
         ("lobby", b"", "q leave"),
         ("form", b"n", "Enter start"),
         ("game v random AI", b"\x1b", "q leave"),
-        ("message line", b"m", "Blue to move"),
+        ("message line", b"m", "Your move"),
     ];
     for (screen, keys, shown) in screens {
         if screen == "game v random AI" {
@@ -228,7 +228,7 @@ async fn bytes_phase(addr: SocketAddr, pid: u32, witness: &Client) -> anyhow::Re
                 .await?;
             x.writer.data_bytes(&b"\r"[..]).await?;
             x.screen
-                .wait_for("Blue to move", PATIENCE, Duration::from_millis(10))
+                .wait_for("Your move", PATIENCE, Duration::from_millis(10))
                 .await?;
         } else if !keys.is_empty() {
             x.writer.data_bytes(keys.to_vec()).await?;
@@ -293,7 +293,7 @@ async fn bytes_phase(addr: SocketAddr, pid: u32, witness: &Client) -> anyhow::Re
     .await;
     let _ = x.writer.window_change(80, 24, 0, 0).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let alive = x.screen.text().contains("Blue to move");
+    let alive = x.screen.text().contains("Your move");
     report(
         "600 window changes",
         start.elapsed(),

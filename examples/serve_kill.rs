@@ -288,7 +288,7 @@ async fn set_up(addr: SocketAddr, kind: Kind, n: usize) -> anyhow::Result<Round>
         blue.send(b"aooo").await?;
         blue.wait_for("against the random AI").await?;
         blue.send(b"\r").await?;
-        blue.wait_for("Blue to move").await?;
+        blue.wait_for("Your move").await?;
     } else {
         blue.send(b"n").await?;
         match kind {
@@ -309,15 +309,16 @@ async fn set_up(addr: SocketAddr, kind: Kind, n: usize) -> anyhow::Result<Round>
         // kept a game (round 1's table is 2 once round 0's game was kept).
         let table = table_number(&yellow.text(), &format!("{a} (Blue)"))?;
         yellow.send(table.as_bytes()).await?;
-        blue.wait_for("Blue to move").await?;
-        yellow.wait_for("Blue to move").await?;
+        // Each seat reads its own words: Blue `Your move`, Yellow Blue's name.
+        blue.wait_for("Your move").await?;
+        yellow.wait_for(&format!("{a} to move")).await?;
         Some(yellow)
     };
     let watcher = Client::join(addr, &w, key(2)).await?;
     watcher.wait_for(&format!("{a} (Blue)")).await?;
     let table = table_number(&watcher.text(), &format!("{a} (Blue)"))?;
     watcher.send(table.as_bytes()).await?;
-    watcher.wait_for("Blue to move").await?;
+    watcher.wait_for(&format!("{a} to move")).await?;
     Ok(Round {
         blue,
         yellow,

@@ -297,14 +297,15 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
             .wait_for(&format!("p{} (Blue) v - (Yellow)", 2 * t))
             .await?;
         yellow.send((t + 1).to_string().as_bytes()).await?;
-        blue.wait_for("Blue to move").await?;
-        yellow.wait_for("Blue to move").await?;
+        // Each seat reads its own words: Blue `Your move`, Yellow Blue's name.
+        blue.wait_for("Your move").await?;
+        yellow.wait_for(&format!("p{} to move", 2 * t)).await?;
     }
     // The AI players: Blue against the hard AI.
     for p in &players[2 * o.pairs()..] {
         p.wait_for("q leave").await?;
         p.send(b"ao\r").await?;
-        p.wait_for("Blue to move").await?;
+        p.wait_for("Your move").await?;
     }
     println!(
         "set-up: {:.1} s; {} bytes sent to the clients so far",
