@@ -19,6 +19,9 @@
 //! (it has no call for them); a global request without a reply asked for costs the
 //! server what they do, a packet read and dropped (russh 0.65.1 `server::reply`).
 
+#[path = "support/client.rs"]
+#[allow(dead_code)] // its shell and screen are the players' tools'
+mod client_support;
 #[path = "support/server.rs"]
 mod server_support;
 
@@ -29,15 +32,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context as _, bail};
 use clap::Parser;
 use russh::client;
 use russh::kex;
-use russh::keys::ssh_key::private::Ed25519Keypair;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg, PublicKeyOrCertificate};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpSocket, TcpStream};
+use tokio::net::TcpStream;
 
+use client_support::{Trusting, log_in, tcp_from};
 use server_support::start_server;
 
 /// How long any one step may take.
@@ -62,42 +63,6 @@ struct Options {
     /// More server options, each a word (`--extra=--login-grace --extra=5`).
     #[arg(long)]
     extra: Vec<String>,
-}
-
-/// Accepts the server's key (a fresh one on loopback).
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// A TCP connection to `addr` from the loopback address `from`.
-async fn tcp_from(addr: SocketAddr, from: IpAddr) -> anyhow::Result<TcpStream> {
-    let socket = TcpSocket::new_v4()?;
-    socket.bind(SocketAddr::new(from, 0))?;
-    let stream = tokio::time::timeout(Duration::from_secs(5), socket.connect(addr))
-        .await
-        .context("no TCP connection in 5 s")??;
-    stream.set_nodelay(true)?;
-    Ok(stream)
-}
-
-/// Logs `name` in with a key made from `n`.
-async fn log_in(handle: &mut client::Handle<Trusting>, name: &str, n: u64) -> anyhow::Result<()> {
-    let mut seed = [7u8; 32];
-    seed[..8].copy_from_slice(&n.to_le_bytes());
-    let key = PrivateKey::from(Ed25519Keypair::from_seed(&seed));
-    let auth = handle
-        .authenticate_publickey(name, PrivateKeyWithHashAlg::new(Arc::new(key), None))
-        .await?;
-    if !auth.success() {
-        bail!("{name} was not let in");
-    }
-    Ok(())
 }
 
 /// The server's CPU time so far, all its threads (nanoseconds, from schedstat).

@@ -57,18 +57,26 @@ pub(crate) const RULES_CLAIMS: &[&str] = &[
     "a wrong claim or no claim forfeits them. The totals show claimed points.",
 ];
 
+/// `Please enlarge the terminal to 80×24 (now 60×20).` and what `q` does there.
+fn enlarge(min_width: u16, min_height: u16, width: u16, height: u16, then: &str) -> String {
+    format!(
+        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). {then}"
+    )
+}
+
 /// Shown when the terminal is smaller than `min_width`×`min_height`.
 pub(crate) fn too_small(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
-    format!(
-        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). q quits."
-    )
+    enlarge(min_width, min_height, width, height, "q quits.")
 }
 /// The same at a served game or replay, where `q` goes back to the lobby as on the
 /// screen under it (asking first where that screen asks).
 pub(crate) fn too_small_served(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
-    format!(
-        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). \
-         q: back to the lobby."
+    enlarge(
+        min_width,
+        min_height,
+        width,
+        height,
+        "q: back to the lobby.",
     )
 }
 /// The same at a lesson or puzzle the start screen opened, where `q` goes back to it.
@@ -78,9 +86,12 @@ pub(crate) fn too_small_from_start(
     width: u16,
     height: u16,
 ) -> String {
-    format!(
-        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). \
-         q: back to the start screen."
+    enlarge(
+        min_width,
+        min_height,
+        width,
+        height,
+        "q: back to the start screen.",
     )
 }
 /// The same at the puzzles the lessons' menu opened, where `q` goes back to it.
@@ -90,17 +101,17 @@ pub(crate) fn too_small_from_lessons(
     width: u16,
     height: u16,
 ) -> String {
-    format!(
-        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). \
-         q: back to the lessons."
+    enlarge(
+        min_width,
+        min_height,
+        width,
+        height,
+        "q: back to the lessons.",
     )
 }
 /// The same at the review of a finished game (`r`), where `q` goes back to the game.
 pub(crate) fn too_small_review(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
-    format!(
-        "Please enlarge the terminal to {min_width}×{min_height} (now {width}×{height}). \
-         q: back to the game."
-    )
+    enlarge(min_width, min_height, width, height, "q: back to the game.")
 }
 /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
 /// (short enough for 80 columns with three-digit totals and `? help`); with `back`
