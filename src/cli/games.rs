@@ -221,7 +221,7 @@ fn hanging(head: &str, text: &str, indent: usize) -> String {
     if crate::text::width(&line) <= LIST_WIDTH {
         return line;
     }
-    let mut lines = crate::text::wrap(text, LIST_WIDTH.saturating_sub(indent)).into_iter();
+    let mut lines = crate::text::wrap_spaced(text, LIST_WIDTH.saturating_sub(indent)).into_iter();
     let mut out = format!("{head}{}", lines.next().unwrap_or_default());
     for line in lines {
         out.push('\n');

@@ -60,7 +60,7 @@ pub(crate) fn say_after(front: &crate::ui::Frontend, text: impl Display) -> anyh
     if front.is_plain() {
         return say(text);
     }
-    say(crate::text::wrap_lines(
+    say(crate::text::wrap_message(
         &text.to_string(),
         crate::ui::after_screen_columns(),
     ))
@@ -92,7 +92,7 @@ pub(crate) fn put(text: impl Display) -> anyhow::Result<()> {
 pub(crate) fn wrapped(text: String, columns: Option<usize>) -> String {
     match columns {
         Some(columns) => {
-            crate::text::wrap_lines(&text, columns.clamp(1, crate::text::AFTER_SCREEN_COLUMNS))
+            crate::text::wrap_message(&text, columns.clamp(1, crate::text::AFTER_SCREEN_COLUMNS))
         }
         None => text,
     }

@@ -458,6 +458,49 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     lines
 }
 
+/// `text` in lines of at most `columns` columns as [`wrap`] breaks it, with its spaces
+/// kept: a run of them inside a line stays as it is and only the run a line breaks at
+/// goes (with the spaces ending the text). For a message that quotes what it was given:
+/// [`wrap`] makes every run one space, so `hijara score 'a  b.hij'` on a terminal named
+/// `a b.hij`, a file that is not there (s36).
+pub fn wrap_spaced(text: &str, columns: usize) -> Vec<String> {
+    // Each space but the last of a run, and every space of a leading run, is held to
+    // the word before it (or after it, leading) as a no-break space, which `wrap`
+    // writes as a plain one; so `wrap` breaks a run only at its last space.
+    let is_gap = |c: char| c.is_whitespace() && c != NO_BREAK;
+    let mut held = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut leading = true;
+    while let Some(c) = chars.next() {
+        let next_is_gap = chars.peek().is_some_and(|&next| is_gap(next));
+        if is_gap(c) && (leading || next_is_gap) {
+            held.push(NO_BREAK);
+        } else {
+            leading = false;
+            held.push(c);
+        }
+    }
+    let mut lines = wrap(&held, columns).into_iter();
+    let first = lines.next().unwrap_or_default();
+    // A run held to the word before a break ends that line, and one wider than a line
+    // is broken on to the next: at a break it goes, as the break's space does, and a
+    // line it alone made goes too.
+    let first = first.trim_end_matches(' ').to_owned();
+    let rest = lines
+        .map(|line| line.trim_matches(' ').to_owned())
+        .filter(|line| !line.is_empty());
+    std::iter::once(first).chain(rest).collect()
+}
+
+/// Each line of `text` [`wrap_spaced`] to `columns`, joined by line breaks again: a
+/// message (an error, a note) that may quote a file's name or a value with its spaces.
+pub fn wrap_message(text: &str, columns: usize) -> String {
+    text.lines()
+        .flat_map(|line| wrap_spaced(line, columns))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// `text` [`wrap`]ped to `columns`, each of `kept` (a question's answers, each
 /// where it last occurs in the text, as the answers end it) whole on one row when
 /// it fits one with the marks stuck to it (`stay,`): it is not broken at its spaces.
@@ -574,6 +617,32 @@ mod tests {
             ["12 moves,", "Blue 10", "Yellow 20. y:", "resume"]
         );
         assert_eq!(plain_spaces(text), "12 moves, Blue 10 Yellow 20. y: resume");
+    }
+
+    /// s36 (qa40): an error on a terminal made each run of spaces one, so a file
+    /// named `two  spaces.hij` was named `two spaces.hij`. [`wrap_spaced`] keeps a run
+    /// inside a line and drops only the run a line breaks at.
+    #[test]
+    fn wrap_spaced_keeps_the_spaces_inside_a_line() {
+        let text = "hijara: two  spaces.hij: line 1,   column 4";
+        assert_eq!(wrap_spaced(text, 80), [text]);
+        assert_eq!(
+            wrap_spaced(text, 24),
+            ["hijara: two  spaces.hij:", "line 1,   column 4"]
+        );
+        // The run at a break goes whole, however long; a leading run stays.
+        assert_eq!(wrap_spaced("ab     cd", 4), ["ab", "cd"]);
+        assert_eq!(wrap_spaced("  ab cd  ", 80), ["  ab cd"]);
+        assert_eq!(wrap_message("a  b\nc   d", 80), "a  b\nc   d");
+        // Nothing else changes: what has no run of spaces wraps as `wrap` does.
+        let plain = "12 moves, Blue\u{a0}10 Yellow\u{a0}20. y: resume /a/long/path/to/it";
+        for columns in [14, 30, 80] {
+            assert_eq!(
+                wrap_spaced(plain, columns),
+                wrap(plain, columns),
+                "{columns}"
+            );
+        }
     }
 
     /// s32: a list of keys breaks between its parts only, each row the list goes on

@@ -310,7 +310,7 @@ fn end_as_at(signal: i32) -> ! {
             .clone();
         if let Some(line) = said_at_signal(kept.as_ref()) {
             // Not `eprintln!`, which panics when the write fails.
-            let line = crate::text::wrap_lines(&line, after_screen_columns());
+            let line = crate::text::wrap_message(&line, after_screen_columns());
             let _ = writeln!(io::stderr(), "{line}");
         }
     });

@@ -545,6 +545,34 @@ fn an_error_on_a_terminal_is_wrapped_to_its_width() {
     }
 }
 
+/// Defect (s36, qa40: "error wrapping collapses spaces"): on a terminal the error
+/// was wrapped by a wrap that made each run of spaces one, so `hijara score 'two
+/// spaces.hij'` (two spaces) named `two spaces.hij`, a file that is not there. The
+/// spaces inside a line are kept now; only a break takes its run.
+#[test]
+fn an_error_on_a_terminal_keeps_the_spaces_of_a_file_s_name() {
+    let root = tempfile::tempdir().unwrap();
+    let name = "two  spaces   here.hij";
+    std::fs::write(root.path().join(name), "a1 e5\n").unwrap();
+    let data = root.path().join("data");
+    for columns in [44u16, 80] {
+        let mut s = Session::start_in(&["score", name], columns, 24, &data, Some(root.path()));
+        assert_eq!(s.exit_code(), 1);
+        let output = s.whole_output();
+        let lines: Vec<&str> = output.split("\r\n").filter(|l| !l.is_empty()).collect();
+        assert!(
+            lines[0].starts_with(&format!("hijara: {name}: line 1,")),
+            "{columns}: {lines:?}"
+        );
+        for line in &lines {
+            assert!(
+                hijara::text::width(line) <= usize::from(columns),
+                "{line:?}"
+            );
+        }
+    }
+}
+
 /// To a pipe the same error stays one line, however long, for scripts.
 #[test]
 fn an_error_to_a_pipe_stays_one_line() {

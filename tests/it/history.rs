@@ -169,6 +169,24 @@ fn games_json_gives_the_same_as_data() {
     assert!(json["folder"].as_str().unwrap().ends_with("games"));
 }
 
+/// s36 (qa40): an unreadable file's error too long for its line was wrapped by a
+/// wrap that made each run of spaces one, so the list named `a  b.hij` (two spaces)
+/// `a b.hij`, a file that is not there, to a pipe too. Its spaces are kept.
+#[test]
+fn games_names_an_unreadable_file_with_its_spaces() {
+    let data = tempfile::tempdir().unwrap();
+    let games = data.path().join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    let name = "hijara-20261201-101010 with  two   spaces.hij";
+    std::fs::write(games.join(name), "a1 e5\n").unwrap();
+    let out = hijara(data.path()).arg("games").assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.contains(&format!("unreadable: {name}:")), "{text}");
+    for line in text.lines() {
+        assert!(hijara::text::width(line) <= 80, "{line:?}");
+    }
+}
+
 #[test]
 fn an_empty_history_says_so() {
     let data = tempfile::tempdir().unwrap();
