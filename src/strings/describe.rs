@@ -320,7 +320,7 @@ pub(crate) fn reviewed_move_unnumbered(
     played_value: &str,
     best_value: &str,
 ) -> String {
-    let class = super::review::class_text(m.class, m.likely);
+    let class = super::review::verdict_text(m);
     let side = m.player;
     if m.best == m.mv {
         return format!("{played}: {class}, {played_value} for {side}");

@@ -10,7 +10,9 @@ pub(crate) const UNKNOWN_KEY: &str = "That key does nothing here: the keys are l
 /// [`UNKNOWN_KEY`] on the status line, where no text lists the keys (at 44×16).
 pub(crate) const UNKNOWN_KEY_NO_TEXT: &str = "That key does nothing: ? lists the keys.";
 /// A move after the task was done.
-pub(crate) const DONE_ALREADY: &str = "Done! n opens the next lesson, u starts this one again.";
+/// One row at 44×16, where it stands beside the keys (qa41: `Done! n opens the next
+/// lesson, u starts…` was cut there).
+pub(crate) const DONE_ALREADY: &str = "Done already: u starts it again, n goes on.";
 /// The menu's title.
 pub(crate) const MENU: &str = "Lessons";
 /// The mark of a lesson done, and of one not done (not colour alone).
@@ -26,7 +28,9 @@ pub(crate) const NOT_YET: &str = "Not yet:";
 pub(crate) const CLAIM_AGAIN: &str =
     "The stone was right: play it again, then claim exactly the points it made.";
 /// A key other than `+` while the stone's points wait for a claim.
-pub(crate) const CLAIM_FIRST: &str = "Claim first: type + and the points, then Enter.";
+/// One row at 44×16, as [`DONE_ALREADY`] (qa41: `Claim first: type + and the points,
+/// then…`).
+pub(crate) const CLAIM_FIRST: &str = "Claim first: + and the points, then Enter.";
 /// The stone scored in a claim lesson: what to do now.
 pub(crate) const NOW_CLAIM: &str = "Your stone scored, but in claim mode points count only once claimed: type +, the points, then Enter (Esc cancels).";
 
@@ -51,6 +55,18 @@ pub(crate) fn task(task: impl std::fmt::Display) -> String {
 /// The status line: the side to move and the task.
 pub(crate) fn to_move(player: Player, task: impl std::fmt::Display) -> String {
     format!("{player} to move. {task}")
+}
+
+/// [`to_move`] in fewest words, for a status line with no room for it whole beside
+/// the keys (44×16): `Yellow: answer with the half-turn mirror of the last move.`
+pub(crate) fn to_move_short(player: Player, task: impl std::fmt::Display) -> String {
+    let task = task.to_string();
+    let mut chars = task.chars();
+    let task = match chars.next() {
+        Some(first) => format!("{}{}", first.to_lowercase(), chars.as_str()),
+        None => task,
+    };
+    format!("{player}: {task}")
 }
 
 /// A claim being typed, on the text side.

@@ -1270,7 +1270,7 @@ pub(crate) fn value(value: &crate::review::Value) -> String {
 /// and said so, as on the full screen.
 pub(crate) fn reviewed_move(m: &crate::review::MoveReview) -> String {
     let (number, player, mv, best) = (m.number, m.player, m.mv, m.best);
-    let class = super::review::class_text(m.class, m.likely);
+    let class = super::review::verdict_text(m);
     let played = value(&m.played_value);
     if m.best == m.mv {
         return format!("Move {number} {player} {mv}: {class}, {played} for {player}");

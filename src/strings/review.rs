@@ -7,7 +7,8 @@
 use std::io::{self, Write};
 
 use crate::review::annotate::mark_of;
-use crate::review::{Class, PlayerSummary, Review};
+use crate::review::classify::{threw_away_proof, wdl_name};
+use crate::review::{Class, MoveReview, PlayerSummary, Review};
 
 /// The legend printed above the table.
 pub(crate) const LEGEND: &str = "Values are final margins in points for the player who moves, under best play:\n\
@@ -30,6 +31,27 @@ pub(crate) fn class_text(class: Class, likely: bool) -> String {
         format!("likely {class}")
     } else {
         class.to_string()
+    }
+}
+
+/// A reviewed move's verdict as text: [`class_text`], and where the move threw away a
+/// proven outcome (a blunder whatever the points, `docs/review.md`'s rule 1), which
+/// one: `blunder, a win thrown away`. qa41: `blunder, lost 10` beside another move's
+/// `inaccuracy, lost 10` said nothing of why.
+pub(crate) fn verdict_text(m: &MoveReview) -> String {
+    let class = class_text(m.class, m.likely);
+    match thrown_away(m) {
+        Some(wdl) => format!("{class}, a {} thrown away", wdl_name(wdl)),
+        None => class,
+    }
+}
+
+/// The proven outcome a blunder threw away ([`threw_away_proof`]), if it did.
+fn thrown_away(m: &MoveReview) -> Option<crate::ai::analysis::Wdl> {
+    if m.class == Class::Blunder && threw_away_proof(m.best_value, m.played_value) {
+        m.best_value.outcome
+    } else {
+        None
     }
 }
 

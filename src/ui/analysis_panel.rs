@@ -235,6 +235,57 @@ mod tests {
         }
     }
 
+    /// qa41: move 53 of a game against easy, `b3 -5` where `c3 +5` won: a blunder by
+    /// rule 1 (a proven win thrown away) though it lost only 10, which the exact column
+    /// calls an inaccuracy; the panel said `blunder, lost 10` and no why. The panel's
+    /// line at 80×24 and the line mode's `why` say the win thrown away; a blunder that
+    /// threw none away, and the 44-column wording, are as before.
+    #[test]
+    fn a_blunder_by_a_thrown_away_win_says_so() {
+        use crate::ai::analysis::Wdl;
+        let exact = |margin: i32| Value {
+            margin,
+            exact: true,
+            outcome: Some(if margin > 0 { Wdl::Win } else { Wdl::Loss }),
+            margin_error: 0,
+        };
+        let m = MoveReview {
+            number: 53,
+            player: Player::Blue,
+            mv: Square::B3,
+            best: Square::C3,
+            best_value: exact(5),
+            played_value: exact(-5),
+            lost: 10,
+            lost_range: None,
+            class: Class::Blunder,
+            likely: false,
+        };
+        let at_80 = judged_in(&m, 78);
+        assert!(
+            at_80.contains("blunder, a win thrown away, lost 10 · b3 -5 · best c3 +5 for Blue"),
+            "{at_80}"
+        );
+        assert!(
+            crate::strings::line::reviewed_move(&m).contains("blunder, a win thrown away, lost 10"),
+            "{}",
+            crate::strings::line::reviewed_move(&m)
+        );
+        assert_eq!(judged_in(&m, 42), "b3??: blunder, lost 10, best c3");
+        // Both moves lose: a blunder by its points alone says nothing more.
+        let both_lose = MoveReview {
+            best_value: exact(-5),
+            played_value: exact(-30),
+            lost: 25,
+            ..m
+        };
+        assert!(
+            !judged(&both_lose).contains("thrown away"),
+            "{}",
+            judged(&both_lose)
+        );
+    }
+
     /// QA (learn4): the panel's line was cut at its border, a number with it: at 80×24
     /// `best a1 ~+27` read `best a1 ~+2`. A shorter wording is taken instead, never a
     /// number cut.

@@ -263,6 +263,14 @@ impl LessonView<'_> {
             LessonPhase::Tried(_, check) if check.done => words::WELL_DONE.to_owned(),
             _ => words::to_move(to_move, lesson.task),
         };
+        // The same in fewest words, where the status line has no room for it whole
+        // beside the keys (44×16): `Yellow: answer with the half-turn mirror of the last
+        // move.` (qa41: `Yellow to move. Answer with the half-turn…`).
+        let status_short = match state.phase() {
+            LessonPhase::Claiming(..) | LessonPhase::Menu(_) => status.clone(),
+            LessonPhase::Tried(_, check) if check.done => status.clone(),
+            _ => words::to_move_short(to_move, lesson.task),
+        };
         let status_style = match state.phase() {
             LessonPhase::Tried(_, check) if check.done => look.banner(),
             _ => look.player(to_move),
@@ -294,7 +302,22 @@ impl LessonView<'_> {
             layout.status.width,
             layout.status.height,
         );
-        status_lines.push(Line::styled(status, status_style));
+        // The status line itself whole beside the keys where it fits, else in fewest
+        // words; under a verdict or a note, which the rows cannot hold with it, whole.
+        let fewest = status_lines.is_empty();
+        status_lines.extend(super::reading::feedback_beside_key(
+            |short| {
+                let said = if short && fewest {
+                    &status_short
+                } else {
+                    &status
+                };
+                vec![Line::styled(said.clone(), status_style)]
+            },
+            key.as_ref(),
+            layout.status.width,
+            layout.status.height,
+        ));
         if let Some(key) = key {
             status_lines = super::reading::with_key_row(
                 status_lines,
@@ -450,6 +473,73 @@ mod tests {
             assert!(status.contains("Well done!"), "{w}x{h}: {status}");
             assert!(!status.contains("to move"), "{w}x{h}: {status}");
         }
+    }
+
+    /// The status line's rows of `s` drawn at `w`×`h`.
+    fn status_rows(s: &LessonState, w: u16, h: u16) -> Vec<String> {
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        (&LessonView {
+            state: s,
+            look: Look::PLAIN,
+        })
+            .render(area, &mut buf);
+        let status = layout(area).unwrap().status;
+        (status.top()..status.bottom())
+            .map(|y| {
+                (status.left()..status.right())
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect()
+    }
+
+    /// qa41: at 44×16, where no text is drawn, the status line cut the task of
+    /// lessons 9 and 10 (`Yellow to move. Answer with the half-turn…`), a move after
+    /// the task done (`Done! n opens the next lesson, u starts…`) and a key before the
+    /// claim (`Claim first: type + and the points, then…`). Each reads whole beside
+    /// its keys now: the task as `Yellow: answer with ...` where the turn and it do not
+    /// both fit, the two notes in one row.
+    #[test]
+    fn nothing_on_the_status_line_is_cut_at_44x16() {
+        let key = |c| Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        // Every cut found, so one run names them all.
+        let mut cut = Vec::new();
+        let mut whole = |rows: Vec<String>, words: &str| {
+            let said = rows.iter().map(|r| r.trim()).collect::<Vec<_>>().join(" ");
+            if said.contains('…') || !said.to_lowercase().contains(&words.to_lowercase()) {
+                cut.push(format!("{words:?} not whole in {rows:#?}"));
+            }
+        };
+        let lessons = crate::learn::lessons().unwrap();
+        for (n, lesson) in lessons.iter().enumerate() {
+            let mut s = state();
+            let _ = s.handle(Input::Resize(44, 16));
+            let _ = s.handle(key('m'));
+            let digit = if n == 9 {
+                '0'
+            } else {
+                char::from(b'1' + n as u8)
+            };
+            let _ = s.handle(key(digit));
+            assert_eq!(s.index(), n);
+            whole(status_rows(&s, 44, 16), &lesson.task.to_string());
+        }
+        // Lesson 1 done (a1), then another stone.
+        let mut s = state();
+        let _ = s.handle(Input::Resize(44, 16));
+        let _ = s.handle(Input::Click(Some(Square::A1)));
+        let _ = s.handle(Input::Click(Some(Square::B1)));
+        whole(status_rows(&s, 44, 16), words::DONE_ALREADY);
+        // The claims lesson's stone played, a key before `+`.
+        let mut s = state();
+        let _ = s.handle(Input::Resize(44, 16));
+        let _ = s.handle(key('m'));
+        let _ = s.handle(key('8'));
+        let _ = s.handle(Input::Click(Some(Square::A1)));
+        let _ = s.handle(key('x'));
+        whole(status_rows(&s, 44, 16), words::CLAIM_FIRST);
+        assert!(cut.is_empty(), "{}", cut.join("\n"));
     }
 
     #[test]
