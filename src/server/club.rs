@@ -132,10 +132,20 @@ impl Standing {
     /// of 75 at most, and a rated game recently. A player who left the leaderboard
     /// is not listed either (the store leaves them out).
     pub(crate) fn listed(&self, speed: Speed, now: i64) -> bool {
-        self.games >= MIN_GAMES
-            && self.opponents >= MIN_OPPONENTS
-            && self.now(now).is_ranked()
-            && now - self.last <= speed.active_days() * 86_400
+        self.has_enough_games() && self.now(now).is_ranked() && self.played_within(speed, now)
+    }
+
+    /// Whether this standing has the rated games and the established opponents a
+    /// leaderboard asks ([`MIN_GAMES`], [`MIN_OPPONENTS`]): part of
+    /// [`Standing::listed`], and what an empty board counts ([`super::store::club::nobody_listed`]).
+    pub(crate) fn has_enough_games(&self) -> bool {
+        self.games >= MIN_GAMES && self.opponents >= MIN_OPPONENTS
+    }
+
+    /// Whether this standing's last rated game is within the board's days at `now`
+    /// ([`Speed::active_days`]): part of [`Standing::listed`].
+    pub(crate) fn played_within(&self, speed: Speed, now: i64) -> bool {
+        now - self.last <= speed.active_days() * 86_400
     }
 }
 
@@ -179,10 +189,14 @@ pub(crate) enum EndHow {
     /// total then the other's. Told to both players (before s34 nobody was told of a
     /// loss on time; before s35 the winner was not, nor a player in the lobby as the
     /// game ended): each is told once, unless their screen showed its board then.
+    /// `too_soon`: played as rated and ended before both players moved
+    /// ([`crate::rating::ended_too_soon`]), so not rated (a resignation on the empty
+    /// board, a first move never made): said, where a rated game says its rating.
     Corr {
         how: crate::record::Termination,
         won: Option<bool>,
         score: [u32; 2],
+        too_soon: bool,
     },
 }
 
@@ -201,8 +215,10 @@ pub(crate) struct EndUntold {
     pub(crate) other: String,
     /// How it ended.
     pub(crate) how: EndHow,
-    /// The player's rating before and after the game, whole, if it was rated.
-    pub(crate) rating: Option<[i64; 2]>,
+    /// The player's rating before the game, whole, and after it as shown (its `?`
+    /// from the deviation kept with the game, as a profile's game lines show it), if
+    /// it was rated.
+    pub(crate) rating: Option<(i64, crate::rating::Shown)>,
     /// Whether the player had a session on the server as it ended (in the lobby, or
     /// at another table): told as news, not as `While you were away`. Not kept (the
     /// store's ends read as away).

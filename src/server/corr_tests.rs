@@ -207,20 +207,22 @@ fn a_correspondence_game_is_lost_on_time_with_nobody_there_after_the_vacation_da
         how: Termination::TimeForfeit,
         won: Some(false),
         score: [0, 0],
+        too_soon: false,
     };
     assert_eq!((told[0].how, told[0].other.as_str()), (lost, "bob"));
-    let [before, after] = told[0].rating.expect("rated");
-    assert!(after < before, "{before} to {after}");
+    let (before, after) = told[0].rating.expect("rated");
+    assert!(after.whole < before, "{before} to {after}");
     let winner = hall.lock().take_ends_untold("SHA256:bob");
     assert_eq!(winner.len(), 1, "{winner:?}");
     let won = super::club::EndHow::Corr {
         how: Termination::TimeForfeit,
         won: Some(true),
         score: [0, 0],
+        too_soon: false,
     };
     assert_eq!((winner[0].how, winner[0].other.as_str()), (won, "ann"));
-    let [before, after] = winner[0].rating.expect("rated");
-    assert!(after > before, "{before} to {after}");
+    let (before, after) = winner[0].rating.expect("rated");
+    assert!(after.whole > before, "{before} to {after}");
     drop(hall);
     let hall = open(dir.path(), &clock);
     let again = hall.lock().take_ends_untold("SHA256:ann");

@@ -1671,10 +1671,14 @@ impl Handler for Connection {
         // stranger's bytes but the parsed words.
         self.log(&format!("one-shot {}", command.words()));
         let hall = self.server.hall.clone();
+        // Laid out for the client's terminal with `ssh -t` (its width), else for 80
+        // columns: a pipe's plain lines.
+        let columns = oneshot::columns(self.pty.as_ref().map(|size| size.window().0));
         self.door.set_running(true);
-        let mut text = tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall))
-            .await
-            .unwrap_or_default();
+        let mut text =
+            tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall, columns))
+                .await
+                .unwrap_or_default();
         self.door.set_running(false);
         if self.pty.is_some() {
             // `ssh -t host status`: the client's terminal is raw, and no pty here

@@ -389,16 +389,28 @@ impl LobbyState {
         } else {
             fixed.saturating_add(section)
         };
-        let lines = usize::from(self.height.saturating_sub(around)).max(1);
+        let room = usize::from(self.height.saturating_sub(around));
+        let lines = room.max(1);
         let mine = if apart {
             self.mine_starts(fixed.saturating_sub(legend))
         } else {
             Vec::new()
         };
+        // The blank row over the keys goes to the tables where that makes fewer
+        // pages (s36: at 44x16 a page held one correspondence game of two rows, its
+        // third row blank, the next game on a page of its own).
+        let starts = self.page_starts(rows, lines);
+        let given = self.page_starts(rows, lines + 1);
+        let (starts, lines, gap) = if room > 0 && given.len() < starts.len() {
+            (given, lines + 1, KeysGap::Given)
+        } else {
+            (starts, lines, KeysGap::Blank)
+        };
         let pages = Pages {
-            starts: self.page_starts(rows, lines),
+            starts,
             mine,
             legend: legend_lines,
+            gap,
         };
         (pages, lines)
     }
@@ -1307,6 +1319,18 @@ struct Pages {
     /// The lines under the tables that explain what their rows say
     /// ([`LobbyState::legend`]).
     legend: Vec<String>,
+    /// Whether the blank row over the keys is kept, or given to the tables.
+    gap: KeysGap,
+}
+
+/// The blank row between the lists and the keys under them ([`Pages::gap`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum KeysGap {
+    /// Kept blank.
+    Blank,
+    /// Given to the tables: with it a page holds more of them, and the lobby has
+    /// fewer pages.
+    Given,
 }
 
 impl Pages {
@@ -1957,7 +1981,11 @@ impl<'a> LobbyView<'a> {
             lines.extend(mine.iter().map(|l| Line::raw(self.said(l))));
         }
         let lists = lines;
-        let mut lines = vec![Line::raw("")];
+        // A page of the player's games alone keeps it: their pages are sized with it.
+        let mut lines = match (laid_out.gap, apart) {
+            (KeysGap::Given, false) => Vec::new(),
+            _ => vec![Line::raw("")],
+        };
         // The message of the day's rows, cut to the room it has ([`motd_rows`]).
         let mut welcome: Option<Vec<String>> = None;
         if let Some(waiting) = self.lobby.waiting {
@@ -4266,6 +4294,20 @@ mod tests {
             );
         }
         insta::assert_snapshot!("lobby_own_corr_44x16", reads);
+        // Brief s36 (club36): a page held one game of two rows, its third row blank,
+        // three pages in all. Two games a page now, the blank over the keys given to
+        // them, and every key still shown. Fails on the old code (3 pages).
+        assert_eq!(lobby.page_count(&rows), 2, "{reads}");
+        lobby.page = 0;
+        let first = draw(&lobby).join("\n");
+        for part in [
+            " 1  Zoe",
+            "12  Chris",
+            "n new table",
+            "]/[ pages  ? all keys",
+        ] {
+            assert!(first.contains(part), "{part} in\n{first}");
+        }
         // A row whose names fit on one line stays one.
         let fits = Row {
             names: ["zoe".into(), "bob".into()],

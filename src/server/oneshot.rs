@@ -15,9 +15,9 @@ use crate::strings::club as words;
 
 use super::club::{Board, Speed, Standing};
 use super::corr;
-use super::outside::{safe_line, safe_text};
+use super::outside::safe_line;
 use super::shared::SharedHall;
-use super::standings::{board_name, game_line, nobody_words};
+use super::standings::{board_name, game_line, nobody_words, standings_table};
 use super::store::club as club_store;
 use super::who::Who;
 
@@ -89,11 +89,26 @@ pub(crate) fn parse(line: &[u8]) -> Option<OneShot> {
     words.next().is_none().then_some(command)
 }
 
-/// What `command` prints for `who`, every line filtered.
-pub(crate) fn run(command: OneShot, who: &Who, hall: &SharedHall) -> String {
+/// The columns an answer is laid out for without a terminal (a pipe, `ssh HOST top
+/// | less`), and at most with one.
+pub(crate) const COLUMNS: u16 = 80;
+
+/// The fewest columns an answer is laid out for: the leaderboard's columns give way
+/// down to its place, name and rating (the screen's served minimum, 44).
+const FEWEST_COLUMNS: u16 = 44;
+
+/// The columns an answer is laid out for, given the terminal's (`ssh -t`: its pty's
+/// width), or `None` without one: [`COLUMNS`] at most, [`FEWEST_COLUMNS`] at least.
+pub(crate) fn columns(terminal: Option<u16>) -> usize {
+    usize::from(terminal.map_or(COLUMNS, |w| w.clamp(FEWEST_COLUMNS, COLUMNS)))
+}
+
+/// What `command` prints for `who`, laid out for `columns` ([`columns`]), every line
+/// filtered.
+pub(crate) fn run(command: OneShot, who: &Who, hall: &SharedHall, columns: usize) -> String {
     let lines = match command {
         OneShot::Status => status(who, hall),
-        OneShot::Top(board) => top(board, hall),
+        OneShot::Top(board) => top(board, hall, columns),
         OneShot::Games => games(who, hall),
         OneShot::Help => words::one_shot_help(),
     };
@@ -135,52 +150,57 @@ fn status(who: &Who, hall: &SharedHall) -> Vec<String> {
     lines
 }
 
-fn top(board: Board, hall: &SharedHall) -> Vec<String> {
+/// A leaderboard laid out for `columns`: its rule and any sentence wrapped to them
+/// (`Nobody is listed: the 12 players ...` ran to 95), its table's columns as the
+/// screen's give way ([`standings_table`]).
+fn top(board: Board, hall: &SharedHall, columns: usize) -> Vec<String> {
     let now = hall.lock().corr_time().wall();
     let Some(store) = hall.store() else {
         return vec![words::NO_STORE.to_owned()];
     };
-    let mut lines = vec![words::leaderboard_title(&board_name(board))];
-    let rule = words::listed_rule(
+    let mut said = vec![words::leaderboard_title(&board_name(board))];
+    let rule = (
         super::club::MIN_GAMES,
         super::club::MIN_OPPONENTS,
         crate::rating::RANKED_DEVIATION as u32,
         board.speed.active_days(),
     );
-    lines.extend(rule);
+    let rule = if columns < usize::from(COLUMNS) {
+        words::listed_rule_short(rule.0, rule.1, rule.2, rule.3)
+    } else {
+        words::listed_rule(rule.0, rule.1, rule.2, rule.3)
+    };
+    said.extend(rule);
+    let mut table = Vec::new();
     // One more than shown: whether more are listed than the answer prints.
     match store.club(|c| club_store::leaderboard(c, board, now, (0, ROWS + 1))) {
         Ok(rows) if rows.is_empty() => {
             // Why: after a quiet month it said `Nobody is listed yet` (QA s34).
             match store.club(|c| club_store::nobody_listed(c, board, now)) {
-                Ok(nobody) => lines.push(nobody_words(nobody, board.speed)),
-                Err(error) => lines.push(words::not_read(&format!("{error:#}"))),
+                Ok(nobody) => said.push(nobody_words(nobody, board.speed)),
+                Err(error) => said.push(words::not_read(&format!("{error:#}"))),
             }
         }
-        Ok(rows) => lines.extend(board_lines(&rows, now)),
-        Err(error) => lines.push(words::not_read(&format!("{error:#}"))),
+        Ok(rows) => table = board_lines(&rows, now, columns),
+        Err(error) => said.push(words::not_read(&format!("{error:#}"))),
     }
+    let mut lines: Vec<String> = said
+        .iter()
+        .flat_map(|line| crate::text::wrap(line, columns))
+        .collect();
+    lines.extend(table);
     lines
 }
 
-/// A leaderboard's heading and its first [`ROWS`] players of `rows`, read at `now`;
-/// a last line says when `rows` has more (a one-shot answer has no pages: without
-/// it the twentieth read as the last listed).
-fn board_lines(rows: &[Standing], now: i64) -> Vec<String> {
-    let mut lines = vec![words::BOARD_HEAD.to_owned()];
-    for (i, row) in rows.iter().take(ROWS).enumerate() {
-        let rating = row.now(now);
-        lines.push(words::board_row(
-            i + 1,
-            &crate::text::pad(&crate::text::fit(&safe_text(&row.name), 16), 16),
-            &words::rating(&rating.display(), rating.deviation.round() as i64),
-            row.games,
-            row.wdl,
-            row.abandoned,
-        ));
-    }
+/// A leaderboard's heading and its first [`ROWS`] players of `rows`, read at `now`,
+/// `columns` wide; a last line says when `rows` has more (a one-shot answer has no
+/// pages: without it the twentieth read as the last listed).
+fn board_lines(rows: &[Standing], now: i64, columns: usize) -> Vec<String> {
+    let shown = &rows[..rows.len().min(ROWS)];
+    let (head, table) = standings_table(shown, now, 1, columns);
+    let mut lines: Vec<String> = head.into_iter().chain(table).collect();
     if rows.len() > ROWS {
-        lines.push(words::more_listed(ROWS));
+        lines.extend(crate::text::wrap(&words::more_listed(ROWS), columns));
     }
     lines
 }
@@ -276,15 +296,66 @@ mod tests {
             last: now,
         };
         let all: Vec<_> = (1..=25).map(standing).collect();
-        let lines = board_lines(&all[..=ROWS], now);
+        let lines = board_lines(&all[..=ROWS], now, 80);
         assert_eq!(lines.len(), ROWS + 2, "{lines:#?}");
         assert!(lines[ROWS].contains("p20"), "{lines:#?}");
         assert_eq!(lines[ROWS + 1], words::more_listed(ROWS));
         assert!(!lines.iter().any(|l| l.contains("p21")), "{lines:#?}");
         // Exactly twenty: nothing more to say.
-        let lines = board_lines(&all[..ROWS], now);
+        let lines = board_lines(&all[..ROWS], now, 80);
         assert_eq!(lines.len(), ROWS + 1, "{lines:#?}");
         assert!(lines[ROWS].contains("p20"), "{lines:#?}");
+    }
+
+    /// Brief s36 (club36): `ssh HOST top` at 80 columns, with 16-column names (wide
+    /// ones too), 4-digit provisional ratings (`1742? ±120`) and long won-drawn-lost
+    /// counts, fits each row in 80 columns, every column there; a narrow terminal
+    /// (`ssh -t` at 44 columns) gets the screen's narrow columns, names whole (it
+    /// printed 64-column rows at any width); a pipe (no terminal) is laid out for
+    /// 80, plain text with no escape. Fails on the old code (rows 64 wide at 44).
+    #[test]
+    fn a_leaderboard_answer_fits_its_columns_names_whole() {
+        let now = 1_800_000_000;
+        let names = ["Bartholomew-Lane", "山田太郎花子一二", "al"];
+        let rows: Vec<Standing> = (0..3)
+            .map(|n| Standing {
+                key: format!("k{n}"),
+                name: names[n].to_owned(),
+                rating: crate::rating::Rating {
+                    rating: 1742.0 - n as f64,
+                    deviation: 120.0,
+                    volatility: 0.06,
+                },
+                games: 12_345,
+                wdl: [9_999, 1_234, 1_112],
+                abandoned: 1_000,
+                opponents: 10,
+                last: now,
+            })
+            .collect();
+        assert_eq!(columns(None), 80, "a pipe: 80");
+        assert_eq!(columns(Some(200)), 80);
+        assert_eq!(columns(Some(30)), 44);
+        for width in [80, 60, 44] {
+            let lines = board_lines(&rows, now, width);
+            let text = shown(&lines);
+            assert_eq!(lines.len(), 4, "{text}");
+            for line in &lines {
+                assert!(
+                    crate::text::width(line) <= width,
+                    "{width}: {line:?}\n{text}"
+                );
+            }
+            for name in names {
+                assert!(text.contains(name), "{width}: {name} whole in\n{text}");
+            }
+            assert!(text.contains("1742? ±120"), "{text}");
+            assert!(!text.contains('\u{1b}') && !text.contains('…'), "{text}");
+            if width == 80 {
+                assert!(lines[0].contains("won-drawn-lost"), "{text}");
+                assert!(text.contains("9999-1234-1112"), "{text}");
+            }
+        }
     }
 
     #[test]

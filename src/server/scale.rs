@@ -117,15 +117,17 @@ impl Probe {
     pub fn profile(&self, player: usize) -> anyhow::Result<usize> {
         let key = self.key(player);
         let tally = self.hall.history(key).tally;
-        let size_for = |profile: &club_store::Profile, chart: Option<&(Board, Vec<f64>)>| {
-            profile_page_size(
-                (profile, &super::standings::InPlay::default()),
-                chart,
-                &tally,
-                WIDTH,
-                HEIGHT,
-            )
-        };
+        let size_for =
+            |profile: &club_store::Profile,
+             chart: Option<&(Board, Vec<club_store::ChartPoint>)>| {
+                profile_page_size(
+                    (profile, &super::standings::InPlay::default()),
+                    chart,
+                    &tally,
+                    WIDTH,
+                    HEIGHT,
+                )
+            };
         let page = self
             .store()?
             .club(|c| club_store::profile_page(c, key, (None, 0), size_for))?

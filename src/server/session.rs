@@ -572,7 +572,7 @@ impl LobbyHost {
         for here in [false, true] {
             let ends: Vec<&EndUntold> =
                 claims.iter().flatten().filter(|e| e.here == here).collect();
-            let ends = ends_said(&ends);
+            let ends = ends_said(&ends, self.plain);
             if ends.is_empty() {
                 continue;
             }
@@ -1074,16 +1074,18 @@ impl LobbyHost {
         let (width, height) = (self.area.width, self.area.height);
         let tally = self.hall.history(key).tally;
         let size = std::cell::Cell::new(0);
-        let size_for = |profile: &club_store::Profile, chart: Option<&(Board, Vec<f64>)>| {
-            size.set(super::standings::profile_page_size(
-                (profile, &in_play),
-                chart,
-                &tally,
-                width,
-                height,
-            ));
-            size.get()
-        };
+        let size_for =
+            |profile: &club_store::Profile,
+             chart: Option<&(Board, Vec<club_store::ChartPoint>)>| {
+                size.set(super::standings::profile_page_size(
+                    (profile, &in_play),
+                    chart,
+                    &tally,
+                    width,
+                    height,
+                ));
+                size.get()
+            };
         let read = store.club(|c| club_store::profile_page(c, key, (chart, page), size_for));
         match read {
             Ok(Some(club_store::ProfilePage {
@@ -1128,6 +1130,7 @@ impl LobbyHost {
             rows,
             total,
             now: self.corr_time.now(),
+            viewer: Some(self.who.key.clone()),
         }
     }
 
@@ -1582,17 +1585,28 @@ impl Lobby for LobbyHost {
 /// The sentences telling `ends`, in order; correspondence games won or lost on
 /// time come together, each kind in one sentence where there are several: a player
 /// away for weeks may lose (or win) many at once, and a sentence each would not fit
-/// a screen.
-fn ends_said(ends: &[&EndUntold]) -> Vec<String> {
+/// a screen. `plain`: in the line mode's words (a rating's `?` and `(+242)` said).
+fn ends_said(ends: &[&EndUntold], plain: bool) -> Vec<String> {
     let mut said = Vec::new();
     let mut on_time: [Vec<&EndUntold>; 2] = [Vec::new(), Vec::new()];
+    let rating = |end: &EndUntold| {
+        end.rating.map(|(before, after)| {
+            let delta = after.whole - before;
+            if plain {
+                crate::strings::line::club::went_to(after, delta)
+            } else {
+                club_words::change_short(after, delta)
+            }
+        })
+    };
     for end in ends {
+        let rating = rating(end);
         said.push(match end.how {
             EndHow::Claimed { moves } => {
-                club_words::claimed_while_away(&end.other, moves, end.rating)
+                club_words::claimed_while_away(&end.other, moves, rating.as_deref())
             }
             EndHow::AtRestart { lost } => {
-                club_words::ended_at_restart(&end.other, lost, end.rating)
+                club_words::ended_at_restart(&end.other, lost, rating.as_deref())
             }
             EndHow::Corr {
                 how: Termination::TimeForfeit,
@@ -1602,20 +1616,34 @@ fn ends_said(ends: &[&EndUntold]) -> Vec<String> {
                 on_time[usize::from(won)].push(end);
                 continue;
             }
-            EndHow::Corr { how, won, score } => {
-                club_words::corr_ended(&end.other, how, won, score, end.rating)
-            }
+            EndHow::Corr {
+                how,
+                won,
+                score,
+                too_soon,
+            } => club_words::corr_ended(&end.other, how, won, score, too_soon, rating.as_deref()),
         });
     }
     for (won, ends) in [false, true].into_iter().zip(on_time) {
         match ends.as_slice() {
             [] => {}
             [one] => {
-                let EndHow::Corr { how, won, score } = one.how else {
+                let EndHow::Corr {
+                    how,
+                    won,
+                    score,
+                    too_soon,
+                } = one.how
+                else {
                     continue;
                 };
                 said.push(club_words::corr_ended(
-                    &one.other, how, won, score, one.rating,
+                    &one.other,
+                    how,
+                    won,
+                    score,
+                    too_soon,
+                    rating(one).as_deref(),
                 ));
             }
             many => said.push(club_words::corr_on_time_many(
@@ -2014,23 +2042,25 @@ mod tests {
         drop(ann);
         // On disk with the game, untold: what a `kill -9` now would leave.
         let db = rusqlite::Connection::open(super::super::store::db_path(dir.path())).unwrap();
-        let (claimed, untold, before, after): (bool, bool, f64, f64) = db
+        let (claimed, untold, before, after, deviation): (bool, bool, f64, f64, f64) = db
             .query_row(
-                "SELECT claimed, claim_untold, yellow_before, yellow_after FROM finished",
+                "SELECT claimed, claim_untold, yellow_before, yellow_after, yellow_deviation
+                 FROM finished",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
             )
             .unwrap();
         assert!(claimed && untold);
         drop(db);
         drop(hall);
         let hall = open();
-        let said = club_words::while_away(&[club_words::claimed_while_away(
-            "ann",
-            2,
-            Some([before.round() as i64, after.round() as i64]),
-        )]);
-        assert!(said.contains("your rating went from 1500 to 1"), "{said}");
+        let after = crate::rating::Shown::of(after, deviation);
+        let change = club_words::change_short(after, after.whole - before.round() as i64);
+        let said =
+            club_words::while_away(&[club_words::claimed_while_away("ann", 2, Some(&change))]);
+        // Bob's first rated game: his rating is provisional, and says so (s36).
+        assert!(said.contains("your rating went to 1"), "{said}");
+        assert!(said.contains("? (-"), "{said}");
         // Ann is not told (she won); bob is, at the full screen, wrapped whole.
         let ann_lobby = LobbyHost::new(
             hall.clone(),
@@ -2083,8 +2113,13 @@ mod tests {
             true,
             None,
         );
+        // The rating in words there (`1258, provisional, down 242`), no `?`.
+        let plain = crate::strings::line::club::went_to(after, after.whole - before.round() as i64);
+        let said_plain =
+            club_words::while_away(&[club_words::claimed_while_away("ann", 2, Some(&plain))]);
+        assert!(said_plain.contains(", provisional, down "), "{said_plain}");
         assert!(
-            Lobby::lines(&host).contains(&said),
+            Lobby::lines(&host).contains(&said_plain),
             "{:#?}",
             Lobby::lines(&host)
         );
@@ -2223,7 +2258,7 @@ mod tests {
                 key: "SHA256:bob".into(),
                 other: "ann".into(),
                 how: EndHow::Claimed { moves: 2 },
-                rating: Some([1500, 1490]),
+                rating: Some((1500, crate::rating::Shown::of(1490.0, 300.0))),
                 here: false,
             },
             EndUntold {
@@ -2235,14 +2270,26 @@ mod tests {
                 here: false,
             },
         ];
-        let said = "While you were away: ann claimed the win against you after your link \
-                    dropped (2 moves played); your rating went from 1500 to 1490. Also, your \
-                    game with carol was ended when the server restarted, as carol's clock had \
-                    run out before it stopped (won on time)";
+        // The rating after with its `?` (s36: `went from 1500 to 1490`, no `?`), in
+        // words in the line mode.
+        let said = |rating: &str| {
+            format!(
+                "While you were away: ann claimed the win against you after your link \
+                 dropped (2 moves played); your rating went to {rating}. Also, your \
+                 game with carol was ended when the server restarted, as carol's clock had \
+                 run out before it stopped (won on time)"
+            )
+        };
         hall.lock().set_ends_untold(ends);
         // The full screen's lobby is closed before it is drawn: the notes are given
         // back, and the line mode's login says them.
         for line_mode in [false, true] {
+            let said = if line_mode {
+                said("1490, provisional, down 10")
+            } else {
+                said("1490? (-10)")
+            };
+            let said = said.as_str();
             let host = LobbyHost::new(
                 hall.clone(),
                 who("bob"),

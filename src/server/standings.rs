@@ -21,7 +21,7 @@ use super::corr::Stamp;
 use super::listing::Row;
 use super::outside::safe_text;
 use super::store::Tally;
-use super::store::club::{GameLine, Nobody, NotRated, Profile};
+use super::store::club::{ChartPoint, GameLine, Nobody, NotRated, Profile};
 use crate::strings::serve as serve_words;
 
 /// What the host does after a key on a club screen.
@@ -79,6 +79,10 @@ pub(crate) struct InPlay {
     /// The correspondence time the time left is worked out at: set at each look
     /// at the hall, and when the time a row shows changes.
     pub(crate) now: Stamp,
+    /// The viewer's key: at a game they play, a row says `your move` or `their
+    /// move`, as the lobby's rows do, not their own name (`alice's move` to alice,
+    /// s36). `None`: no viewer plays (every row names the mover).
+    pub(crate) viewer: Option<String>,
 }
 
 /// How many games in play a profile lists at most: the rest are a key away (`w`
@@ -92,7 +96,7 @@ pub(crate) struct ProfileView {
     /// Whether it is the viewer's own.
     pub(crate) own: bool,
     /// The rating charted, and its points, oldest first.
-    pub(crate) chart: Option<(Board, Vec<f64>)>,
+    pub(crate) chart: Option<(Board, Vec<ChartPoint>)>,
     /// The tally per opponent, most games first, and the early games it leaves out.
     pub(crate) tally: Tally,
     /// The page of their games (from 0), the games on it, and whether more follow.
@@ -139,7 +143,7 @@ pub(crate) fn board_page_size(board: Board, width: u16, height: u16) -> usize {
 /// `tally` shown: as [`board_page_size`], from its lines as drawn ([`profile_screen`]).
 pub(crate) fn profile_page_size(
     (profile, in_play): (&Profile, &InPlay),
-    chart: Option<&(Board, Vec<f64>)>,
+    chart: Option<&(Board, Vec<ChartPoint>)>,
     tally: &Tally,
     width: u16,
     height: u16,
@@ -230,7 +234,7 @@ const CHART_ROWS: u16 = 4;
 struct Part<'a> {
     lines: Vec<Line<'a>>,
     /// The points of a chart [`CHART_ROWS`] high under the lines.
-    chart: Option<&'a [f64]>,
+    chart: Option<&'a [ChartPoint]>,
     /// When it gives way on a screen too short for all: the lowest first; `None`:
     /// never.
     gives: Option<u8>,
@@ -368,12 +372,24 @@ fn render_parts(parts: Vec<Part>, foot: Vec<Line>, area: Rect, buf: &mut Buffer)
     bottom
 }
 
+/// The lowest and the highest ratings of a chart's `points` as shown, each with its
+/// `?` where it was provisional then (s36: the title said `between 1500 and 1742`,
+/// where every other rating said `1742?`). `None` for no points.
+fn chart_range(points: &[ChartPoint]) -> Option<[crate::rating::Shown; 2]> {
+    let low = points.iter().min_by(|a, b| a.rating.total_cmp(&b.rating))?;
+    let high = points.iter().max_by(|a, b| a.rating.total_cmp(&b.rating))?;
+    Some([low.shown(), high.shown()])
+}
+
 /// A rating's chart in `area`: the last points that fit, each a bar from the lowest
 /// rating shown (an eighth of a row, so every point shows) to the highest (the full
 /// height), in the area's eighths of a row.
-fn render_chart(points: &[f64], area: Rect, buf: &mut Buffer) {
+fn render_chart(points: &[ChartPoint], area: Rect, buf: &mut Buffer) {
     let width = usize::from(area.width);
-    let shown = &points[points.len().saturating_sub(width)..];
+    let shown: Vec<f64> = points[points.len().saturating_sub(width)..]
+        .iter()
+        .map(|p| p.rating)
+        .collect();
     let low = shown.iter().copied().fold(f64::INFINITY, f64::min);
     let high = shown.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let top = u64::from(area.height).max(1) * 8;
@@ -672,21 +688,21 @@ impl ClubWidget<'_> {
                     lines.extend(in_play_lines(&view.in_play));
                 }
                 if let Some((board, points)) = &view.chart
-                    && let (Some(low), Some(high)) = (
-                        points.iter().copied().reduce(f64::min),
-                        points.iter().copied().reduce(f64::max),
-                    )
+                    && let Some([low, high]) = chart_range(points)
                 {
                     lines.push(words::chart_title(
                         &board_name(*board),
-                        low.round() as i64,
-                        high.round() as i64,
+                        &said::shown(low),
+                        &said::shown(high),
                         points.len(),
                     ));
                     if let (Some(first), Some(last), true) =
                         (points.first(), points.last(), points.len() > 1)
                     {
-                        lines.push(said::chart_ends(first.round() as i64, last.round() as i64));
+                        lines.push(said::chart_ends(
+                            &said::shown(first.shown()),
+                            &said::shown(last.shown()),
+                        ));
                     }
                 }
                 if !view.tally.each.is_empty() {
@@ -945,15 +961,12 @@ fn profile_screen<'a>(
         parts.push(Part::gives(games, 4));
     }
     if let Some((board, points)) = &view.chart
-        && let (Some(low), Some(high)) = (
-            points.iter().copied().reduce(f64::min),
-            points.iter().copied().reduce(f64::max),
-        )
+        && let Some([low, high]) = chart_range(points)
     {
         let title = words::chart_title(
             &board_name(*board),
-            low.round() as i64,
-            high.round() as i64,
+            &low.to_string(),
+            &high.to_string(),
             points.len(),
         );
         parts.push(Part::gives(vec![Line::raw(title)], 2));
@@ -1025,7 +1038,12 @@ fn in_play_lines(in_play: &InPlay) -> Vec<String> {
             let mover = row.corr.and_then(|(_, mover)| mover);
             let state = mover.map(|p| {
                 let left = words::corr_time(due - in_play.now);
-                serve_words::watched_move(&row.names[p.index()], &left)
+                let seat = in_play.viewer.as_deref().and_then(|key| row.seat_of(key));
+                match seat {
+                    Some(seat) if seat == p => words::move_and_time(words::YOUR_MOVE, &left, false),
+                    Some(_) => words::move_and_time(words::THEIR_MOVE, &left, false),
+                    None => serve_words::watched_move(&row.names[p.index()], &left),
+                }
             });
             serve_words::in_play_game(&row.names[0], &row.names[1], state.as_deref())
         })
@@ -1229,9 +1247,20 @@ fn table(mut columns: Vec<Column>, width: usize) -> (Option<String>, Vec<String>
 
 /// A leaderboard's page as a table `width` wide, its first row numbered `first`.
 fn board_table(view: &BoardView, first: usize, width: usize) -> (Option<String>, Vec<String>) {
+    standings_table(&view.rows, view.now, first, width)
+}
+
+/// Leaderboard `rows` read at `now`, numbered from `first`, as a table `width` wide
+/// (its heading, then a line a player): the screen's, and `ssh HOST top`'s at its
+/// terminal's width (s36: it printed rows 64 columns wide at any width).
+pub(crate) fn standings_table(
+    rows: &[Standing],
+    now: i64,
+    first: usize,
+    width: usize,
+) -> (Option<String>, Vec<String>) {
     let [place, player, rating, games, wdl, abandoned] = words::BOARD_COLUMNS;
     let name_columns = super::names::MAX_NAME_COLUMNS;
-    let rows = &view.rows;
     let cells = |cell: &dyn Fn(usize, &Standing) -> String| -> Vec<String> {
         rows.iter()
             .enumerate()
@@ -1245,7 +1274,7 @@ fn board_table(view: &BoardView, first: usize, width: usize) -> (Option<String>,
         Column::new(player, cells(&|_, row| safe_text(&row.name)))
             .name(name_columns, name_columns)
             .steady(),
-        Column::new(rating, cells(&|_, row| rating_text(row, view.now))),
+        Column::new(rating, cells(&|_, row| rating_text(row, now))),
         Column::new(games, cells(&|_, row| row.games.to_string()))
             .right()
             .drop(2),
@@ -2055,7 +2084,7 @@ mod tests {
     fn every_point_of_a_chart_is_a_bar_the_lowest_too() {
         let area = Rect::new(0, 0, 6, 4);
         let mut buf = Buffer::empty(area);
-        render_chart(&[1742.0, 1361.0, 1625.0], area, &mut buf);
+        render_chart(&points(&[1742.0, 1361.0, 1625.0]), area, &mut buf);
         let bottom: Vec<&str> = (0..3).map(|x| buf[(x, 3)].symbol()).collect();
         assert!(bottom.iter().all(|s| *s != " "), "{bottom:?}");
         // The lowest an eighth of a row, the highest the full height.
@@ -2064,47 +2093,78 @@ mod tests {
         assert_eq!(buf[(0, 0)].symbol(), "█");
         // Equal points: full bars, as one rating held.
         let mut buf = Buffer::empty(area);
-        render_chart(&[1500.0, 1500.0], area, &mut buf);
+        render_chart(&points(&[1500.0, 1500.0]), area, &mut buf);
         assert_eq!((buf[(0, 0)].symbol(), buf[(1, 0)].symbol()), ("█", "█"));
+    }
+
+    /// A profile (zoe's own) charting `points` on standard live, or none.
+    fn charted(points: Option<Vec<ChartPoint>>) -> ClubView {
+        let board = Board::new(Ruleset::Standard, Speed::Live);
+        let standings = match &points {
+            Some(p) => vec![(
+                board,
+                Standing {
+                    games: p.len() as u32,
+                    ..standing(1)
+                },
+            )],
+            None => Vec::new(),
+        };
+        ClubView::Profile(Box::new(ProfileView {
+            profile: Profile {
+                key: "k".into(),
+                names: vec!["zoe".into()],
+                first_seen: "2026-11-01T00:00:00Z".into(),
+                standings,
+                unlisted: false,
+                wdl: [1, 0, 0],
+            },
+            own: true,
+            chart: points.map(|p| (board, p)),
+            tally: Tally::default(),
+            page: 0,
+            games: Vec::new(),
+            more: false,
+            size: 20,
+            total: 0,
+            now: 1_000,
+            in_play: InPlay::default(),
+        }))
+    }
+
+    /// Brief s36 (club36): a chart's title said `between 1500 and 1742` where every
+    /// other rating of a provisional player says `1742?`: it says each end with its
+    /// `?` from the deviation after that game, and the line mode in words. Fails on
+    /// the old code (no `?`).
+    #[test]
+    fn a_chart_s_title_marks_a_provisional_rating() {
+        let point = |rating, deviation| ChartPoint { rating, deviation };
+        let view = charted(Some(vec![
+            point(1500.0, 350.0),
+            point(1742.0, 200.0),
+            point(1650.0, 90.0),
+        ]));
+        let text = drawn(&view);
+        assert!(
+            text.contains("between 1500? and 1742? over the last 3 rated games"),
+            "{text}"
+        );
+        let lines = said(&view);
+        let title = "Rating, standard live: between 1500 (provisional) and 1742 (provisional) \
+                     over the last 3 rated games";
+        assert!(lines.iter().any(|l| l == title), "{lines:#?}");
+        let ends = "It was 1500 (provisional) after the first of them, and is 1650 after the last";
+        assert!(lines.iter().any(|l| l == ends), "{lines:#?}");
+        // Settled at both ends: no `?`.
+        let view = charted(Some(vec![point(1500.0, 60.0), point(1742.0, 60.0)]));
+        assert!(drawn(&view).contains("between 1500 and 1742 over"));
     }
 
     /// QA: one rated game read `1258 to 1258 over the last 1 rated game`, with no
     /// chart, and `b` then did nothing; none, one and many games now read sensibly.
     #[test]
     fn a_profile_with_none_one_or_many_rated_games_says_so() {
-        let board = Board::new(Ruleset::Standard, Speed::Live);
-        let view_of = |points: Option<Vec<f64>>| {
-            let standings = match &points {
-                Some(p) => vec![(
-                    board,
-                    Standing {
-                        games: p.len() as u32,
-                        ..standing(1)
-                    },
-                )],
-                None => Vec::new(),
-            };
-            ClubView::Profile(Box::new(ProfileView {
-                profile: Profile {
-                    key: "k".into(),
-                    names: vec!["zoe".into()],
-                    first_seen: "2026-11-01T00:00:00Z".into(),
-                    standings,
-                    unlisted: false,
-                    wdl: [1, 0, 0],
-                },
-                own: true,
-                chart: points.map(|p| (board, p)),
-                tally: Tally::default(),
-                page: 0,
-                games: Vec::new(),
-                more: false,
-                size: 20,
-                total: 0,
-                now: 1_000,
-                in_play: InPlay::default(),
-            }))
-        };
+        let view_of = |ratings: Option<Vec<f64>>| charted(ratings.map(|r| points(&r)));
         let said = |view: &ClubView| match view.key(Some(Action::Chart)) {
             Err(message) => message.text,
             Ok(choice) => format!("{choice:?}"),
@@ -2292,6 +2352,7 @@ mod tests {
                 ],
                 total: 5,
                 now: 10 * day,
+                viewer: None,
             };
         }
         for (width, height) in [(80, 24), (44, 16)] {
@@ -2334,6 +2395,66 @@ mod tests {
         assert!(view.key(Some(Action::WatchInPlay)).is_err());
     }
 
+    /// Brief s36 (club36): ann's own profile listed her game in play as `ann v bob:
+    /// ann's move`, her own name where the lobby's rows say `your move`. A game the
+    /// viewer plays says `your move` or `their move` (on ann's profile, and on
+    /// bob's profile read by ann), on the screen at 80x24 and 44x16 and in the line
+    /// mode; a game the viewer does not play still names the mover. Fails on the
+    /// old code (`ann's move`).
+    #[test]
+    fn a_game_in_play_the_viewer_plays_says_your_move_not_their_name() {
+        let row = |id: u32, blue: &str, yellow: &str, mover| crate::server::listing::Row {
+            id,
+            names: [blue.into(), yellow.into()],
+            keys: [Some(format!("k{blue}")), Some(format!("k{yellow}"))],
+            ruleset: Ruleset::Standard,
+            claims: false,
+            moves: 4,
+            spectators: 0,
+            state: crate::server::listing::RowState::Correspondence,
+            away: [true, true],
+            claim: [false, false],
+            code: None,
+            rated: true,
+            corr: Some((3, Some(mover))),
+            clock: None,
+        };
+        let day = 24 * 3600;
+        let (blue, yellow) = (crate::rules::Player::Blue, crate::rules::Player::Yellow);
+        let mut view = four_games_profile();
+        if let ClubView::Profile(profile) = &mut view {
+            profile.own = true;
+            profile.in_play = InPlay {
+                rows: vec![
+                    (row(9, "ann", "bob", blue), 12 * day),
+                    (row(7, "carol", "ann", blue), 11 * day),
+                    (row(5, "dave", "erin", yellow), 11 * day),
+                ],
+                total: 3,
+                now: 10 * day,
+                viewer: Some("kann".into()),
+            };
+        }
+        for (width, height) in [(80, 24), (44, 16)] {
+            let shown = drawn_at(&view, width, height);
+            let words = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(
+                words.contains("ann v bob: your move, 2d 0h left"),
+                "{shown}"
+            );
+            assert!(
+                words.contains("carol v ann: their move, 1d 0h left"),
+                "{shown}"
+            );
+            assert!(words.contains("dave v erin: erin's move"), "{shown}");
+            assert!(!words.contains("ann's move"), "{shown}");
+        }
+        let said = said(&view).join("\n");
+        assert!(said.contains("ann v bob: your move"), "{said}");
+        assert!(said.contains("carol v ann: their move"), "{said}");
+        assert!(!said.contains("ann's move"), "{said}");
+    }
+
     /// QA s28 (qa28, over ssh): one's own profile headed one's correspondence game in
     /// play `In play: 1 correspondence game (w: watch)`, and `w` there said `Your
     /// correspondence games in play are in your lobby`: the heading offered a key that
@@ -2347,6 +2468,7 @@ mod tests {
             rows: Vec::new(),
             total: usize::from(own) + 1,
             now: 0,
+            viewer: None,
         };
         for own in [true, false] {
             if let ClubView::Profile(profile) = &mut view {
@@ -2461,8 +2583,20 @@ mod tests {
     }
 
     /// A rating chart on `board` that rises by 3 a game over 40 games.
-    fn rising(board: Board) -> Option<(Board, Vec<f64>)> {
-        Some((board, (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect()))
+    fn rising(board: Board) -> Option<(Board, Vec<ChartPoint>)> {
+        let ratings: Vec<f64> = (0..40).map(|i| 1500.0 + f64::from(i * 3)).collect();
+        Some((board, points(&ratings)))
+    }
+
+    /// A chart's points of `ratings`, each settled (deviation 50: no `?`).
+    fn points(ratings: &[f64]) -> Vec<ChartPoint> {
+        ratings
+            .iter()
+            .map(|&rating| ChartPoint {
+                rating,
+                deviation: 50.0,
+            })
+            .collect()
     }
 
     /// Page `page` of a leaderboard on `board` of `total` players, `size` a page: a

@@ -106,8 +106,6 @@ pub(crate) const NO_GAMES: &str = "No games here yet";
 pub(crate) const STOPPED: &str = "stopped";
 /// After a ruleset, for a correspondence game.
 pub(crate) const CORR_SHORT: &str = " corr";
-pub(crate) const BOARD_HEAD: &str =
-    "  #  player            rating        games  won-drawn-lost  abandoned";
 /// The headings of a leaderboard's columns on a club screen: place, player, rating,
 /// games, won-drawn-lost, abandoned.
 pub(crate) const BOARD_COLUMNS: [&str; 6] = [
@@ -193,19 +191,6 @@ pub(crate) fn listed_rule_short(
         format!("provisional, ±{deviation} or less, played in {days} days"),
     ]
 }
-/// One leaderboard row; `name` is padded already.
-pub(crate) fn board_row(
-    place: usize,
-    name: &str,
-    rating: &str,
-    games: u32,
-    wdl: [u32; 3],
-    abandoned: u32,
-) -> String {
-    let [w, d, l] = wdl;
-    let wdl = format!("{w}-{d}-{l}");
-    format!("{place:>3}  {name}  {rating:<12}  {games:>5}  {wdl:<15} {abandoned:>4}")
-}
 /// Where a paged list of the club is, as every one says it (the lobby's tables, a
 /// leaderboard, a profile's games; both faces): `page 2 of 5`.
 pub(crate) fn page_of(number: usize, pages: usize) -> String {
@@ -255,7 +240,9 @@ pub(crate) fn all_games(total: u32, wdl: [u32; 3]) -> String {
 /// The chart's title: the lowest and highest of the ratings after each of the last
 /// `points` rated games (one rating when they are the same; one game has no chart),
 /// said as a range: `1191 to 1258` read as a rise for a rating that fell (QA s28).
-pub(crate) fn chart_title(board: &str, low: i64, high: i64, points: usize) -> String {
+/// `low` and `high` as shown (`1500?`, or in the line mode's words, `1500,
+/// provisional`): with the `?` every other rating carries (s36).
+pub(crate) fn chart_title(board: &str, low: &str, high: &str, points: usize) -> String {
     let games = super::count(points as u64, "rated game", "rated games");
     if points < 2 {
         format!("Rating, {board}: {low} after {games} (a chart needs two)")
@@ -473,32 +460,35 @@ pub(crate) fn corr_closed_at_restart(numbers: &[String]) -> String {
 pub(crate) fn while_away(ends: &[String]) -> String {
     format!("While you were away: {}", ends.join(". Also, "))
 }
+/// After a game told once ([`claimed_while_away`], [`ended_at_restart`],
+/// [`corr_ended`]): the player's rating after it and its change, as the face says
+/// it (`1742? (+242)`, [`change_short`]; the line mode's `1742, provisional, up 242`,
+/// [`super::line::club::went_to`]). It said `went from 1500 to 1742`, the `?` of a
+/// provisional rating missing (s36).
+pub(crate) fn rating_went(change: &str) -> String {
+    format!("; your rating went to {change}")
+}
 /// For [`while_away`]: a win claimed by `winner` against the player while their link
-/// was down, `moves` played in the game, their rating before and after if it was
-/// rated. Plain words, the same on the full screen and in the line mode (no `->` for
-/// a screen reader to spell out).
-pub(crate) fn claimed_while_away(winner: &str, moves: u32, rating: Option<[i64; 2]>) -> String {
+/// was down, `moves` played in the game, their rating after ([`rating_went`]) if it
+/// was rated. Plain words (no `->` for a screen reader to spell out).
+pub(crate) fn claimed_while_away(winner: &str, moves: u32, rating: Option<&str>) -> String {
     let played = super::count(moves, "move", "moves");
-    let rating = rating
-        .map(|[before, after]| format!("; your rating went from {before} to {after}"))
-        .unwrap_or_default();
+    let rating = rating.map(rating_went).unwrap_or_default();
     format!(
         "{winner} claimed the win against you after your link dropped ({played} played){rating}"
     )
 }
 /// For [`while_away`], to both players: their live game with `other` ended as the
 /// server started again, the mover's clock having run out before the stop (`lost`:
-/// the player's own, else `other`'s), their rating before and after if it was rated.
-/// Plain words, as [`claimed_while_away`].
-pub(crate) fn ended_at_restart(other: &str, lost: bool, rating: Option<[i64; 2]>) -> String {
+/// the player's own, else `other`'s), their rating after ([`rating_went`]) if it was
+/// rated. Plain words, as [`claimed_while_away`].
+pub(crate) fn ended_at_restart(other: &str, lost: bool, rating: Option<&str>) -> String {
     let (whose, result) = if lost {
         ("your".to_owned(), "lost")
     } else {
         (format!("{other}'s"), "won")
     };
-    let rating = rating
-        .map(|[before, after]| format!("; your rating went from {before} to {after}"))
-        .unwrap_or_default();
+    let rating = rating.map(rating_went).unwrap_or_default();
     format!(
         "your game with {other} was ended when the server restarted, as {whose} clock had run out before it stopped ({result} on time){rating}"
     )
@@ -508,32 +498,48 @@ pub(crate) fn ended_at_restart(other: &str, lost: bool, rating: Option<[i64; 2]>
 pub(crate) fn game_over(ends: &[String]) -> String {
     format!("Game over: {}", ends.join(". Also, "))
 }
+/// Said of a game played as rated that ended before both players moved, where a
+/// rated game says its rating ([`rating_went`]).
+pub(crate) const NOT_RATED_TOO_SOON: &str = "; not rated, as it ended before both of you moved";
 /// For [`while_away`] and [`game_over`], to each player: their correspondence game
-/// with `other` ended, `how` (the board full, a resignation, time: their time, bank
-/// and vacation days all gone), `won` theirs (`None`: drawn), `score` their total
-/// then the other's, their rating before and after if it was rated. Plain words, as
-/// [`claimed_while_away`].
+/// with `other` ended, `how` (the board full, a resignation, abandoned, time: their
+/// time, bank and vacation days all gone), `won` theirs (`None`: drawn), `score`
+/// their total then the other's; then their rating after ([`rating_went`]) if it was
+/// rated, or, `too_soon`, that it was not as it ended before both moved. One
+/// sentence, what happened first, then what it made of the game (`bob resigned: you
+/// won your correspondence game with bob; ...`; s36: `you lost your correspondence
+/// game with bob: abandoned`, `you won ... 120-80` said neither who did what nor how).
+/// Plain words, as [`claimed_while_away`].
 pub(crate) fn corr_ended(
     other: &str,
     how: Termination,
     won: Option<bool>,
     [mine, theirs]: [u32; 2],
-    rating: Option<[i64; 2]>,
+    too_soon: bool,
+    rating: Option<&str>,
 ) -> String {
-    let rating = rating
-        .map(|[before, after]| format!("; your rating went from {before} to {after}"))
-        .unwrap_or_default();
+    let rating = match (rating, too_soon) {
+        (Some(change), _) => rating_went(change),
+        (None, true) => NOT_RATED_TOO_SOON.to_owned(),
+        (None, false) => String::new(),
+    };
     let game = format!("your correspondence game with {other}");
     let said = match (how, won) {
         (Termination::TimeForfeit, Some(false)) => format!("you lost {game} on time"),
         (Termination::TimeForfeit, _) => format!("{other} ran out of time: you won {game}"),
-        (Termination::Resignation, Some(false)) => format!("you resigned {game}"),
+        (Termination::Resignation, Some(false)) => format!("you resigned: you lost {game}"),
         (Termination::Resignation, _) => format!("{other} resigned: you won {game}"),
-        (Termination::Abandoned, Some(false)) => format!("you lost {game}: abandoned"),
-        (Termination::Abandoned, _) => format!("{other} abandoned: you won {game}"),
-        (Termination::Normal, Some(true)) => format!("you won {game} {mine}-{theirs}"),
-        (Termination::Normal, Some(false)) => format!("you lost {game} {mine}-{theirs}"),
-        (Termination::Normal, None) => format!("{game} was drawn {mine}-{theirs}"),
+        (Termination::Abandoned, Some(false)) => format!("you abandoned it: you lost {game}"),
+        (Termination::Abandoned, _) => format!("{other} abandoned it: you won {game}"),
+        (Termination::Normal, Some(true)) => {
+            format!("the board filled up: you won {game} {mine}-{theirs}")
+        }
+        (Termination::Normal, Some(false)) => {
+            format!("the board filled up: you lost {game} {mine}-{theirs}")
+        }
+        (Termination::Normal, None) => {
+            format!("the board filled up: {game} was drawn {mine}-{theirs}")
+        }
     };
     format!("{said}{rating}")
 }
@@ -891,9 +897,10 @@ mod tests {
                 Termination::TimeForfeit,
                 Some(false),
                 [40, 10],
-                Some([1908, 1610])
+                false,
+                Some("1610 (-298)")
             ),
-            "you lost your correspondence game with carol on time; your rating went from 1908 to 1610"
+            "you lost your correspondence game with carol on time; your rating went to 1610 (-298)"
         );
         assert_eq!(
             corr_on_time_many(false, &["carol", "dave", "erin", "frank", "bob"]),
@@ -908,22 +915,37 @@ mod tests {
                 Termination::TimeForfeit,
                 Some(true),
                 [10, 40],
-                Some([1500, 1662])
+                false,
+                Some("1662? (+162)")
             ),
             "ann ran out of time: you won your correspondence game with ann; your rating went \
-             from 1500 to 1662"
+             to 1662? (+162)"
         );
         assert_eq!(
-            corr_ended("bob", Termination::Resignation, Some(true), [3, 9], None),
+            corr_ended(
+                "bob",
+                Termination::Resignation,
+                Some(true),
+                [3, 9],
+                false,
+                None
+            ),
             "bob resigned: you won your correspondence game with bob"
         );
         assert_eq!(
-            corr_ended("bob", Termination::Normal, Some(false), [80, 120], None),
-            "you lost your correspondence game with bob 80-120"
+            corr_ended(
+                "bob",
+                Termination::Normal,
+                Some(false),
+                [80, 120],
+                false,
+                None
+            ),
+            "the board filled up: you lost your correspondence game with bob 80-120"
         );
         assert_eq!(
-            corr_ended("bob", Termination::Normal, None, [100, 100], None),
-            "your correspondence game with bob was drawn 100-100"
+            corr_ended("bob", Termination::Normal, None, [100, 100], false, None),
+            "the board filled up: your correspondence game with bob was drawn 100-100"
         );
         assert_eq!(
             game_over(&["you lost your correspondence game with bob 80-120".into()]),
@@ -937,6 +959,116 @@ mod tests {
         assert_eq!(
             corr_on_time_many(false, &["alice", "alice"]),
             "you lost 2 correspondence games on time (v alice); your profile shows your ratings"
+        );
+    }
+
+    /// Brief s36 (club36): each way a correspondence game ends, told to its winner
+    /// and its loser, is one sentence saying what happened, then what it made of the
+    /// game, then the rating after with its `?` (or why it was not rated). It said
+    /// `you lost your correspondence game with bob: abandoned`, `you resigned your
+    /// correspondence game with bob`, `you won ... 120-80` (how, not said), and
+    /// nothing of a game too short to be rated.
+    #[test]
+    fn every_correspondence_ending_is_one_sentence_for_both_players() {
+        let rated = Some("1517? (+17)");
+        let cases = [
+            (
+                Termination::Resignation,
+                Some(true),
+                false,
+                "bob resigned: you won your correspondence game with bob; your rating went \
+                 to 1517? (+17)",
+            ),
+            (
+                Termination::Resignation,
+                Some(false),
+                false,
+                "you resigned: you lost your correspondence game with bob; your rating went \
+                 to 1517? (+17)",
+            ),
+            (
+                Termination::Abandoned,
+                Some(true),
+                false,
+                "bob abandoned it: you won your correspondence game with bob; your rating \
+                 went to 1517? (+17)",
+            ),
+            (
+                Termination::Abandoned,
+                Some(false),
+                false,
+                "you abandoned it: you lost your correspondence game with bob; your rating \
+                 went to 1517? (+17)",
+            ),
+            (
+                Termination::Normal,
+                Some(true),
+                false,
+                "the board filled up: you won your correspondence game with bob 120-80; your \
+                 rating went to 1517? (+17)",
+            ),
+            (
+                Termination::Normal,
+                Some(false),
+                false,
+                "the board filled up: you lost your correspondence game with bob 120-80; your \
+                 rating went to 1517? (+17)",
+            ),
+            (
+                Termination::Normal,
+                None,
+                false,
+                "the board filled up: your correspondence game with bob was drawn 120-80; your \
+                 rating went to 1517? (+17)",
+            ),
+        ];
+        for (how, won, too_soon, said) in cases {
+            assert_eq!(
+                corr_ended("bob", how, won, [120, 80], too_soon, rated),
+                said,
+                "{how:?} {won:?}"
+            );
+            assert_eq!(said.matches(": ").count(), 1, "{said}");
+        }
+        // Ended before both moved (resigned on the empty board, a first move never
+        // made): not rated, and it says why where a rated game says its rating.
+        assert_eq!(
+            corr_ended(
+                "bob",
+                Termination::Resignation,
+                Some(true),
+                [0, 0],
+                true,
+                None
+            ),
+            "bob resigned: you won your correspondence game with bob; not rated, as it \
+             ended before both of you moved"
+        );
+        assert_eq!(
+            corr_ended(
+                "bob",
+                Termination::TimeForfeit,
+                Some(false),
+                [0, 0],
+                true,
+                None
+            ),
+            "you lost your correspondence game with bob on time; not rated, as it ended \
+             before both of you moved"
+        );
+        // The line mode's words for the same rating: no `?`, no `(+17)`.
+        let plain = super::super::line::club::went_to(crate::rating::Shown::of(1517.0, 200.0), 17);
+        assert_eq!(
+            corr_ended(
+                "bob",
+                Termination::Resignation,
+                Some(true),
+                [3, 9],
+                false,
+                Some(&plain)
+            ),
+            "bob resigned: you won your correspondence game with bob; your rating went to \
+             1517, provisional, up 17"
         );
     }
 

@@ -1660,7 +1660,8 @@ pub(crate) mod club {
 
     /// Where the full screen draws a rating's chart: the first and last ratings of
     /// it, which way it went.
-    pub(crate) fn chart_ends(first: i64, last: i64) -> String {
+    /// `first` and `last` in words ([`shown`]: `1500, provisional`).
+    pub(crate) fn chart_ends(first: &str, last: &str) -> String {
         format!("It was {first} after the first of them, and is {last} after the last")
     }
 
@@ -1687,6 +1688,13 @@ pub(crate) mod club {
     /// A rated game's rating after it and its change in words, where the full
     /// screen writes `1512 (+12)` (`1742? (+242)`: `rating 1742, provisional, up 242`).
     pub(crate) fn change(after: crate::rating::Shown, delta: i64) -> String {
+        format!("rating {}", went_to(after, delta))
+    }
+
+    /// [`change`] without its `rating` (`1742, provisional, up 242`): where a note
+    /// says `your rating went to` first
+    /// ([`crate::strings::club::rating_went`]).
+    pub(crate) fn went_to(after: crate::rating::Shown, delta: i64) -> String {
         let whole = after.whole;
         let provisional = if after.provisional {
             ", provisional"
@@ -1694,9 +1702,20 @@ pub(crate) mod club {
             ""
         };
         match delta {
-            0 => format!("rating {whole}{provisional}, unchanged"),
-            d if d > 0 => format!("rating {whole}{provisional}, up {d}"),
-            d => format!("rating {whole}{provisional}, down {}", -d),
+            0 => format!("{whole}{provisional}, unchanged"),
+            d if d > 0 => format!("{whole}{provisional}, up {d}"),
+            d => format!("{whole}{provisional}, down {}", -d),
+        }
+    }
+
+    /// A rating as a line says it, where the full screen writes `1500?` or `1623`:
+    /// `1500 (provisional)`, `1623` (a chart's title and ends, where commas would run
+    /// into the sentence's).
+    pub(crate) fn shown(rating: crate::rating::Shown) -> String {
+        if rating.provisional {
+            format!("{} (provisional)", rating.whole)
+        } else {
+            rating.whole.to_string()
         }
     }
 

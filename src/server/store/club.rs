@@ -223,17 +223,35 @@ pub(crate) fn standings_of(
     Ok(standings)
 }
 
-/// Who a leaderboard lists, as a query's `FROM` and `WHERE` (see [`leaderboard`]),
-/// its parameters `?1` to `?6` ([`listed_params`]): written once, for its page
-/// ([`leaderboard_query`]) and its count ([`leaderboard_page`]).
-fn listed_from() -> String {
+/// The standings of a board (`?1`, `?2`) with the rated games and the opponents a
+/// leaderboard asks ([`Standing::has_enough_games`]), of players who did not leave
+/// the leaderboards, as a query's `FROM` and `WHERE`: the part of [`listed_from`]
+/// that an empty board counts too ([`nobody_listed`]), written once, so that the
+/// two never ask different games or days (s36: [`nobody_listed`] wrote its own).
+fn enough_games_from() -> String {
     format!(
         "FROM ratings AS r
      WHERE ruleset = ?1 AND speed = ?2 AND games >= {MIN_GAMES} AND opponents >= {MIN_OPPONENTS}
-       AND last >= ?3
-       AND deviation * deviation
-           + max(?4 - last, 0) / 86400.0 * ?5 * volatility * volatility <= ?6
        AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p.key = r.key AND p.unlisted = 1)"
+    )
+}
+
+/// A standing's last rated game within its board's days, `?3` the oldest time taken
+/// ([`listed_params`]; [`Standing::played_within`]): part of [`listed_from`], and
+/// what an empty board counts ([`nobody_listed`]).
+const PLAYED_WITHIN: &str = "last >= ?3";
+
+/// Who a leaderboard lists, as a query's `FROM` and `WHERE` (see [`leaderboard`]),
+/// its parameters `?1` to `?6` ([`listed_params`]): written once, for its page
+/// ([`leaderboard_query`]) and its count ([`leaderboard_page`]), of the parts
+/// [`nobody_listed`] reads too.
+fn listed_from() -> String {
+    format!(
+        "{}
+       AND {PLAYED_WITHIN}
+       AND deviation * deviation
+           + max(?4 - last, 0) / 86400.0 * ?5 * volatility * volatility <= ?6",
+        enough_games_from()
     )
 }
 
@@ -313,24 +331,28 @@ pub(crate) enum Nobody {
 /// Why `board` lists nobody at `now` ([`Nobody`]): read where its first page is
 /// empty (a leaderboard after a month without games said `Nobody is listed yet`).
 pub(crate) fn nobody_listed(conn: &Connection, board: Board, now: i64) -> rusqlite::Result<Nobody> {
-    let oldest = now - board.speed.active_days() * 86_400;
+    // The listing's own parts and parameters ([`listed_from`]): the games, the
+    // opponents and the days are stated once.
+    let (ruleset, speed, oldest, ..) = listed_params(board, now);
     let (players, recent): (i64, i64) = conn
-        .prepare_cached(&format!(
-            "SELECT count(*), count(CASE WHEN last >= ?3 THEN 1 END)
-             FROM ratings AS r
-             WHERE ruleset = ?1 AND speed = ?2
-               AND games >= {MIN_GAMES} AND opponents >= {MIN_OPPONENTS}
-               AND NOT EXISTS (SELECT 1 FROM players AS p WHERE p.key = r.key AND p.unlisted = 1)"
-        ))?
-        .query_row(
-            params![board.ruleset_token(), board.speed.token(), oldest],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )?;
+        .prepare_cached(&nobody_query())?
+        .query_row(params![ruleset, speed, oldest], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?;
     Ok(match (players, recent) {
         (0, _) => Nobody::Yet,
         (players, 0) => Nobody::Idle(usize::try_from(players).unwrap_or(usize::MAX)),
         _ => Nobody::Today,
     })
+}
+
+/// [`nobody_listed`]'s query: the players with enough games, and how many of them
+/// played within the board's days, in [`listed_from`]'s own parts.
+fn nobody_query() -> String {
+    format!(
+        "SELECT count(*), count(CASE WHEN {PLAYED_WITHIN} THEN 1 END) {}",
+        enough_games_from()
+    )
 }
 
 /// A page of a leaderboard as read at once: its rows and how many the whole board
@@ -456,7 +478,7 @@ pub(crate) fn profile(conn: &Connection, key: &str) -> rusqlite::Result<Option<P
 pub(crate) struct ProfilePage {
     pub(crate) profile: Profile,
     /// The rating charted and its last points, oldest first.
-    pub(crate) chart: Option<(Board, Vec<f64>)>,
+    pub(crate) chart: Option<(Board, Vec<ChartPoint>)>,
     pub(crate) games: Vec<GameLine>,
     pub(crate) more: bool,
     /// How many finished games the player has in all (the pages' count).
@@ -473,7 +495,7 @@ pub(crate) fn profile_page(
     conn: &Connection,
     key: &str,
     (chart, page): (Option<Board>, usize),
-    size_for: impl Fn(&Profile, Option<&(Board, Vec<f64>)>) -> usize,
+    size_for: impl Fn(&Profile, Option<&(Board, Vec<ChartPoint>)>) -> usize,
 ) -> rusqlite::Result<Option<ProfilePage>> {
     // One transaction: the count of games is the pages' own.
     let tx = conn.unchecked_transaction()?;
@@ -518,6 +540,21 @@ pub(crate) fn games_count(conn: &Connection, key: &str) -> rusqlite::Result<usiz
     Ok(usize::try_from(count).unwrap_or(0))
 }
 
+/// A rating after a rated game, a point of a profile's chart: the rating and its
+/// deviation then, which gives its `?` ([`ChartPoint::shown`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct ChartPoint {
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+}
+
+impl ChartPoint {
+    /// The rating as shown (`1742?` while provisional), as every rating is.
+    pub(crate) fn shown(self) -> Shown {
+        Shown::of(self.rating, self.deviation)
+    }
+}
+
 /// `key`'s ratings in `board` after each of their last `limit` rated games, oldest
 /// first: a profile's chart.
 pub(crate) fn rating_history(
@@ -525,10 +562,11 @@ pub(crate) fn rating_history(
     key: &str,
     board: Board,
     limit: usize,
-) -> rusqlite::Result<Vec<f64>> {
-    let mut points: Vec<f64> = conn
+) -> rusqlite::Result<Vec<ChartPoint>> {
+    let mut points: Vec<ChartPoint> = conn
         .prepare_cached(
-            "SELECT rating FROM rating_history WHERE key = ?1 AND ruleset = ?2 AND speed = ?3
+            "SELECT rating, deviation FROM rating_history
+             WHERE key = ?1 AND ruleset = ?2 AND speed = ?3
              ORDER BY game DESC LIMIT ?4",
         )?
         .query_map(
@@ -538,7 +576,12 @@ pub(crate) fn rating_history(
                 board.speed.token(),
                 i64::try_from(limit).unwrap_or(i64::MAX)
             ],
-            |row| row.get(0),
+            |row| {
+                Ok(ChartPoint {
+                    rating: row.get(0)?,
+                    deviation: row.get(1)?,
+                })
+            },
         )?
         .collect::<rusqlite::Result<_>>()?;
     points.reverse();
@@ -795,7 +838,6 @@ pub(crate) fn note_untold(
     ended: &Snapshot,
     rated: Option<&RatedEnd>,
 ) -> rusqlite::Result<Vec<EndUntold>> {
-    let whole = |r: &Rating| r.rating.round() as i64;
     let untold = |seat: Player, how: EndHow| {
         let i = seat.index();
         let (Some(me), Some(other)) = (&ended.seats[i], &ended.seats[seat.other().index()]) else {
@@ -806,7 +848,7 @@ pub(crate) fn note_untold(
             key: me.key.clone(),
             other: other.display_name(),
             how,
-            rating: rated.map(|r| [whole(&r.before[i]), whole(&r.after[i])]),
+            rating: rated.map(|r| (r.before[i].rating.round() as i64, r.after[i].shown())),
             here: false,
         })
     };
@@ -826,12 +868,19 @@ pub(crate) fn note_untold(
             // Stopped, not ended: nothing to tell.
             _ => return Ok(Vec::new()),
         };
+        let too_soon = ended.rated && ended_too_soon(ended.game.len());
         let mut told = Vec::new();
         let mut seats = 0;
         for seat in [Player::Blue, Player::Yellow] {
             let score = [seat, seat.other()].map(|p| ended.game.score(p));
             let won = winner.map(|w| w == seat);
-            if let Some(end) = untold(seat, EndHow::Corr { how, won, score }) {
+            let how = EndHow::Corr {
+                how,
+                won,
+                score,
+                too_soon,
+            };
+            if let Some(end) = untold(seat, how) {
                 seats |= restart_bit(seat);
                 told.push(end);
             }
@@ -900,13 +949,15 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
         "SELECT id, moves, rated, result, claim_untold, restart_untold,
              blue_key, blue_name, blue_before, blue_after,
              yellow_key, yellow_name, yellow_before, yellow_after, speed,
-             termination, blue_total, yellow_total
+             termination, blue_total, yellow_total, played_rated,
+             blue_deviation, yellow_deviation
          FROM finished WHERE claim_untold = 1
          UNION ALL
          SELECT id, moves, rated, result, claim_untold, restart_untold,
              blue_key, blue_name, blue_before, blue_after,
              yellow_key, yellow_name, yellow_before, yellow_after, speed,
-             termination, blue_total, yellow_total
+             termination, blue_total, yellow_total, played_rated,
+             blue_deviation, yellow_deviation
          FROM finished WHERE restart_untold > 0
          ORDER BY id",
     )?;
@@ -940,10 +991,14 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
                         Player::Blue => totals,
                         Player::Yellow => [totals[1], totals[0]],
                     };
+                    let moves: u32 = row.get(1)?;
+                    let played_rated: bool = row.get(18)?;
                     EndHow::Corr {
                         how: how.parse().unwrap_or_default(),
                         won: (!drawn).then_some(!lost),
                         score,
+                        too_soon: played_rated
+                            && ended_too_soon(usize::try_from(moves).unwrap_or(usize::MAX)),
                     }
                 } else {
                     EndHow::AtRestart { lost }
@@ -962,10 +1017,14 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
             };
             let before: Option<f64> = row.get(mine + 2)?;
             let after: Option<f64> = row.get(mine + 3)?;
+            // The deviation after, Blue's in 19, Yellow's in 20: the `?` a profile's
+            // game line shows ([`games_of`]); a row without one shows none.
+            let deviation: Option<f64> = row.get(if mine == 6 { 19 } else { 20 })?;
             let rating = match (rated, before, after) {
-                (true, Some(before), Some(after)) => {
-                    Some([before.round() as i64, after.round() as i64])
-                }
+                (true, Some(before), Some(after)) => Some((
+                    before.round() as i64,
+                    Shown::of(after, deviation.unwrap_or(0.0)),
+                )),
                 _ => None,
             };
             untold.push(EndUntold {

@@ -213,7 +213,10 @@ fn a_rated_game_s_end_moves_both_ratings_with_its_history_in_one_commit() {
     assert_eq!(bob_now.abandoned, 0, "a resignation is no abandonment");
     assert_eq!(
         rating_history(&conn, &ann.key, board, 10).unwrap(),
-        vec![blue.rating]
+        vec![super::club::ChartPoint {
+            rating: blue.rating,
+            deviation: blue.deviation
+        }]
     );
     let (rated, expected): (bool, f64) = conn
         .query_row("SELECT rated, blue_expected FROM finished", [], |r| {
@@ -485,6 +488,71 @@ fn a_leaderboard_emptied_by_a_quiet_month_says_so() {
             "the one player with enough rated games has played none in the last 90 days"
         )
     );
+}
+
+/// Brief s36 (club36): why a board lists nobody ([`club::nobody_listed`]) wrote the
+/// listing's games, opponents and days in SQL of its own, free to drift from the
+/// listing's. It reads them from the listing's own parts now; this checks, on both
+/// speeds' days, at each threshold and a step under it (a second past the days), a
+/// lone standing too unsure to be listed, or listed, that the board lists exactly
+/// whom [`Standing::listed`] lists and says why it lists nobody by the rule's own
+/// parts ([`Standing::has_enough_games`], [`Standing::played_within`]). A threshold
+/// changed in one query and not the other fails here. Cost: a store in a temp
+/// folder, 48 boards read, ~0.5 s.
+#[test]
+fn an_empty_board_says_why_by_the_listing_s_own_thresholds() {
+    use super::club::Nobody;
+    let dir = tempfile::tempdir().unwrap();
+    let now = 2_000_000_000;
+    let (store, _, _) = open_at(dir.path(), now);
+    let conn = store_conn(&store);
+    let mut seen = std::collections::HashSet::new();
+    for speed in [Speed::Live, Speed::Correspondence] {
+        let board = Board::new(Ruleset::Standard, speed);
+        let days = speed.active_days() * 86_400;
+        for games in [MIN_GAMES - 1, MIN_GAMES] {
+            for opponents in [MIN_OPPONENTS - 1, MIN_OPPONENTS] {
+                for ago in [0, days, days + 1] {
+                    for deviation in [40.0, 120.0] {
+                        conn.execute("DELETE FROM ratings", []).unwrap();
+                        let s = Standing {
+                            key: "k".into(),
+                            name: "ann".into(),
+                            rating: Rating {
+                                rating: 1600.0,
+                                deviation,
+                                volatility: 0.06,
+                            },
+                            games,
+                            wdl: [games, 0, 0],
+                            abandoned: 0,
+                            opponents,
+                            last: now - ago,
+                        };
+                        put(&conn, &s, board);
+                        let page = club::leaderboard_page(&conn, board, now, (0, 10)).unwrap();
+                        let listed = s.listed(speed, now);
+                        assert_eq!(page.total, usize::from(listed), "{s:?}");
+                        let why = club::nobody_listed(&conn, board, now).unwrap();
+                        let expected = if !s.has_enough_games() {
+                            Nobody::Yet
+                        } else if !s.played_within(speed, now) {
+                            Nobody::Idle(1)
+                        } else {
+                            Nobody::Today
+                        };
+                        if !listed {
+                            assert_eq!(why, expected, "{s:?}");
+                            assert_eq!(page.nobody, expected, "{s:?}");
+                            seen.insert(format!("{expected:?}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Each reason was reached.
+    assert_eq!(seen.len(), 3, "{seen:?}");
 }
 
 /// qa36: the leaderboard's query ordered by rating alone, so the order of equal
