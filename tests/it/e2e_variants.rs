@@ -25,7 +25,7 @@ fn a_claim_game_is_played_by_keys_saved_and_resumed_with_its_rules() {
     s.wait_for("Blue 20  Yellow 0");
     // One try per stone.
     s.type_keys("+");
-    s.wait_for("one try per stone");
+    s.wait_for("had its one try");
     // Yellow's 8th stone completes square b2 (20); a wrong claim forfeits it.
     s.type_keys("b2");
     s.wait_for("Yellow played b2 (section 4)");
