@@ -480,7 +480,9 @@ impl Record {
     }
 
     /// Plays the moves from the start under the record's ruleset, makes its
-    /// claims, and checks the claimed results.
+    /// claims, and checks the claimed results. In a claim game that fills the
+    /// board, a last stone with no claim written is closed unclaimed
+    /// ([`Game::close_last_claim`]): the game is over, no claim is to come.
     ///
     /// Errors: an unknown variant or a `Claim` tag other than `on`/`off`, a move
     /// on a full square, a claim its stone cannot have made, a `Result` tag that
@@ -524,6 +526,12 @@ impl Record {
                     });
                 }
             }
+        }
+        // A full board's last stone without a claim was left unclaimed: no claim is to
+        // come once the game is over and kept (s36: an archived game read back as `not
+        // claimed yet`, a claim no one could make). The totals are the same either way.
+        if game.is_over() {
+            game.close_last_claim();
         }
         let termination = self.termination()?;
         self.time_control()?;

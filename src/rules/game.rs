@@ -10,7 +10,8 @@ use super::square::{Move, Player};
 ///
 /// A stone starts [`Pending`](ClaimState::Pending). Its player may claim once
 /// ([`Game::claim`]) before the next stone is placed; the next placement turns a
-/// stone still pending into [`Unclaimed`](ClaimState::Unclaimed).
+/// stone still pending into [`Unclaimed`](ClaimState::Unclaimed). Once settled a
+/// stone stays settled: undo and redo keep its state ([`Game::undo`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ClaimState {
     /// The last stone, not claimed yet: its points are neither awarded nor forfeited.
@@ -93,6 +94,15 @@ pub enum ClaimError {
     /// A claim of 0 points claims nothing.
     #[error("a claim must be at least 1 point")]
     Zero,
+    /// The last stone's claim closed unclaimed: the next stone was placed (and
+    /// perhaps taken back since) or the game was left; its points are forfeited.
+    #[error(
+        "the claim for the stone of move {move_number} closed unclaimed (its points are forfeited)"
+    )]
+    Closed {
+        /// The 1-based number of the last move.
+        move_number: u32,
+    },
 }
 
 /// Which subset of `combos` (in table order) adds up to `points`, if any.
@@ -257,8 +267,12 @@ impl Game {
         else {
             return Err(ClaimError::NoStone);
         };
-        if state.is_settled() {
-            return Err(ClaimError::AlreadyClaimed { move_number });
+        match state {
+            ClaimState::Pending => {}
+            ClaimState::Unclaimed => return Err(ClaimError::Closed { move_number }),
+            ClaimState::Claimed { .. } | ClaimState::Wrong { .. } => {
+                return Err(ClaimError::AlreadyClaimed { move_number });
+            }
         }
         // A claim can match only when the stone scored at least that much.
         let matched = (points <= placement.points)
@@ -390,18 +404,34 @@ impl Game {
 
     /// Takes back the last move, with its claim, keeping both for [`Game::redo`].
     ///
-    /// The stone before it gets back the claim state it had before the move: a
-    /// stone made unclaimed by this move is pending again.
+    /// The stone before it keeps the claim state it has: a claim settled (claimed,
+    /// wrong, or closed unclaimed by this move) stays settled, so taking a stone
+    /// back never reopens a claim the table rule had closed, and a redo gives back
+    /// exactly the game that was (s36: an undo let a forfeited 20 be claimed).
     pub fn undo(&mut self) -> Option<Placement> {
         let placement = self.placements.pop()?;
         self.positions.pop();
         let state = self.claims.pop().unwrap_or(ClaimState::Pending);
-        self.reopen_last();
         self.redo.push((placement.square(), state));
         Some(placement)
     }
 
-    /// The last stone back to pending if only the next placement had settled it.
+    /// Closes the last stone's claim if it is still pending, as the next stone
+    /// would: its points are forfeited ([`ClaimState::Unclaimed`]). For a game
+    /// that ends with that claim open (left, or read back from a finished record).
+    /// Returns whether a claim was closed.
+    pub fn close_last_claim(&mut self) -> bool {
+        match self.claims.last_mut() {
+            Some(last) if *last == ClaimState::Pending => {
+                *last = ClaimState::Unclaimed;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The last stone back to pending if only the next placement had settled it
+    /// (a game cut back to an earlier point, [`Game::truncate`]).
     fn reopen_last(&mut self) {
         // `Unclaimed` is only ever set by the next placement, so this undoes exactly that.
         if let Some(last) = self.claims.last_mut()

@@ -610,16 +610,24 @@ fn undo_and_redo_take_the_claim_with_the_stone() {
     ));
     assert_eq!(g.score(Player::Blue), 20);
 
-    // An unclaimed stone is pending again once the next stone is taken back.
+    // A stone left unclaimed stays forfeited once the next stone is taken back
+    // (s36: the undo reopened it, and 20 forfeited were claimed), and a redo gives
+    // back exactly the game that was.
     let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2 c3");
     assert_eq!(g.claim_state(6), Some(ClaimState::Unclaimed));
     g.undo().unwrap();
-    assert_eq!(g.claim_state(6), Some(ClaimState::Pending));
-    assert_eq!(
-        g.claim(20)
-            .map(|o| matches!(o, ClaimOutcome::Awarded { .. })),
-        Ok(true)
-    );
+    assert_eq!(g.claim_state(6), Some(ClaimState::Unclaimed));
+    assert_eq!(g.claim(20), Err(ClaimError::Closed { move_number: 7 }));
+    assert_eq!(g.forfeited_total(Player::Blue), 20);
+    g.redo().unwrap();
+    assert_eq!(g.claim_state(6), Some(ClaimState::Unclaimed));
+    assert_eq!(g.claim_state(7), Some(ClaimState::Pending));
+    // Closing the last claim (a game left) forfeits it as the next stone would.
+    let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2");
+    assert!(g.close_last_claim());
+    assert_eq!(g.claim_state(6), Some(ClaimState::Unclaimed));
+    assert!(!g.close_last_claim(), "once");
+    assert_eq!(g.forfeited_total(Player::Blue), 20);
     // Truncating does the same.
     let mut g = claim_game("b2 a1 b2 a1 b2 a1 b2 c3 c3");
     g.truncate(7);

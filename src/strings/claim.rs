@@ -72,6 +72,24 @@ pub(crate) fn refused(error: impl std::fmt::Display) -> String {
     format!("No claim: {error}")
 }
 
+/// `+` in a game here once the last stone's claim is settled: whose stone it is,
+/// that its claim is over (`closed`: it went unclaimed), and that the player to move
+/// claims only after their own next stone: at one keyboard a claim is always the
+/// last stone's, for its player.
+pub(crate) fn settled_stone(last: &Placement, closed: bool, to_move: Player) -> String {
+    let stone = format!("{}'s {}", last.player, last.square());
+    let over = if closed {
+        "went unclaimed, its claim closed"
+    } else {
+        "had its one try"
+    };
+    if to_move == last.player {
+        format!("No claim: {stone} {over}; a claim is for the last stone, by its player")
+    } else {
+        format!("No claim: {stone} {over}; {to_move} claims after {to_move}'s own next stone")
+    }
+}
+
 /// `+` after an AI's stone: the AI claims its own.
 pub(crate) fn ai_stone(ai: Player) -> String {
     format!("No claim: the last stone is {ai}'s, and the AI claims its own points")
@@ -85,10 +103,25 @@ pub(crate) fn remote_stone(name: Option<&str>, player: Player) -> String {
     }
 }
 
+/// The digits and the rub-out ([`PAD_RUB_OUT`]) a click on the claim being typed
+/// types, as their keys would (s36: a player with only the mouse could not claim):
+/// each a cell of its own, a space between.
+pub(crate) const PAD: &str = "0 1 2 3 4 5 6 7 8 9 ⌫";
+/// The cell of [`PAD`] that rubs out the last digit, as Backspace does.
+pub(crate) const PAD_RUB_OUT: char = '⌫';
+/// The words of the claim's prompt that a click opens the claim with, as `+` does
+/// (in the stone's message, the turn line and the hint line).
+pub(crate) const OPEN_LABEL: &str = "+ points Enter";
+/// At 44 columns the claim's ending keys, by their names alone: clicked, each is its key.
+pub(crate) const PAD_ENTER: &str = "Enter";
+/// See [`PAD_ENTER`].
+pub(crate) const PAD_ESC: &str = "Esc";
+
 /// The claim being typed, on the status line `width` columns wide, with `keys`
-/// (the claim entry's hint line, its parts joined by ` · `): narrower, Backspace
-/// goes (the one key a typist finds alone), then whose stone, never Enter and Esc
-/// (at 44 columns they were cut off, and with them how to end the claim).
+/// (the claim entry's hint line, its parts joined by ` · `) and the [`PAD`] a click
+/// types with: narrower, Backspace goes (the one key a typist finds alone, and
+/// `⌫` on the pad), then whose stone, never Enter and Esc (at 44 columns they were
+/// cut off, and with them how to end the claim).
 /// `player` says whose stone it is (`Blue's a4`; `your a4` to its player at a table).
 pub(crate) fn typing(
     placement: &Placement,
@@ -99,7 +132,7 @@ pub(crate) fn typing(
 ) -> String {
     let square = placement.square();
     let stone = player.whose_within(square);
-    let whole = format!("Claim for {stone}: +{typed}_ · {keys}");
+    let whole = format!("Claim for {stone}: +{typed}_ · {PAD} · {keys}");
     if crate::text::fits(&whole, width) {
         return whole;
     }
@@ -108,11 +141,15 @@ pub(crate) fn typing(
         .filter(|part| !part.starts_with("Backspace"))
         .collect();
     let ends = ends.join(" · ");
-    let middle = format!("Claim for {stone}: +{typed}_ · {ends}");
+    let middle = format!("Claim for {stone}: +{typed}_ · {PAD} · {ends}");
     if crate::text::fits(&middle, width) {
         return middle;
     }
-    format!("Claim {square}: +{typed}_ · {ends}")
+    let short = format!("Claim {square}: +{typed}_ · {PAD} · {ends}");
+    if crate::text::fits(&short, width) {
+        return short;
+    }
+    format!("{square} +{typed}_ {PAD} {PAD_ENTER} {PAD_ESC}")
 }
 
 /// Keys other than digits, Backspace, Enter and Esc while a claim is typed.

@@ -43,6 +43,11 @@ pub(crate) fn you_take(to_move: Player, other: crate::ai::Seat) -> String {
 pub(crate) fn resumed(to_move: Player) -> String {
     format!("Resumed: {to_move} to move")
 }
+/// A game resumed with its last stone's claim open: `Resumed. ` before that stone's
+/// claim prompt, as it was when the game was left.
+pub(crate) fn resumed_then(prompt: &str) -> String {
+    format!("Resumed. {prompt}")
+}
 pub(crate) fn loaded(path: &str, game: &Game) -> String {
     format!(
         "Loaded {path}: {}, {} to move",

@@ -179,6 +179,12 @@ pub(crate) const YOU_SHORT: &str = "you";
 pub(crate) fn stones_left(n: u32) -> String {
     format!("{n} left")
 }
+/// A claim game's ladder once the game is over: the points its player forfeited in
+/// all, widest first (`20 forfeited`; `✗20` as the move list marks a stone's where
+/// the ladder is narrow).
+pub(crate) fn ladder_forfeited(points: u32) -> Vec<String> {
+    vec![format!("{points} forfeited"), format!("✗{points}")]
+}
 /// The word under a ladder's stones left where [`stones_left`] does not fit on one
 /// row (at 44 columns): the number, then this.
 pub(crate) const STONES_LEFT_BELOW: &str = "left";

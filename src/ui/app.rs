@@ -322,6 +322,16 @@ impl App {
         self
     }
 
+    /// The autosaved game the resume question offers, while it is asked: what the
+    /// line mode's readings (`board`, `score`, `moves`) describe there, the game the
+    /// question is about (s36: they read the new empty board behind it).
+    pub fn offered_game(&self) -> Option<&Game> {
+        match self.overlay {
+            Overlay::Question(Question::Resume) => self.resume_offer.as_ref().map(|o| &o.game),
+            _ => None,
+        }
+    }
+
     /// The autosaved game offered and never answered: the player left at the
     /// question. An answer takes the offer, yes or no.
     pub(crate) fn unanswered_offer(&mut self) -> Option<Box<ResumeOffer>> {
@@ -515,7 +525,35 @@ impl App {
 
     /// Shows a notice from the session's storage.
     pub fn notify(&mut self, notice: Notice) {
-        self.set_message(Message::notice(notice), false);
+        let message = match notice {
+            Notice::Resumed(to_move) => self.resumed(to_move),
+            notice => Message::notice(notice),
+        };
+        self.set_message(message, false);
+    }
+
+    /// What a resumed game says first: whose move, or, where the last stone's claim
+    /// is still open here, that stone's claim prompt as it was when the game was left
+    /// (s36: only `Resumed: Yellow to move`, no word of the claim). The line mode's
+    /// words stay `Resumed`: its state line says who may still claim.
+    pub(super) fn resumed(&self, to_move: Player) -> Message {
+        let keyed = Message::keyed(super::message::MessageKind::Info, Keyed::Resumed(to_move));
+        match self.last_move() {
+            Some((last, Some(ClaimState::Pending)))
+                if self.config.is_human(last.player) && !self.is_remote(last.player) =>
+            {
+                let prompt = Message::played(last, Some(ClaimState::Pending), None);
+                Message {
+                    text: crate::strings::message::resumed_then(&prompt.text),
+                    short: prompt
+                        .short
+                        .as_deref()
+                        .map(crate::strings::message::resumed_then),
+                    ..keyed
+                }
+            }
+            _ => keyed,
+        }
     }
 
     /// Shows what a write of the session's storage came to.

@@ -148,7 +148,41 @@ fn inputs_of(screen: &Screen, event: &Event, drawn: Rect) -> Vec<Input> {
     {
         return vec![Input::Key(key)];
     }
+    if let Some((column, row)) = super::effect::left_click(event)
+        && let Some(key) = claim_click_at(screen, drawn, column, row)
+    {
+        return vec![Input::Key(key)];
+    }
     screen.input_of(event, drawn).into_iter().collect()
+}
+
+/// The key of the claim's words ([`super::App::claim_clicks`]) at `column`, `row` of
+/// a game drawn in a frame of `drawn`: found in the drawing, as the `? help` is, so a
+/// click types what the player saw (s36: a player with only the mouse could not
+/// claim). A cell of the digits' pad is its digit, or Backspace on its `⌫`.
+fn claim_click_at(screen: &Screen, drawn: Rect, column: u16, row: u16) -> Option<KeyEvent> {
+    let Screen::Game(app) = screen else {
+        return None;
+    };
+    let labels = app.claim_clicks();
+    if labels.is_empty() {
+        return None;
+    }
+    let at = ratatui::layout::Position::new(column, row);
+    let mut buf = Buffer::empty(drawn);
+    draw(screen, Look::PLAIN, drawn, &mut buf);
+    let contexts = app.key_contexts();
+    labels.iter().find_map(|(label, action)| {
+        let found = labels_in(&buf, drawn, label)
+            .into_iter()
+            .find(|r| r.contains(at))?;
+        let action = if label == crate::strings::claim::PAD {
+            super::App::pad_action(usize::from(column - found.x))?
+        } else {
+            *action
+        };
+        super::keymap::key_for(action, &contexts)
+    })
 }
 
 /// The help's key, when the cell at `column`, `row` of `screen` drawn in a frame of
@@ -245,6 +279,68 @@ mod tests {
         let mut app = App::new(GameConfig::default());
         let _ = app.handle(Input::Resize(width, height));
         Screen::Game(app)
+    }
+
+    /// s36: a player with only the mouse could not claim (the claim was `+`, digits
+    /// and Enter on the keyboard). A click on `+ points Enter` opens it, a click on the
+    /// pad's digits types them, on `⌫` rubs one out, on `Enter` claims; at 80x24 and
+    /// at 44x16, where the pad's words are fewer.
+    #[test]
+    fn a_claim_is_made_with_the_mouse_alone() {
+        use crate::rules::{ClaimState, Game, Player};
+        for (width, height, enter) in [(80, 24, "Enter: claim"), (44, 16, "Enter")] {
+            let mut game = Game::with_claims();
+            for square in ["a1", "b2", "a1", "b2", "a1", "b2"] {
+                game.play(square.parse::<Square>().unwrap()).unwrap();
+            }
+            let config = GameConfig {
+                claims: true,
+                ..GameConfig::default()
+            };
+            let mut app = App::with_game(config, game);
+            let _ = app.handle(Input::Resize(width, height));
+            // Blue's a1, placed with the mouse too: its message asks for the claim.
+            let _ = app.handle(Input::Click(Some(Square::A1)));
+            assert_eq!(app.game().len(), 7);
+            let mut screen = Screen::Game(app);
+            let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+            let drawn = Rect::new(0, 0, width, height);
+            // Clicks `label` (its `nth` cell) as drawn now, and hands on what it gives.
+            let mut click_on = |screen: &mut Screen, label: &str, nth: u16| {
+                terminal.show(screen, Look::PLAIN).unwrap();
+                let mut buf = Buffer::empty(drawn);
+                draw(screen, Look::PLAIN, drawn, &mut buf);
+                let found = labels_in(&buf, drawn, label);
+                let at = found.last().unwrap_or_else(|| panic!("{label} at {width}"));
+                let inputs = terminal.event(screen, &click(at.x + nth, at.y));
+                assert!(
+                    matches!(inputs.as_slice(), [Input::Key(_)]),
+                    "{label} at {width}: {inputs:?}"
+                );
+                for input in inputs {
+                    let _ = screen.handle(input);
+                }
+            };
+            let pad = crate::strings::claim::PAD;
+            click_on(&mut screen, "+ points Enter", 0);
+            click_on(&mut screen, pad, 4); // 2
+            click_on(&mut screen, pad, 14); // 7
+            click_on(&mut screen, pad, 20); // ⌫
+            click_on(&mut screen, pad, 0); // 0
+            let Screen::Game(app) = &screen else {
+                unreachable!()
+            };
+            assert_eq!(app.claim_entry(), Some("20"), "{width}");
+            click_on(&mut screen, enter, 0);
+            let Screen::Game(app) = &screen else {
+                unreachable!()
+            };
+            assert_eq!(app.game().score(Player::Blue), 20, "{width}");
+            assert!(matches!(
+                app.game().claim_state(6),
+                Some(ClaimState::Claimed { points: 20, .. })
+            ));
+        }
     }
 
     /// A click is placed by the frame drawn, not by the size the state last heard of:

@@ -453,15 +453,16 @@ fn claim_texts_and_the_rules_on_are_readable_in_full_at_80x24() {
     let status = row(&buf, HEIGHT - 1);
     assert!(
         status.contains(
-            "Claim for Blue's a1: +45_ · Enter: claim · Backspace: rub out · Esc: cancel"
+            "Claim for Blue's a1: +45_ · 0 1 2 3 4 5 6 7 8 9 ⌫ · Enter: claim · Esc: cancel"
         ),
         "{status}"
     );
     // At 44 columns (the served minimum), Enter and Esc still show: before, the
-    // line was cut after the digits (`Claim for Blue's a1: +45_ · …`).
+    // line was cut after the digits (`Claim for Blue's a1: +45_ · …`); the pad the
+    // mouse types with (s36) takes their words' room.
     for (width, wanted) in [
-        (60, "Claim for Blue's a1: +45_ · Enter: claim · Esc: cancel"),
-        (44, "Claim a1: +45_ · Enter: claim · Esc: cancel"),
+        (60, "a1 +45_ 0 1 2 3 4 5 6 7 8 9 ⌫ Enter Esc"),
+        (44, "a1 +45_ 0 1 2 3 4 5 6 7 8 9 ⌫ Enter Esc"),
     ] {
         let buf = game_screen_at(&app, width, 16);
         let status = row(&buf, 15);
@@ -471,7 +472,7 @@ fn claim_texts_and_the_rules_on_are_readable_in_full_at_80x24() {
     let status = row(&game_screen_at(&app, 44, 16), 15);
     assert_eq!(
         status.trim_end(),
-        "Claim a1: +455_ · Enter: claim · Esc: cancel"
+        "a1 +455_ 0 1 2 3 4 5 6 7 8 9 ⌫ Enter Esc"
     );
     // Waiting for the person's claim against the AI: who may claim, what Enter does,
     // and the rules all show.

@@ -35,6 +35,9 @@ pub(crate) struct LadderView<'a> {
     pub rating: Option<crate::rating::Shown>,
     /// An extra line: `thinking…`, `wins!`.
     pub note: Option<&'a str>,
+    /// A claim game over: the points this player forfeited in all (unclaimed or
+    /// claimed wrong), said on a row of its own (s36: the end screen said none).
+    pub forfeited: Option<u32>,
     /// The game has ended before a full board (resigned, lost on time): no turn is shown.
     pub ended: bool,
     /// The colours.
@@ -135,6 +138,9 @@ impl Widget for &LadderView<'_> {
         }
         if let Some(note) = self.note {
             rows.push((vec![note.to_string()], look.strong()));
+        }
+        if let Some(forfeited) = self.forfeited {
+            rows.push((words::ladder_forfeited(forfeited), look.dim()));
         }
         let text_rows = (rows.len() as u16).min(inner.height);
         for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
@@ -255,6 +261,7 @@ mod tests {
                 label,
                 rating: None,
                 note: None,
+                forfeited: None,
                 ended: false,
                 look: Look::new(Palette::Default, false),
             };
@@ -290,6 +297,7 @@ mod tests {
                 label: "alice (you)",
                 rating: None,
                 note: None,
+                forfeited: None,
                 ended: false,
                 look: Look::new(Palette::None, false),
             };

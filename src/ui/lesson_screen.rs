@@ -227,6 +227,7 @@ impl LessonView<'_> {
                 label: if player == you { words::YOU } else { "" },
                 rating: None,
                 note: None,
+                forfeited: None,
                 ended: false,
                 look,
             }

@@ -147,6 +147,7 @@ impl PuzzleView<'_> {
                 label,
                 rating: None,
                 note: None,
+                forfeited: None,
                 ended: false,
                 look,
             }

@@ -118,6 +118,10 @@ impl Widget for &AppView<'_> {
                 label: named.as_deref().unwrap_or(seat_name(config.seat(player))),
                 rating: app.seat_rating(player),
                 note,
+                // Once the game is over, what each player forfeited in all: the move
+                // list marks each stone's (`✗20`), this row the total.
+                forfeited: (game.claim_mode() && outcome.is_some())
+                    .then(|| game.forfeited_total(player)),
                 ended: outcome.is_some(),
                 look,
             };

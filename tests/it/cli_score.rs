@@ -423,3 +423,39 @@ fn standard_input_that_cannot_be_read_is_named_as_its_errors_name_it() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("hijara: cannot read <stdin>: "), "{err}");
 }
+
+/// s36: a finished claim game kept with its last stone's claim still open (the game
+/// left at the end, or the program gone before the claim) read back as `not claimed
+/// yet`, a claim nobody could make any more, and its points were counted nowhere.
+/// The game is over: the last stone's points read as forfeited, in the totals too.
+#[test]
+fn a_full_board_s_last_stone_without_a_claim_reads_as_forfeited() {
+    let moves = [
+        "a1", "d4", "a1", "d4", "a1", "d4", "a1", "d4", "b1", "c4", "b1", "c4", "b1", "c4", "b1",
+        "c4", "c1", "b4", "c1", "b4", "c1", "b4", "c1", "b4", "d1", "a4", "d1", "a4", "d1", "a4",
+        "d1", "a4", "a2", "d3", "a2", "d3", "a2", "d3", "a2", "d3", "b2", "c3", "b2", "c3", "b2",
+        "c3", "b2", "c3", "c2", "b3", "c2", "b3", "c2", "b3", "c2", "b3", "d2", "a3", "d2", "a3",
+        "d2", "a3", "d2", "a3",
+    ];
+    let record = format!("[Claim \"on\"]\n\n{} 1/2-1/2\n", moves.join(" "));
+    let out = hijara()
+        .args(["score", "-"])
+        .write_stdin(record.clone())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("move 64: Yellow a3:4 scores 45; not claimed, 45 forfeited\n"),
+        "{out}"
+    );
+    assert!(!out.contains("not claimed yet"), "{out}");
+    assert!(
+        out.ends_with("Blue 0 (300 forfeited), Yellow 0 (300 forfeited); finished: a draw\n"),
+        "{out}"
+    );
+    let json = json_of(&["score", "--json", "-"], Some(&record));
+    assert_eq!(json["forfeited"]["yellow"], 300);
+}

@@ -214,12 +214,20 @@ proptest! {
         let replayed = parsed.to_game().map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(replayed.ruleset(), ruleset);
         // The record keeps awarded points only, so a wrong claim on the very last
-        // stone reads back as not claimed yet (pending); every other state is kept.
-        let last_was_wrong = matches!(game.claim_states().last(), Some(ClaimState::Wrong { .. }));
+        // stone reads back as not claimed yet (pending), or on a full board as
+        // closed unclaimed (the game is over: no claim is to come); every other
+        // state is kept.
+        let last = game.claim_states().last().copied();
+        let unawarded_last = matches!(last, Some(ClaimState::Wrong { .. } | ClaimState::Pending));
+        let read_back = if game.is_over() {
+            ClaimState::Unclaimed
+        } else {
+            ClaimState::Pending
+        };
         for i in 0..game.len() {
             prop_assert_eq!(replayed.awarded(i), game.awarded(i), "move {}", i + 1);
-            if last_was_wrong && i + 1 == game.len() {
-                prop_assert_eq!(replayed.claim_state(i), Some(ClaimState::Pending));
+            if unawarded_last && i + 1 == game.len() {
+                prop_assert_eq!(replayed.claim_state(i), Some(read_back));
             } else {
                 prop_assert_eq!(replayed.forfeited(i), game.forfeited(i), "move {}", i + 1);
             }

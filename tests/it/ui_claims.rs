@@ -5,7 +5,7 @@
 use crate::common::{against, asked, autosaves, drawn, only_redraw, press, rows, sized, typing};
 use hijara::ai::Seat;
 use hijara::rules::{ClaimError, ClaimState, Game, Player, Ruleset, Square};
-use hijara::session::GameConfig;
+use hijara::session::{GameConfig, Notice};
 use hijara::ui::{AiReply, App, Effect, Input, KeyContext, MessageKind};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -81,7 +81,7 @@ fn a_right_claim_is_awarded_and_said() {
     only_redraw(&typing(&mut app, "+"));
     assert_eq!(app.claim_entry(), None);
     assert!(
-        text(&app).contains("already been claimed"),
+        text(&app).contains("Blue's a1 had its one try"),
         "{}",
         text(&app)
     );
@@ -188,17 +188,48 @@ fn undo_takes_back_the_claim_with_the_stone() {
     // Redo brings the stone back with its claim.
     assert_eq!(autosaves(&typing(&mut app, "U")), 1);
     assert_eq!(app.game().score(Player::Blue), 20);
-    // A stone made unclaimed by the next placement is pending again after its undo.
+}
+
+/// s36: a stone left unclaimed was pending again after the next stone's undo, so
+/// `u` then `+20 Enter` claimed the 20 the table rule had forfeited, and a redo then
+/// kept the claim. A settled claim stays settled through undo and redo.
+#[test]
+fn undo_and_redo_keep_a_settled_claim_settled() {
     let mut app = blue_scored_20();
     assert_eq!(autosaves(&typing(&mut app, "c3")), 1);
     assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
     // The key that closes the box saying what was forfeited acts too (issue 28).
     assert!(!app.message().unwrap().fits(80));
     assert_eq!(autosaves(&typing(&mut app, "u")), 1);
-    assert_eq!(app.game().claim_state(6), Some(ClaimState::Pending));
-    only_redraw(&typing(&mut app, "+20"));
-    assert_eq!(autosaves(&press(&mut app, KeyCode::Enter)), 1);
-    assert_eq!(app.game().score(Player::Blue), 20);
+    assert_eq!(app.game().len(), 7);
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 0, "no claim after the undo");
+    assert_eq!(app.game().len(), 7, "and no stone placed");
+    assert_eq!(
+        text(&app),
+        "No claim: Blue's a1 went unclaimed, its claim closed; Yellow claims after Yellow's own next stone"
+    );
+    assert_eq!(autosaves(&typing(&mut app, "U")), 1);
+    assert_eq!(app.game().len(), 8);
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
+    assert_eq!(app.game().claim_state(7), Some(ClaimState::Pending));
+    assert_eq!(app.game().forfeited_total(Player::Blue), 20);
+    // A wrong claim stays wrong through an undo of the next stone and its redo.
+    let mut app = blue_scored_20();
+    let _ = typing(&mut app, "+5");
+    let _ = press(&mut app, KeyCode::Enter);
+    let _ = typing(&mut app, "c3u");
+    assert_eq!(
+        app.game().claim_state(6),
+        Some(ClaimState::Wrong { claimed: 5 })
+    );
+    let _ = typing(&mut app, "U");
+    assert_eq!(
+        app.game().claim_state(6),
+        Some(ClaimState::Wrong { claimed: 5 })
+    );
 }
 
 #[test]
@@ -497,4 +528,144 @@ fn a_second_claim_is_refused_in_a_whole_sentence() {
         text,
         "the stone of move 17 has already been claimed (one try per stone)"
     );
+}
+
+/// s36: a game left with its last stone's claim open came back (the resume question's
+/// `y`, or `hijara resume`) saying only `Resumed: Yellow to move`: nothing said the
+/// stone could still be claimed. The prompt comes back as it was, and the claim works.
+#[test]
+fn a_game_resumed_with_a_claim_open_shows_its_prompt() {
+    let saved = blue_scored_20().game().clone();
+    let prompt = "Resumed. Blue played a1 (section 4). Claim its points: + points Enter";
+    let mut app = sized(
+        App::new(claims([Seat::Human; 2])).offer_resume(claims([Seat::Human; 2]), saved.clone()),
+        80,
+        24,
+    );
+    let _ = typing(&mut app, "y");
+    assert_eq!(app.game().len(), 7);
+    assert_eq!(text(&app), prompt);
+    let screen = rows(&drawn(&app, 80, 24));
+    assert!(screen[23].starts_with(prompt), "{}", screen[23]);
+    let app44 = sized(app.clone(), 44, 16);
+    let screen = rows(&drawn(&app44, 44, 16));
+    assert!(
+        screen[15].contains("Resumed. Blue a1:4. Claim: + points Enter"),
+        "{}",
+        screen[15]
+    );
+    // `hijara resume` says it by its notice: the same.
+    let mut resumed = App::with_game(claims([Seat::Human; 2]), saved);
+    resumed.notify(Notice::Resumed(Player::Yellow));
+    assert_eq!(text(&resumed), prompt);
+    // The claim is made as before the game was left.
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 20);
+}
+
+/// s36: leaving a finished game whose last stone's claim was open (`q`, then `y` to
+/// its question that leaving forfeits it) kept the game with that claim pending, read
+/// back as `not claimed yet`. Left, the claim is forfeited, as the kept record reads.
+#[test]
+fn leaving_a_full_board_with_its_claim_open_forfeits_it() {
+    let moves = [
+        "a1", "d4", "a1", "d4", "a1", "d4", "a1", "d4", "b1", "c4", "b1", "c4", "b1", "c4", "b1",
+        "c4", "c1", "b4", "c1", "b4", "c1", "b4", "c1", "b4", "d1", "a4", "d1", "a4", "d1", "a4",
+        "d1", "a4", "a2", "d3", "a2", "d3", "a2", "d3", "a2", "d3", "b2", "c3", "b2", "c3", "b2",
+        "c3", "b2", "c3", "c2", "b3", "c2", "b3", "c2", "b3", "c2", "b3", "d2", "a3", "d2", "a3",
+        "d2", "a3", "d2",
+    ];
+    let mut game = Game::with_claims();
+    for square in moves {
+        game.play(square.parse::<Square>().unwrap()).unwrap();
+    }
+    let mut app = App::with_game(claims([Seat::Human; 2]), game);
+    let _ = typing(&mut app, "a3");
+    assert!(app.game().is_over());
+    assert_eq!(app.final_claim_open(), Some(Player::Yellow));
+    assert_eq!(app.game().claim_state(63), Some(ClaimState::Pending));
+    let _ = typing(&mut app, "q");
+    let effects = typing(&mut app, "y");
+    assert!(effects.contains(&Effect::Quit), "{effects:?}");
+    assert_eq!(app.game().claim_state(63), Some(ClaimState::Unclaimed));
+    assert_eq!(app.game().forfeited_total(Player::Yellow), 300);
+    // The record kept of it reads back the same.
+    let record = hijara::record::Record::from_game(app.game(), [("Blue", "a")]).unwrap();
+    let read = record
+        .to_string()
+        .parse::<hijara::record::Record>()
+        .unwrap();
+    assert_eq!(
+        read.to_game().unwrap().claim_states(),
+        app.game().claim_states()
+    );
+}
+
+/// s36: the end of a claim game said nothing of what was forfeited. Each ladder says
+/// its player's total forfeited once the game is over (the move list marks each
+/// stone's `✗20`), at 80x24 and at 44x16.
+#[test]
+fn the_end_of_a_claim_game_says_what_each_player_forfeited() {
+    let moves = [
+        "a1", "d4", "a1", "d4", "a1", "d4", "a1", "d4", "b1", "c4", "b1", "c4", "b1", "c4", "b1",
+        "c4", "c1", "b4", "c1", "b4", "c1", "b4", "c1", "b4", "d1", "a4", "d1", "a4", "d1", "a4",
+        "d1", "a4", "a2", "d3", "a2", "d3", "a2", "d3", "a2", "d3", "b2", "c3", "b2", "c3", "b2",
+        "c3", "b2", "c3", "c2", "b3", "c2", "b3", "c2", "b3", "c2", "b3", "d2", "a3", "d2", "a3",
+        "d2", "a3", "d2", "a3",
+    ];
+    let mut game = Game::with_claims();
+    for square in moves {
+        game.play(square.parse::<Square>().unwrap()).unwrap();
+    }
+    // Yellow's last stone claimed in part: 20 of its 45, the rest forfeited.
+    game.claim(20).unwrap();
+    let app = App::with_game(claims([Seat::Human; 2]), game);
+    assert_eq!(app.game().forfeited_total(Player::Blue), 300);
+    assert_eq!(app.game().forfeited_total(Player::Yellow), 280);
+    let screen = rows(&drawn(&sized(app.clone(), 80, 24), 80, 24)).join("\n");
+    assert!(screen.contains("✗300"), "{screen}");
+    assert!(screen.contains("✗280"), "{screen}");
+    let screen = rows(&drawn(&sized(app, 44, 16), 44, 16)).join("\n");
+    assert!(
+        screen.contains("✗300") && screen.contains("✗280"),
+        "{screen}"
+    );
+}
+
+/// s36: at one keyboard, after Blue's claim of a1, Yellow's `+` (meant for Yellow's
+/// own earlier stone) was refused as `the stone of move 7 has already been claimed`,
+/// which read as Yellow's own. A claim is always the last stone's, for its player:
+/// the refusal says whose stone it was and when Yellow claims, and Yellow's claim
+/// after Yellow's next stone is for that stone only, Blue's claim untouched.
+#[test]
+fn at_one_keyboard_a_claim_is_the_last_stone_s_for_its_player() {
+    let mut app = blue_scored_20();
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 20);
+    let _ = typing(&mut app, "+");
+    assert_eq!(app.claim_entry(), None);
+    assert_eq!(
+        text(&app),
+        "No claim: Blue's a1 had its one try; Yellow claims after Yellow's own next stone"
+    );
+    // Yellow's next stone: the claim typed now is Yellow's, for c3.
+    let _ = typing(&mut app, "c3+5");
+    let screen = rows(&drawn(&sized(app.clone(), 80, 24), 80, 24));
+    assert!(
+        screen[23].starts_with("Claim for Yellow's c3: +5_"),
+        "{}",
+        screen[23]
+    );
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.game().claim_state(7),
+        Some(ClaimState::Wrong { claimed: 5 })
+    );
+    assert!(matches!(
+        app.game().claim_state(6),
+        Some(ClaimState::Claimed { points: 20, .. })
+    ));
+    assert_eq!(app.game().score(Player::Blue), 20);
 }

@@ -6,7 +6,7 @@ use crate::strings::table::Who;
 use crate::strings::{claim as claim_words, describe};
 
 use super::super::effect::{Effect, Effects};
-use super::super::keymap::Action;
+use super::super::keymap::{Action, KeyContext};
 use super::super::message::{Message, MessageKind};
 use super::{App, ClaimTyping};
 
@@ -34,10 +34,32 @@ impl App {
             _ if !self.game.claim_mode() => Some(ClaimError::ClaimsOff),
             None => Some(ClaimError::NoStone),
             Some(ClaimState::Pending) => None,
-            Some(_) => Some(ClaimError::AlreadyClaimed {
+            Some(ClaimState::Unclaimed) => Some(ClaimError::Closed {
                 move_number: len as u32,
             }),
+            Some(ClaimState::Claimed { .. } | ClaimState::Wrong { .. }) => {
+                Some(ClaimError::AlreadyClaimed {
+                    move_number: len as u32,
+                })
+            }
         };
+        // At one keyboard a claim is the last stone's, for its player: a `+` once that
+        // claim is settled says whose stone it was and when the other player claims
+        // (s36: `already been claimed` read, to the player to move, as their own).
+        if let (
+            Some(error @ (ClaimError::AlreadyClaimed { .. } | ClaimError::Closed { .. })),
+            Some(last),
+        ) = (refused, self.game.last())
+            && !self.is_served()
+            && self.config.is_human(self.game.to_move())
+        {
+            let closed = matches!(error, ClaimError::Closed { .. });
+            return Some(claim_words::settled_stone(
+                last,
+                closed,
+                self.game.to_move(),
+            ));
+        }
         if let Some(error) = refused {
             return Some(claim_words::refused(error));
         }
@@ -54,6 +76,52 @@ impl App {
                 Some(claim_words::remote_stone(name, last.player))
             }
             _ => None,
+        }
+    }
+
+    /// The words on screen a click on which claims as a key would (s36: a player with
+    /// only the mouse could not claim), each with that key's action: while a claim
+    /// may be opened here, its prompt's `+ points Enter` (`+`); while one is typed,
+    /// the [`claim_words::PAD`] (its cells the digits and Backspace, see
+    /// [`App::pad_action`]) and the hint line's `Enter: claim`, `Esc: cancel`,
+    /// `Backspace: rub out` (at 44 columns `Enter`, `Esc`). None elsewhere.
+    pub(crate) fn claim_clicks(&self) -> Vec<(String, Action)> {
+        use super::super::keymap::{HintLine, hint_parts};
+        if self.overlay != super::Overlay::None {
+            return Vec::new();
+        }
+        match self.key_context() {
+            KeyContext::ClaimEntry => {
+                let mut labels = vec![(claim_words::PAD.to_owned(), Action::Backspace)];
+                for part in hint_parts(HintLine::ClaimEntry) {
+                    let action = match part.split(':').next() {
+                        Some("Enter") => Action::Claim,
+                        Some("Esc") => Action::No,
+                        Some("Backspace") => Action::Backspace,
+                        _ => continue,
+                    };
+                    labels.push((part.to_string(), action));
+                }
+                labels.push((claim_words::PAD_ENTER.to_owned(), Action::Claim));
+                labels.push((claim_words::PAD_ESC.to_owned(), Action::No));
+                labels
+            }
+            KeyContext::Board if self.game.claim_mode() && self.claim_refusal().is_none() => {
+                vec![(claim_words::OPEN_LABEL.to_owned(), Action::ClaimStart)]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// What a click on cell `index` of the [`claim_words::PAD`] types: a digit, or
+    /// Backspace on its rub-out; nothing on the spaces between.
+    pub(crate) fn pad_action(index: usize) -> Option<Action> {
+        match claim_words::PAD.chars().nth(index)? {
+            claim_words::PAD_RUB_OUT => Some(Action::Backspace),
+            c => c
+                .to_digit(10)
+                .and_then(|d| u8::try_from(d).ok())
+                .map(Action::Digit),
         }
     }
 

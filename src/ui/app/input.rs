@@ -336,6 +336,9 @@ impl App {
             (Overlay::Question(Question::Quit | Question::Back), true) => self.quit(),
             (Overlay::Question(Question::NewGame), true) => self.new_game(),
             (Overlay::Question(Question::ClaimOpen { new_game, .. }), true) => {
+                // Left, the finished game's last claim is forfeited, as its kept
+                // record reads back (s36: it read `not claimed yet`).
+                self.game.close_last_claim();
                 if new_game {
                     self.new_game()
                 } else {
@@ -380,7 +383,8 @@ impl App {
                         self.cursor.set(last.square());
                     }
                     self.changed();
-                    let _ = self.say_keyed(MessageKind::Info, Keyed::Resumed(self.game.to_move()));
+                    let resumed = self.resumed(self.game.to_move());
+                    self.set_message(resumed, false);
                     // Not a change to save: the autosave already holds this game.
                     vec![Effect::ResumedAutosave, Effect::Redraw]
                 }

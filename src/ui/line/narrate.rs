@@ -1386,7 +1386,12 @@ fn lesson_screen(state: &LessonState) -> Vec<String> {
 /// The game on the board of `screen`, as far as it is shown.
 fn board_of(screen: &Screen) -> Option<(&Game, usize)> {
     match screen {
-        Screen::Game(app) => Some((app.game(), app.game().len())),
+        // At the resume question, the game it offers: the board behind it is not
+        // played unless the answer is no.
+        Screen::Game(app) => {
+            let game = app.offered_game().unwrap_or(app.game());
+            Some((game, game.len()))
+        }
         Screen::Replay(state, _) => Some((state.game(), state.at_move())),
         // The menu shows no board: the lesson behind it is not the one chosen next.
         Screen::Lesson(state) if matches!(state.phase(), LessonPhase::Menu(_)) => None,
@@ -1582,7 +1587,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             Err(error) => vec![error.to_string()],
         },
         (Reading::Score, Some((game, shown))) => match screen {
-            Screen::Game(app) => vec![state_line(app, None)],
+            Screen::Game(app) if app.offered_game().is_none() => vec![state_line(app, None)],
             _ => {
                 let [blue, yellow] = totals_at(game, shown);
                 // The replay's last move of a game over: nobody moves (it said
@@ -1600,6 +1605,12 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                     {
                         words::may_claim(&last.player.to_string(), &turn)
                     }
+                    // The resume question's game, its last stone's claim still open.
+                    (Screen::Game(_), Some(last))
+                        if game.claim_states().last() == Some(&ClaimState::Pending) =>
+                    {
+                        words::may_claim(&last.player.to_string(), &turn)
+                    }
                     _ => turn,
                 };
                 vec![words::sentences(&[
@@ -1612,7 +1623,7 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
             None => vec![words::NO_LAST.to_owned()],
             Some(i) => {
                 let said = match screen {
-                    Screen::Game(app) => move_words(app, game, i),
+                    Screen::Game(app) if app.offered_game().is_none() => move_words(app, game, i),
                     _ => words::placed(&game.placements()[i], game.claim_state(i)),
                 };
                 vec![words::sentences(&[&words::numbered(
@@ -2804,6 +2815,49 @@ mod tests {
     /// Yellow, hard AI`, `Your move, Blue`) before the question, as if it had begun.
     /// Now the question comes alone, an empty line reads it again, and the answer
     /// brings the first lines of the game it chose: the autosaved one, or the new.
+    /// s36: at the resume question `board` said `Row 1: a1 empty, ...` and `score`
+    /// `Blue 0, Yellow 0. Your move, Blue.`, the new empty board behind it: a screen
+    /// reader heard nothing of the game it would resume. They read the offered game.
+    #[test]
+    fn the_resume_question_s_readings_are_of_the_game_it_offers() {
+        let mut saved = Game::with_claims();
+        for square in [Square::B3, Square::A1, Square::B3] {
+            saved.play(square).unwrap();
+        }
+        use crate::session::GameConfig;
+        let app = App::new(GameConfig::default()).offer_resume(
+            GameConfig {
+                claims: true,
+                ..GameConfig::default()
+            },
+            saved,
+        );
+        let screen = Screen::Game(app.clone());
+        let board = read(&screen, Reading::Board, "");
+        assert_eq!(board[0], "Row 1: a1 Yellow, b1 empty, c1 empty, d1 empty.");
+        assert_eq!(
+            board[2],
+            "Row 3: a3 empty, b3 Blue Blue, c3 empty, d3 empty."
+        );
+        let score = read(&screen, Reading::Score, "");
+        assert_eq!(
+            score,
+            ["Blue 0, Yellow 0. Yellow to move; Blue may still claim."]
+        );
+        let last = read(&screen, Reading::Last, "");
+        assert!(last[0].contains("b3"), "{last:?}");
+        // Answered no, the new game is read.
+        let mut app = app;
+        let _ = app.handle(crate::ui::Input::Key(
+            ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char('n'),
+                ratatui::crossterm::event::KeyModifiers::NONE,
+            ),
+        ));
+        let board = read(&Screen::Game(app), Reading::Board, "");
+        assert_eq!(board[0], "Row 1: a1 empty, b1 empty, c1 empty, d1 empty.");
+    }
+
     #[test]
     fn the_resume_question_comes_before_the_game_it_decides() {
         use crate::session::GameConfig;
