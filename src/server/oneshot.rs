@@ -136,7 +136,7 @@ fn status(who: &Who, hall: &SharedHall) -> Vec<String> {
 }
 
 fn top(board: Board, hall: &SharedHall) -> Vec<String> {
-    let now = hall.lock().corr_time().wall();
+    let now = hall.wall();
     let Some(store) = hall.store() else {
         return vec![words::NO_STORE.to_owned()];
     };
