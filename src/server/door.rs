@@ -5,10 +5,11 @@
 //! read and write of the SSH loop goes through. A loop stuck writing to a client that
 //! reads nothing ends at the cut too.
 
+use std::collections::HashMap;
 use std::io;
 use std::pin::Pin;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::{Mutex, Weak};
 use std::task::{Context, Poll, Waker};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -366,7 +367,7 @@ pub(crate) struct Cuttable<S> {
     inner: S,
     door: std::sync::Arc<Door>,
     /// The tokio task that last read the socket: russh's log lines written on it are
-    /// this connection's ([`super::rekeys`]).
+    /// this connection's ([`note_task`]).
     task: Option<tokio::task::Id>,
 }
 
@@ -382,8 +383,46 @@ impl<S> Cuttable<S> {
 
 impl<S> Drop for Cuttable<S> {
     fn drop(&mut self) {
-        super::rekeys::forget_task(self.task);
+        forget_task(self.task);
     }
+}
+
+/// Each tokio task reading a connection's socket, and the connection's door: a log
+/// line russh writes on that task is the connection's ([`super::rekeys`]).
+static TASKS: std::sync::LazyLock<Mutex<HashMap<tokio::task::Id, Weak<Door>>>> =
+    std::sync::LazyLock::new(Mutex::default);
+
+fn tasks() -> std::sync::MutexGuard<'static, HashMap<tokio::task::Id, Weak<Door>>> {
+    TASKS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The task now reading `door`'s socket is `now` (it was `before`): russh reads the
+/// version on the task that accepted the connection, then hands the socket to a task
+/// of its own.
+pub(crate) fn note_task(
+    before: Option<tokio::task::Id>,
+    now: Option<tokio::task::Id>,
+    door: &std::sync::Arc<Door>,
+) {
+    let mut tasks = tasks();
+    if let Some(before) = before {
+        tasks.remove(&before);
+    }
+    if let Some(now) = now {
+        tasks.insert(now, std::sync::Arc::downgrade(door));
+    }
+}
+
+/// The connection's socket is gone: its task no longer counts for it.
+pub(crate) fn forget_task(task: Option<tokio::task::Id>) {
+    if let Some(task) = task {
+        tasks().remove(&task);
+    }
+}
+
+/// The door of the connection whose socket task `task` reads, if it is still open.
+pub(crate) fn door_of_task(task: tokio::task::Id) -> Option<std::sync::Arc<Door>> {
+    tasks().get(&task).and_then(Weak::upgrade)
 }
 
 fn cut_error() -> io::Error {
@@ -402,7 +441,7 @@ impl<S: AsyncRead + Unpin> AsyncRead for Cuttable<S> {
         }
         let task = tokio::task::try_id();
         if task != this.task {
-            super::rekeys::note_task(this.task, task, &this.door);
+            note_task(this.task, task, &this.door);
             this.task = task;
         }
         let before = buf.filled().len();

@@ -6,13 +6,13 @@
 //! task runs. So the server installs a `log` logger ([`install`]) that takes that line
 //! alone, finds the connection by the tokio task it was written on (each connection's
 //! [`Cuttable`](super::door::Cuttable) notes the task that reads its socket,
-//! [`note_task`]) and counts it against its door ([`Door::rekeyed`]). Every other log
+//! [`note_task`]) and counts it against its door ([`Door::rekeyed`]). (The tasks' map
+//! is the door's: the door module imports nothing of this one.) Every other log
 //! line is dropped, as it was with no logger.
 
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex, MutexGuard, Weak};
+use std::sync::LazyLock;
 
-use super::door::Door;
+use super::door::{Door, door_of_task, forget_task, note_task};
 
 /// russh 0.65's log line for a key re-exchange its client began
 /// (`russh::server::reply`, src/server/mod.rs). `tests/it`'s re-key test fails if a
@@ -21,37 +21,6 @@ pub(crate) const REKEY_LINE: &str = "Client has initiated re-key";
 
 /// The `log` target the line is written to.
 const REKEY_TARGET: &str = "russh::server";
-
-/// Each task reading a connection's socket, and the connection's door.
-static TASKS: LazyLock<Mutex<HashMap<tokio::task::Id, Weak<Door>>>> = LazyLock::new(Mutex::default);
-
-fn tasks() -> MutexGuard<'static, HashMap<tokio::task::Id, Weak<Door>>> {
-    TASKS.lock().unwrap_or_else(|p| p.into_inner())
-}
-
-/// The task now reading `door`'s socket is `now` (it was `before`): russh reads the
-/// version on the task that accepted the connection, then hands the socket to a task
-/// of its own.
-pub(crate) fn note_task(
-    before: Option<tokio::task::Id>,
-    now: Option<tokio::task::Id>,
-    door: &std::sync::Arc<Door>,
-) {
-    let mut tasks = tasks();
-    if let Some(before) = before {
-        tasks.remove(&before);
-    }
-    if let Some(now) = now {
-        tasks.insert(now, std::sync::Arc::downgrade(door));
-    }
-}
-
-/// The connection's socket is gone: its task no longer counts for it.
-pub(crate) fn forget_task(task: Option<tokio::task::Id>) {
-    if let Some(task) = task {
-        tasks().remove(&task);
-    }
-}
 
 /// The logger: counts [`REKEY_LINE`] against the door of the task it is written on.
 struct Watch;
@@ -65,8 +34,7 @@ impl ::log::Log for Watch {
         if !self.enabled(record.metadata()) || record.args().as_str() != Some(REKEY_LINE) {
             return;
         }
-        let door = tokio::task::try_id().and_then(|id| tasks().get(&id).and_then(Weak::upgrade));
-        if let Some(door) = door {
+        if let Some(door) = tokio::task::try_id().and_then(door_of_task) {
             door.rekeyed(std::time::Instant::now());
         }
     }
