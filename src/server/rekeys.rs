@@ -6,13 +6,14 @@
 //! task runs. So the server installs a `log` logger ([`install`]) that takes that line
 //! alone, finds the connection by the tokio task it was written on (each connection's
 //! [`Cuttable`](super::door::Cuttable) notes the task that reads its socket,
-//! [`note_task`]) and counts it against its door ([`Door::rekeyed`]). (The tasks' map
+//! [`super::door::note_task`]) and counts it against its door
+//! ([`super::door::Door::rekeyed`]). (The tasks' map
 //! is the door's: the door module imports nothing of this one.) Every other log
 //! line is dropped, as it was with no logger.
 
 use std::sync::LazyLock;
 
-use super::door::{Door, door_of_task, forget_task, note_task};
+use super::door::door_of_task;
 
 /// russh 0.65's log line for a key re-exchange its client began
 /// (`russh::server::reply`, src/server/mod.rs). `tests/it`'s re-key test fails if a
@@ -46,7 +47,7 @@ static WATCH: Watch = Watch;
 
 /// Installs the logger that counts re-keys, once a process. `false` if another
 /// `log` logger was there first (then re-keys are bounded by the bytes of
-/// [`Door::read`] alone).
+/// [`super::door::Door::read`] alone).
 pub(crate) fn install() -> bool {
     static INSTALLED: LazyLock<bool> = LazyLock::new(|| {
         let set = ::log::set_logger(&WATCH).is_ok();
@@ -62,6 +63,7 @@ pub(crate) fn install() -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::door::{Door, forget_task, note_task};
     use super::*;
     use std::sync::Arc;
 
