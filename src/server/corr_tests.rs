@@ -1459,3 +1459,92 @@ fn the_timer_s_tick_reads_the_wall_clock_once_and_off_the_hall_s_lock() {
         "(reads, of them under the lock)"
     );
 }
+
+/// A screen's move, its request and the clock check of each sync read the wall clock
+/// with no lock held, as the timer's tick does: with `--clock-file` a read is a
+/// file's, and every session waits on the hall's lock. Ann's move at a correspondence
+/// table (the sync checks the clock, then takes the move) and her undo request read
+/// it once each, before the lock. Failed before (srv41): each sync read it four times
+/// under the lock (the flag's and the move's stamp and year), a request once. Cost:
+/// about 0.1 s (a store in a temporary folder).
+#[test]
+fn a_screen_s_move_and_request_read_the_wall_clock_off_the_hall_s_lock() {
+    use std::sync::atomic::AtomicUsize;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let (reads, locked) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let (counted, held, inner) = (reads.clone(), locked.clone(), clock.wall());
+    let here = std::thread::current().id();
+    let wall: super::wall::Wall = Arc::new(move || {
+        if std::thread::current().id() == here {
+            counted.fetch_add(1, Ordering::SeqCst);
+            if super::shared::HELD_HERE.with(std::cell::Cell::get) > 0 {
+                held.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        inner()
+    });
+    let hall = super::shared::tests::when_free(|| {
+        SharedHall::open_with(
+            dir.path(),
+            Duration::from_secs(60),
+            Arc::new(|_: &str| {}),
+            wall.clone(),
+        )
+    })
+    .0;
+    let id = corr_table(&hall, 7, false);
+    let mut ann = TableLink::new(hall.clone(), id, Some(Player::Blue));
+    reads.store(0, Ordering::SeqCst);
+    locked.store(0, Ordering::SeqCst);
+    ann.sync(&games(&[Square::B2]));
+    ann.request(Request::Undo);
+    let (read, under_lock) = (reads.load(Ordering::SeqCst), locked.load(Ordering::SeqCst));
+    hall.flush();
+    assert_eq!(
+        hall.lock().table(id).unwrap().game().len(),
+        1,
+        "the move taken"
+    );
+    assert_eq!(
+        (read, under_lock),
+        (2, 0),
+        "(reads, of them under the lock)"
+    );
+}
+
+/// What one hold of the hall wrote goes to the store's writer as one piece, so one
+/// transaction and one commit (one sync to disk): bob sitting down at ann's open
+/// correspondence table (the table no longer open for ann, and the keep of the game
+/// begun) is one. Failed before (srv41): two pieces, the table's opening and then the
+/// keep, which a writer idle at that moment could commit apart, a sync each. Cost:
+/// about 0.1 s (a store in a temporary folder).
+#[test]
+fn a_hold_s_writes_are_one_piece_for_the_store_s_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let store = hall.store().unwrap().clone();
+    let terms = Terms {
+        rated: true,
+        corr_days: Some(7),
+        ..Terms::default()
+    };
+    let id = hall
+        .lock()
+        .open_with(
+            who("ann"),
+            Player::Blue,
+            (Ruleset::Standard, false),
+            false,
+            terms,
+        )
+        .unwrap();
+    hall.flush();
+    let before = store.writer().sent();
+    assert_eq!(hall.lock().sit(id, who("bob")), Some(Player::Yellow));
+    let sent = store.writer().sent() - before;
+    hall.flush();
+    assert_eq!(sent, 1, "pieces handed to the writer for one hold");
+    assert!(hall.lock().table(id).unwrap().unsaved().is_none(), "kept");
+}

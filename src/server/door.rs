@@ -5,10 +5,11 @@
 //! read and write of the SSH loop goes through. A loop stuck writing to a client that
 //! reads nothing ends at the cut too.
 
+use std::collections::HashMap;
 use std::io;
 use std::pin::Pin;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::{Mutex, Weak};
 use std::task::{Context, Poll, Waker};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -47,7 +48,21 @@ pub(crate) enum Closing {
     /// It sent more than [`UNSEEN_BURST`] bytes that none of the server's code took
     /// (see [`Door::read`]).
     Unseen,
+    /// It asked for more key re-exchanges than [`REKEY_BURST`], one more each
+    /// [`REKEY_EVERY`] after (see [`Door::rekeyed`]).
+    Rekeys,
 }
+
+/// Key re-exchanges a client may ask for at once on one connection. Each costs the
+/// server a curve25519 (or ML-KEM) exchange and a signature, about 0.3-0.6 ms of one
+/// runtime thread. An honest client asks for one after an hour or a GiB or so (russh's
+/// client: 1 hour, 1 GiB; OpenSSH's `RekeyLimit`: by the cipher's data, 1-4 GiB, and no
+/// time by default): a game sends a few MiB in an evening.
+pub(crate) const REKEY_BURST: u32 = 10;
+
+/// A connection earns one more re-key each this long, up to [`REKEY_BURST`]: six a
+/// minute, where srv40's bytes alone let about 27 a second through.
+pub(crate) const REKEY_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Bytes a connection may send at once that none of the server's code takes: what
 /// russh 0.65 answers or drops by itself, calling no `Handler` method (key
@@ -112,6 +127,60 @@ impl Unseen {
     }
 }
 
+/// A connection's budget of key re-exchanges.
+#[derive(Debug)]
+struct Rekeys {
+    /// Re-keys left, [`REKEY_BURST`] at most.
+    left: u32,
+    /// When the last one was earned back (or the first counted).
+    at: Option<std::time::Instant>,
+    /// How many were counted (for tests).
+    #[cfg(test)]
+    counted: u32,
+}
+
+impl Default for Rekeys {
+    fn default() -> Rekeys {
+        Rekeys {
+            left: REKEY_BURST,
+            at: None,
+            #[cfg(test)]
+            counted: 0,
+        }
+    }
+}
+
+impl Rekeys {
+    /// One more re-key at `now`, after those earned since the last: whether one was
+    /// left for it.
+    fn take(&mut self, now: std::time::Instant) -> bool {
+        #[cfg(test)]
+        {
+            self.counted += 1;
+        }
+        let at = *self.at.get_or_insert(now);
+        let earned = now.saturating_duration_since(at).as_millis() / REKEY_EVERY.as_millis();
+        let earned = u32::try_from(earned).unwrap_or(u32::MAX);
+        if earned > 0 {
+            self.left = self.left.saturating_add(earned).min(REKEY_BURST);
+            // Full, the count starts again; else what is left of the interval counts
+            // towards the next one.
+            self.at = Some(if self.left == REKEY_BURST {
+                now
+            } else {
+                at + REKEY_EVERY * earned
+            });
+        }
+        match self.left.checked_sub(1) {
+            Some(left) => {
+                self.left = left;
+                true
+            }
+            None => false,
+        }
+    }
+}
+
 #[derive(Debug, Default)]
 struct State {
     closing: Option<Closing>,
@@ -122,6 +191,7 @@ struct State {
     /// The tasks waiting to read and to write, woken by the cut.
     wakers: [Option<Waker>; 2],
     unseen: Unseen,
+    rekeys: Rekeys,
 }
 
 /// One connection's door, shared by its task, its session and the gate.
@@ -258,6 +328,22 @@ impl Door {
             .refill(bytes.saturating_add(PACKET_FRAMING), now);
     }
 
+    /// The client began a key re-exchange at `now` (russh's log says so:
+    /// [`super::rekeys`]). Past [`REKEY_BURST`], one more each [`REKEY_EVERY`], the
+    /// connection is closed ([`Closing::Rekeys`]).
+    pub(crate) fn rekeyed(&self, now: std::time::Instant) {
+        let allowed = self.state().rekeys.take(now);
+        if !allowed {
+            self.close(Closing::Rekeys);
+        }
+    }
+
+    /// How many re-keys were counted (for tests).
+    #[cfg(test)]
+    pub(crate) fn rekeys_counted(&self) -> u32 {
+        self.state().rekeys.counted
+    }
+
     pub(crate) fn is_authenticated(&self) -> bool {
         self.authenticated.load(Ordering::SeqCst)
     }
@@ -280,12 +366,63 @@ impl Door {
 pub(crate) struct Cuttable<S> {
     inner: S,
     door: std::sync::Arc<Door>,
+    /// The tokio task that last read the socket: russh's log lines written on it are
+    /// this connection's ([`note_task`]).
+    task: Option<tokio::task::Id>,
 }
 
 impl<S> Cuttable<S> {
     pub(crate) fn new(inner: S, door: std::sync::Arc<Door>) -> Cuttable<S> {
-        Cuttable { inner, door }
+        Cuttable {
+            inner,
+            door,
+            task: None,
+        }
     }
+}
+
+impl<S> Drop for Cuttable<S> {
+    fn drop(&mut self) {
+        forget_task(self.task);
+    }
+}
+
+/// Each tokio task reading a connection's socket, and the connection's door: a log
+/// line russh writes on that task is the connection's ([`super::rekeys`]).
+static TASKS: std::sync::LazyLock<Mutex<HashMap<tokio::task::Id, Weak<Door>>>> =
+    std::sync::LazyLock::new(Mutex::default);
+
+fn tasks() -> std::sync::MutexGuard<'static, HashMap<tokio::task::Id, Weak<Door>>> {
+    TASKS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The task now reading `door`'s socket is `now` (it was `before`): russh reads the
+/// version on the task that accepted the connection, then hands the socket to a task
+/// of its own.
+pub(crate) fn note_task(
+    before: Option<tokio::task::Id>,
+    now: Option<tokio::task::Id>,
+    door: &std::sync::Arc<Door>,
+) {
+    let mut tasks = tasks();
+    if let Some(before) = before {
+        tasks.remove(&before);
+    }
+    if let Some(now) = now {
+        tasks.insert(now, std::sync::Arc::downgrade(door));
+    }
+}
+
+/// The connection's socket is gone: its task no longer counts for it.
+pub(crate) fn forget_task(task: Option<tokio::task::Id>) {
+    if let Some(task) = task {
+        tasks().remove(&task);
+    }
+}
+
+/// The door of the connection whose socket task `task` reads, if it is still open.
+pub(crate) fn door_of_task(task: tokio::task::Id) -> Option<std::sync::Arc<Door>> {
+    tasks().get(&task).and_then(Weak::upgrade)
 }
 
 fn cut_error() -> io::Error {
@@ -301,6 +438,11 @@ impl<S: AsyncRead + Unpin> AsyncRead for Cuttable<S> {
         let this = self.get_mut();
         if this.door.watch(cx, READ) {
             return Poll::Ready(Err(cut_error()));
+        }
+        let task = tokio::task::try_id();
+        if task != this.task {
+            note_task(this.task, task, &this.door);
+            this.task = task;
         }
         let before = buf.filled().len();
         let polled = Pin::new(&mut this.inner).poll_read(cx, buf);
@@ -444,5 +586,32 @@ mod tests {
         assert_eq!(door.closed_for(), None);
         door.read(1, later);
         assert_eq!(door.closed_for(), Some(Closing::Unseen));
+    }
+
+    /// Re-keys: [`REKEY_BURST`] at once, then one each [`REKEY_EVERY`], and a
+    /// connection that waited long has the whole burst again, no more. Cost:
+    /// microseconds (no clock read).
+    #[test]
+    fn re_keys_close_the_door_past_the_burst_and_one_each_interval() {
+        let now = std::time::Instant::now();
+        let door = Door::default();
+        for _ in 0..REKEY_BURST {
+            door.rekeyed(now);
+        }
+        assert_eq!(door.closed_for(), None, "the burst");
+        // One earned back an interval later (and a part of one earns nothing).
+        door.rekeyed(now + REKEY_EVERY);
+        door.rekeyed(now + REKEY_EVERY + REKEY_EVERY / 2);
+        assert_eq!(door.closed_for(), Some(Closing::Rekeys));
+        // A day later: the burst again, not a day's worth.
+        let door = Door::default();
+        door.rekeyed(now);
+        let later = now + Duration::from_secs(24 * 60 * 60);
+        for _ in 0..REKEY_BURST {
+            door.rekeyed(later);
+        }
+        assert_eq!(door.closed_for(), None);
+        door.rekeyed(later);
+        assert_eq!(door.closed_for(), Some(Closing::Rekeys));
     }
 }

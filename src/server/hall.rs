@@ -129,6 +129,18 @@ struct Retry {
 /// (the grace period, the clocks and presence are all counted from it).
 pub(crate) type Now = Arc<dyn Fn() -> Instant + Send + Sync>;
 
+/// A moment a screen's move, request or clock check happens at: the hall's monotonic
+/// clock (live games) and the wall clock (correspondence games), the wall read before
+/// the hall is locked: with `--clock-file` a read is a file's, and every session waits
+/// on the lock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct At {
+    /// The hall's monotonic time.
+    pub(crate) instant: Instant,
+    /// The wall clock, in seconds since the Unix epoch.
+    pub(crate) wall: i64,
+}
+
 /// What a session shows, so a change wakes only the sessions it concerns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Showing {
@@ -1002,6 +1014,15 @@ impl Hall {
         self.now = now;
     }
 
+    /// The hall's time now, both clocks read under the lock (tests).
+    #[cfg(test)]
+    pub(crate) fn test_at(&self) -> At {
+        At {
+            instant: self.now(),
+            wall: self.corr_time.wall(),
+        }
+    }
+
     /// The hall's time now.
     pub(crate) fn now(&self) -> Instant {
         (self.now)()
@@ -1466,16 +1487,17 @@ impl Hall {
         }
     }
 
-    /// The moves and claims the screen of `seat` at table `id` made, at `now`, its
+    /// The moves and claims the screen of `seat` at table `id` made, at `at`, its
     /// game of the table's epoch `epoch` (see [`GameTable::take_moves`]).
     pub(crate) fn take_moves(
         &mut self,
         id: u32,
         seat: (Player, u32),
         game: &Game,
-        now: Instant,
+        at: At,
     ) -> Taken {
-        let clock = (self.stamp(), self.corr_time.year());
+        let now = at.instant;
+        let clock = (self.corr_time.at(at.wall), CorrTime::year_of(at.wall));
         if self.tables.get(&id).is_some_and(GameTable::is_corr) {
             // A vacation day first, if the mover's time just ran out.
             self.corr_due(id, clock, true);
@@ -1491,9 +1513,10 @@ impl Hall {
         taken
     }
 
-    /// The server's clock at table `id`, at `now`: a fallen flag ends the game.
-    pub(crate) fn check_flag(&mut self, id: u32, now: Instant) {
-        let clock = (self.stamp(), self.corr_time.year());
+    /// The server's clock at table `id`, at `at`: a fallen flag ends the game.
+    pub(crate) fn check_flag(&mut self, id: u32, at: At) {
+        let now = at.instant;
+        let clock = (self.corr_time.at(at.wall), CorrTime::year_of(at.wall));
         if self.tables.get(&id).is_some_and(GameTable::is_corr) {
             self.corr_due(id, clock, false);
             return;
@@ -1505,9 +1528,9 @@ impl Hall {
         }
     }
 
-    /// `request` from the player at `seat` of table `id`, at `now`.
-    pub(crate) fn request(&mut self, id: u32, seat: Player, request: &Request, now: Instant) {
-        let stamp = self.stamp();
+    /// `request` from the player at `seat` of table `id`, at `at`.
+    pub(crate) fn request(&mut self, id: u32, seat: Player, request: &Request, at: At) {
+        let (now, stamp) = (at.instant, self.corr_time.at(at.wall));
         if let Some(table) = self.tables.get_mut(&id) {
             table.tell_time(stamp);
             table.request(seat, request, now);
@@ -2106,7 +2129,7 @@ mod tests {
         assert_eq!(kept_names(&hall, left), names(["ann", "bob"]));
         assert!(ann_seated(&mut hall, left), "the row as kept, keys too");
         // Cy resigns: over at the table, not on disk yet.
-        hall.request(over, Player::Blue, &Request::Resign, Instant::now());
+        hall.request(over, Player::Blue, &Request::Resign, hall.test_at());
         assert_eq!(hall.table(over).unwrap().state(), TableState::Over);
         assert_eq!(
             row(&mut hall, over),
@@ -2148,8 +2171,8 @@ mod tests {
         };
         let names = |n: [&str; 2]| n.map(str::to_owned);
         let rematch = |hall: &mut Hall, id: u32| {
-            hall.request(id, Player::Blue, &Request::Rematch, Instant::now());
-            hall.request(id, Player::Yellow, &Request::Rematch, Instant::now());
+            hall.request(id, Player::Blue, &Request::Rematch, hall.test_at());
+            hall.request(id, Player::Yellow, &Request::Rematch, hall.test_at());
         };
         let id = hall.open_public(who("cy"), Player::Blue, (Ruleset::Standard, false));
         hall.sit(id, who("dee"));
@@ -2157,9 +2180,9 @@ mod tests {
         let first = game.position().legal_moves().next().unwrap();
         game.play(first).unwrap();
         let epoch = hall.table(id).unwrap().epoch();
-        let taken = hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now());
+        let taken = hall.take_moves(id, (Player::Blue, epoch), &game, hall.test_at());
         assert!(taken.changed);
-        hall.request(id, Player::Yellow, &Request::Resign, Instant::now());
+        hall.request(id, Player::Yellow, &Request::Resign, hall.test_at());
         confirm_keeps(&mut hall);
         assert_eq!(
             row(&mut hall, id),
@@ -2186,7 +2209,7 @@ mod tests {
         );
         // The second game ends and a rematch follows before either is kept: the row
         // lists the game in play as kept, never the end's state with the new seats.
-        hall.request(id, Player::Blue, &Request::Resign, Instant::now());
+        hall.request(id, Player::Blue, &Request::Resign, hall.test_at());
         rematch(&mut hall, id);
         assert!(matches!(
             hall.table(id).unwrap().state(),
@@ -2334,7 +2357,7 @@ mod tests {
             )]
         );
         hall.sit(id, who("dee"));
-        hall.request(id, Player::Blue, &Request::Resign, Instant::now());
+        hall.request(id, Player::Blue, &Request::Resign, hall.test_at());
         assert_eq!(
             said(&mut hall),
             [
@@ -2358,7 +2381,7 @@ mod tests {
         game.play("a1".parse().unwrap()).unwrap();
         let epoch = hall.table(id).unwrap().epoch();
         assert!(
-            hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now())
+            hall.take_moves(id, (Player::Blue, epoch), &game, hall.test_at())
                 .changed
         );
         let _ = said(&mut hall);
@@ -2398,7 +2421,7 @@ mod tests {
         game.play("a1".parse().unwrap()).unwrap();
         let epoch = hall.table(id).unwrap().epoch();
         assert!(
-            hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now())
+            hall.take_moves(id, (Player::Blue, epoch), &game, hall.test_at())
                 .changed
         );
         let _ = step(&mut hall);
@@ -2420,7 +2443,7 @@ mod tests {
         let mut game = hall.table(id).unwrap().game().clone();
         game.play("a1".parse().unwrap()).unwrap();
         let epoch = hall.table(id).unwrap().epoch();
-        let _ = hall.take_moves(id, (Player::Blue, epoch), &game, Instant::now());
+        let _ = hall.take_moves(id, (Player::Blue, epoch), &game, hall.test_at());
         let _ = step(&mut hall);
         hall.drop_out(id, &who("dee").key);
         hall.leave_table(id, &who("cy").key);

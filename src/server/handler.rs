@@ -31,7 +31,9 @@ use crate::ui::{DrawGate, Inbox, Wake};
 use super::ask::Ask;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, wake_of, window_size};
 use super::bans::Bans;
-use super::door::{Closing, Cuttable, Door, Stage, UNSEEN_BURST, UNSEEN_PER_SECOND};
+use super::door::{
+    Closing, Cuttable, Door, REKEY_BURST, REKEY_EVERY, Stage, UNSEEN_BURST, UNSEEN_PER_SECOND,
+};
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, counted_as};
 use super::hall::Ceilings;
 use super::host_key::fingerprint_of;
@@ -308,6 +310,10 @@ async fn listen_logged(
     stop: impl std::future::Future<Output = ()>,
     log: ServerLog,
 ) -> anyhow::Result<()> {
+    // russh says a client's re-key only in its log: counted from there.
+    if !super::rekeys::install() {
+        log.line("re-keys are not counted: another logger took russh's log");
+    }
     let store_log = log.clone();
     let wall = match &options.clock_file {
         Some(path) => super::wall::from_file(path.clone())
@@ -726,6 +732,10 @@ async fn serve_connection(
             Disconnect::ByApplication,
             limits_words::unseen(UNSEEN_BURST / 1024),
         ),
+        Closing::Rekeys => (
+            Disconnect::ByApplication,
+            limits_words::rekeys(REKEY_BURST, REKEY_EVERY.as_secs()),
+        ),
     };
     // During a key exchange russh takes no message: the cut below ends it then.
     let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
@@ -787,6 +797,10 @@ fn closing_logged(why: Closing, limits: &Limits) -> String {
              ignored messages, unknown requests), {} KiB a second after",
             UNSEEN_BURST / 1024,
             UNSEEN_PER_SECOND / 1024
+        ),
+        Closing::Rekeys => format!(
+            "closed: more than {REKEY_BURST} key re-exchanges asked for, one more each {} s after",
+            REKEY_EVERY.as_secs()
         ),
     }
 }

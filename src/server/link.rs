@@ -20,10 +20,11 @@ use crate::strings::talk as words;
 use crate::text;
 use crate::ui::{Keyed, Link, Message, MessageKind, News, Request};
 
-use super::hall::Showing;
+use super::hall::{At, Showing};
 use super::prefs::{Pref, switch_said};
 use super::shared::SharedHall;
 use super::table::{GameTable, Presence, TableState, in_step};
+use super::wall::CorrTime;
 use super::who::{AiSeat, Who, ai_seat};
 
 /// One screen's link to table `table`. A session's link ([`TableLink::player`],
@@ -33,6 +34,8 @@ use super::who::{AiSeat, Who, ai_seat};
 #[derive(Debug)]
 pub(crate) struct TableLink {
     hall: SharedHall,
+    /// The hall's correspondence clock, read with no lock held ([`At`]).
+    clock: CorrTime,
     table: u32,
     /// The session whose screen this is, told what it shows.
     session: Option<u64>,
@@ -115,7 +118,13 @@ impl TableLink {
         let mut guard = hall.lock();
         let table = guard.table(id)?;
         let seat = table.seat_of(&who.key)?;
-        let mut link = TableLink::make(hall.clone(), id, Some(who.key.clone()), Some(seat), table);
+        let mut link = TableLink::make(
+            hall.clone(),
+            id,
+            (Some(who.key.clone()), Some(seat)),
+            table,
+            guard.corr_time().clone(),
+        );
         link.attached = true;
         link.session = Some(session);
         link.epoch = link.view(table).epoch;
@@ -137,7 +146,8 @@ impl TableLink {
     pub(crate) fn spectator(hall: &SharedHall, id: u32, session: u64) -> Option<TableLink> {
         let mut guard = hall.lock();
         let table = guard.table(id)?;
-        let mut link = TableLink::make(hall.clone(), id, None, None, table);
+        let clock = guard.corr_time().clone();
+        let mut link = TableLink::make(hall.clone(), id, (None, None), table, clock);
         link.attached = true;
         link.session = Some(session);
         guard.watch(id, true);
@@ -152,22 +162,27 @@ impl TableLink {
         let guard = hall.lock();
         let at = guard.table(table).expect("a table to link to");
         let key = seat.and_then(|s| at.seats()[s.index()].as_ref().map(|w| w.key.clone()));
-        let mut link = TableLink::make(hall.clone(), table, key, seat, at);
+        let clock = guard.corr_time().clone();
+        let mut link = TableLink::make(hall.clone(), table, (key, seat), at, clock);
         link.epoch = link.view(at).epoch;
         drop(guard);
         link
     }
 
+    /// The link of `key` at `seat` (a spectator: neither) to table `table`, `at`;
+    /// `clock` is the hall's correspondence clock (fixed once the hall is open: copied
+    /// under the caller's hold, read later with none).
     fn make(
         hall: SharedHall,
         table: u32,
-        key: Option<String>,
-        seat: Option<Player>,
+        (key, seat): (Option<String>, Option<Player>),
         at: &GameTable,
+        clock: CorrTime,
     ) -> TableLink {
         let seated = seated(at, key.as_deref());
         TableLink {
             hall,
+            clock,
             table,
             session: None,
             key,
@@ -388,10 +403,14 @@ fn adds_only(kept: &Game, live: &Game, ours: impl Fn(Player) -> bool) -> bool {
 impl TableLink {
     /// [`Link::sync`] at `now`, the server's time.
     pub(crate) fn sync_at(&mut self, game: &Game, now: Instant) -> Vec<Move> {
+        let at = At {
+            instant: now,
+            wall: self.clock.wall(),
+        };
         let mut hall = self.hall.lock();
         let bell = self.key.as_ref().is_some_and(|key| hall.pref(key).alerts());
         // The server's clock decides: a flag that fell ends the game for every screen.
-        hall.check_flag(self.table, now);
+        hall.check_flag(self.table, at);
         let Some(table) = hall.table(self.table) else {
             return Vec::new();
         };
@@ -436,7 +455,7 @@ impl TableLink {
         }
         let ai_moved = match self.seat {
             Some(seat) => {
-                hall.take_moves(self.table, (seat, self.epoch), &handed, now)
+                hall.take_moves(self.table, (seat, self.epoch), &handed, at)
                     .ai_moved
             }
             None => false,
@@ -695,9 +714,11 @@ impl Link for TableLink {
                 self.pending.push(note(switch_said(switched, said)));
             }
             request => {
+                let wall = self.clock.wall();
                 let mut hall = self.hall.lock();
-                let now = hall.now();
-                hall.request(self.table, seat, &request, now);
+                // The hall's own monotonic clock (a test's, in tests): a read of memory.
+                let instant = hall.now();
+                hall.request(self.table, seat, &request, At { instant, wall });
                 // The question this screen was told is answered here: asked again
                 // before its next news (the other screen's `n` again), it is news again.
                 match request {
@@ -998,6 +1019,8 @@ impl Drop for TableLink {
         if !self.attached {
             return;
         }
+        // Read with no lock held, in case a held stone goes below.
+        let wall = self.clock.wall();
         let mut hall = self.hall.lock();
         if self.idled_out {
             // The table set where each player is when it adjourned the game.
@@ -1011,8 +1034,8 @@ impl Drop for TableLink {
         }
         // A stone held for its claim goes now, without one.
         if let (Some(game), Some(seat)) = (self.held.take(), self.seat) {
-            let now = hall.now();
-            hall.take_moves(self.table, (seat, self.epoch), &game, now);
+            let instant = hall.now();
+            hall.take_moves(self.table, (seat, self.epoch), &game, At { instant, wall });
         }
         match &self.key {
             // The link dropped (or Ctrl-c): the seat is kept for the grace period.

@@ -59,6 +59,7 @@ mod outside;
 mod pool;
 mod prefs;
 mod rate;
+mod rekeys;
 mod reviewer;
 #[cfg(any(test, feature = "tools"))]
 #[doc(hidden)]

@@ -154,7 +154,7 @@ fn status(who: &Who, hall: &SharedHall) -> Vec<String> {
 /// (`Nobody is listed: the 12 players ...` ran to 95), its table's columns as the
 /// screen's give way ([`standings_table`]).
 fn top(board: Board, hall: &SharedHall, columns: usize) -> Vec<String> {
-    let now = hall.lock().corr_time().wall();
+    let now = hall.wall();
     let Some(store) = hall.store() else {
         return vec![words::NO_STORE.to_owned()];
     };

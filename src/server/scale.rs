@@ -73,7 +73,7 @@ impl Probe {
                 data_dir.display()
             );
         }
-        let now = hall.lock().corr_time().wall();
+        let now = hall.wall();
         let probe = Probe {
             hall,
             keys,

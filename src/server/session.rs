@@ -604,7 +604,7 @@ impl LobbyHost {
         let Some(store) = self.hall.store() else {
             return Vec::new();
         };
-        let now = self.hall.lock().corr_time().wall();
+        let now = self.hall.wall();
         let key = &self.who.key;
         let found = store.club(|c| club_store::standings_of(c, key));
         found
@@ -625,7 +625,7 @@ impl LobbyHost {
         let Some((board, keys)) = wanted else {
             return;
         };
-        let now = self.hall.lock().corr_time().wall();
+        let now = self.hall.wall();
         let ratings: Vec<(String, crate::rating::Rating)> = keys
             .into_iter()
             .filter_map(|key| {
@@ -1024,7 +1024,7 @@ impl LobbyHost {
 
     /// The wall-clock time now, as the hall counts it.
     fn wall(&self) -> i64 {
-        self.hall.lock().corr_time().wall()
+        self.hall.wall()
     }
 
     /// Shows `board`'s leaderboard at `page`, read from the store.
@@ -1872,7 +1872,7 @@ mod tests {
                 club_words::vacation_used(crate::strings::club::DaysUsed {
                     used: 2,
                     earlier: 2,
-                    year: hall.lock().corr_time().year(),
+                    year: crate::server::wall::CorrTime::year_of(hall.wall()),
                     left: 20
                 })
             )
@@ -1921,7 +1921,7 @@ mod tests {
                 club_words::vacation_used(crate::strings::club::DaysUsed {
                     used: 1,
                     earlier: 1,
-                    year: hall.lock().corr_time().year(),
+                    year: crate::server::wall::CorrTime::year_of(hall.wall()),
                     left: 20
                 })
                 .as_str()

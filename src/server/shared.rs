@@ -16,7 +16,7 @@ use super::grace;
 use super::hall::{DEFAULT_GRACE, Hall, Writes};
 use super::names::NAME_SWEEP_EVERY;
 use super::prefs::Pref;
-use super::store::{History, Kept, Log, Store};
+use super::store::{History, Hold, Kept, Log, Store};
 use super::wall::{CorrTime, Wall};
 use super::who::Who;
 
@@ -284,6 +284,14 @@ impl SharedHall {
         }
     }
 
+    /// The wall clock now, read once the hall's lock is released (only the clock is
+    /// taken under it): with `--clock-file` a read is a file's, and every session
+    /// waits on the lock.
+    pub(crate) fn wall(&self) -> i64 {
+        let clock = self.lock().corr_time().wall_clock();
+        clock()
+    }
+
     /// The store, if the hall keeps its games on disk.
     pub(crate) fn store(&self) -> Option<&Arc<Store>> {
         self.store.as_ref()
@@ -312,8 +320,7 @@ impl SharedHall {
     #[cfg(test)]
     pub(crate) fn corr_heartbeat(&self) {
         if let Some(store) = &self.store {
-            let wall = self.lock().corr_time().wall();
-            store.writer().heartbeat(wall);
+            store.writer().heartbeat(self.wall());
         }
     }
 
@@ -405,11 +412,19 @@ impl SharedHall {
         let Some(store) = &self.store else {
             return;
         };
-        store.writer().open_corr(open_corr, told);
-        store.writer().days_told(days_told);
-        store.writer().ends_told(ends_told);
-        // One transaction: a vacation day's count lands with the games it lengthens.
-        if !store.writer().together(keeps.clone(), prefs, vacations) {
+        // One piece for the writer, so one transaction: a vacation day's count lands
+        // with the games it lengthens, a table's opening with its keep, and a move
+        // waits for one commit, not one for each kind of write its hold made.
+        let hold = Hold {
+            keeps: keeps.clone(),
+            prefs,
+            vacations,
+            open_corr,
+            told,
+            days_told,
+            ends_told,
+        };
+        if !store.writer().hold(hold) {
             let stopped = Err(super::store::STOPPED.to_owned());
             let mut hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());
             for (id, keep) in &keeps {

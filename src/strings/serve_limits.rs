@@ -58,6 +58,11 @@ pub(crate) fn channels(count: u32) -> String {
 pub(crate) fn unseen(kib: u64) -> String {
     format!("hijara serve: over {kib} KiB of messages that are no part of the game")
 }
+/// The connection asked for more key re-exchanges than the server makes: `burst` at
+/// once, one more each `every` seconds.
+pub(crate) fn rekeys(burst: u32, every: u64) -> String {
+    format!("hijara serve: more than {burst} key re-exchanges, one each {every} s after")
+}
 /// A connection waiting to log in lost its place to a newer one.
 pub(crate) const EVICTED: &str =
     "hijara serve: too many connections are logging in, and yours waited longest; try again";

@@ -611,3 +611,47 @@ fn a_finite_field_key_exchange_is_refused_and_curve25519_taken() {
             .expect("curve25519 taken");
     });
 }
+
+/// A client's key re-exchanges are counted one by one (russh answers them by itself:
+/// the server counts its log line "Client has initiated re-key", `server::rekeys`): ten
+/// at once go through, and the connection stays open; the next closes it (its own
+/// answer may come first), the log saying why. Before (srv41), only their bytes were counted: about 100 re-keys went
+/// through before the 64 KiB closed the connection (`examples/serve_peer_costs.rs`),
+/// some 27 a second for good. Fails too if a russh update words its line otherwise.
+/// Cost: about 0.1 s.
+#[test]
+fn a_client_s_re_keys_are_counted_past_ten_the_connection_is_closed() {
+    run(async {
+        let server = Server::start();
+        let handle = connect(&server, "rhea", 14).await;
+        let _channel = shell(&handle).await;
+        let mut done = 0;
+        while done < 30 && !handle.is_closed() {
+            if handle.rekey_soon().await.is_err() {
+                break;
+            }
+            // The ping's answer comes after the re-key: it is over then.
+            let ping = handle.send_ping();
+            match tokio::time::timeout(crate::serve_common::PATIENCE, ping).await {
+                Ok(Ok(())) => done += 1,
+                _ => break,
+            }
+            if done == 10 {
+                assert!(!handle.is_closed(), "closed within ten re-keys");
+            }
+        }
+        // The eleventh is counted as it begins; the close may land after its answer.
+        assert!((10..=11).contains(&done), "{done} re-keys answered");
+        let start = std::time::Instant::now();
+        while !handle.is_closed() && start.elapsed() < crate::serve_common::PATIENCE {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        assert!(handle.is_closed(), "open after {done} re-keys");
+        wait_log(&server, "the close", |log| {
+            log.contains(
+                "closed: more than 10 key re-exchanges asked for, one more each 10 s after",
+            )
+        })
+        .await;
+    });
+}

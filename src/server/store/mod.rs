@@ -40,7 +40,7 @@ use super::who::Who;
 
 #[cfg(test)]
 pub(crate) use change::release_name;
-pub(crate) use writer::{Kept, Log, STOPPED, Thought, Writer};
+pub(crate) use writer::{Hold, Kept, Log, STOPPED, Thought, Writer};
 
 /// The database's file name inside the data folder.
 pub const DB_FILE: &str = "hijara.db";

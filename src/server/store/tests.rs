@@ -1116,12 +1116,14 @@ fn a_store_of_schema_11_migrates_and_keeps_vacation_days_untold_until_told() {
         },
         serial,
     };
-    store
-        .writer()
-        .together(Vec::new(), Vec::new(), vec![taken(2, 3, 2)]);
-    store
-        .writer()
-        .together(Vec::new(), Vec::new(), vec![taken(1, 2, 1)]);
+    store.writer().hold(super::Hold {
+        vacations: vec![taken(2, 3, 2)],
+        ..super::Hold::default()
+    });
+    store.writer().hold(super::Hold {
+        vacations: vec![taken(1, 2, 1)],
+        ..super::Hold::default()
+    });
     store.writer().flush();
     drop(store);
     let (store, opened, _) = open(dir.path());

@@ -124,6 +124,29 @@ enum Work {
 pub(crate) struct Writer {
     sender: Option<SyncSender<Work>>,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// For tests: how many pieces of work were handed over.
+    #[cfg(test)]
+    sent: std::sync::atomic::AtomicUsize,
+}
+
+/// What one hold of the hall wrote ([`super::super::hall::Writes`] less its log
+/// lines), for [`Writer::hold`].
+#[derive(Debug, Default)]
+pub(crate) struct Hold {
+    /// Tables to keep.
+    pub(crate) keeps: Vec<(u32, Keep)>,
+    /// Players' switches.
+    pub(crate) prefs: Vec<(String, Pref)>,
+    /// Vacation days taken (with the keeps of the games they lengthen).
+    pub(crate) vacations: Vec<DaysTaken>,
+    /// Correspondence tables opened (`true`) by a key, or no longer open.
+    pub(crate) open_corr: Vec<(u32, String, bool)>,
+    /// Keys told of their correspondence tables closed by a restart.
+    pub(crate) told: Vec<String>,
+    /// Keys shown their vacation days used, and how many.
+    pub(crate) days_told: Vec<(String, u32)>,
+    /// Games' ends told to a key (the game's number in the history).
+    pub(crate) ends_told: Vec<(i64, String)>,
 }
 
 impl Drop for Writer {
@@ -153,18 +176,22 @@ impl Writer {
         Ok(Writer {
             sender: Some(sender),
             thread: Some(thread),
+            #[cfg(test)]
+            sent: std::sync::atomic::AtomicUsize::new(0),
         })
     }
 
     /// Hands `work` to the thread, waiting while the channel is full; `false` if the
     /// thread has ended.
     fn send(&self, work: Work) -> bool {
+        #[cfg(test)]
+        self.sent.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         self.sender.as_ref().is_some_and(|s| s.send(work).is_ok())
     }
 
     /// Hands table `id`'s keep to the writer, waiting while the channel is full. The
     /// result comes back through the hall's `kept`. `false` if the writer has ended.
-    /// (The server hands keeps over [`Writer::together`].)
+    /// (The server hands keeps over [`Writer::hold`].)
     #[cfg(any(test, feature = "tools"))]
     pub(crate) fn keep(&self, id: u32, keep: Keep) -> bool {
         self.send(Work::Keep(id, keep))
@@ -240,54 +267,83 @@ impl Writer {
         self.send(Work::Review(id, positions, unreadable));
     }
 
-    /// Hands over what one hold of the hall wrote, to land in one transaction: a
-    /// vacation day's count with the keeps of the games it lengthens, so a kill
-    /// between two transactions cannot count a day no game got; and, if one of them
-    /// fails, none of them is kept (the hall gives the day back and the games go
-    /// back). `false` if the writer has ended (nothing of it was carried out).
-    pub(crate) fn together(
-        &self,
-        keeps: Vec<(u32, Keep)>,
-        prefs: Vec<(String, Pref)>,
-        vacations: Vec<DaysTaken>,
-    ) -> bool {
-        let prefs = prefs.into_iter().map(|(k, p)| Work::Pref(k, p, None, None));
-        let work: Vec<Work> = if vacations.is_empty() {
-            prefs
-                .chain(keeps.into_iter().map(|(id, keep)| Work::Keep(id, keep)))
-                .collect()
+    /// Hands over what one hold of the hall wrote as one piece, to land in one
+    /// transaction (one commit, one sync to disk), never split between two: a vacation
+    /// day's count with the keeps of the games it lengthens, so a kill between two
+    /// transactions cannot count a day no game got (if that piece fails, none of it is
+    /// kept: the hall gives the day back and the games go back); a correspondence
+    /// table's opening with its first keep. `false` if the writer has ended (nothing
+    /// of it was carried out).
+    pub(crate) fn hold(&self, hold: Hold) -> bool {
+        let Hold {
+            keeps,
+            prefs,
+            vacations,
+            open_corr,
+            told,
+            days_told,
+            ends_told,
+        } = hold;
+        let mut work: Vec<Work> = open_corr
+            .into_iter()
+            .map(|(id, key, open)| Work::OpenCorr(id, key, open))
+            .chain(told.into_iter().map(Work::ToldClosed))
+            .chain(
+                days_told
+                    .into_iter()
+                    .map(|(key, days)| Work::DaysTold(key, days)),
+            )
+            .chain(
+                ends_told
+                    .into_iter()
+                    .map(|(game, key)| Work::EndTold(game, key)),
+            )
+            .chain(prefs.into_iter().map(|(k, p)| Work::Pref(k, p, None, None)))
+            .collect();
+        if vacations.is_empty() {
+            work.extend(keeps.into_iter().map(|(id, keep)| Work::Keep(id, keep)));
         } else {
-            prefs.chain([Work::Lengthened(vacations, keeps)]).collect()
-        };
+            work.push(Work::Lengthened(vacations, keeps));
+        }
         work.is_empty() || self.send(Work::Together(work))
     }
 
     /// Keeps which correspondence tables are open and whose (`true`: opened, `false`:
     /// no longer open), and the keys told of theirs closed by a restart.
-    pub(crate) fn open_corr(&self, changes: Vec<(u32, String, bool)>, told: Vec<String>) {
-        for (id, key, open) in changes {
-            self.send(Work::OpenCorr(id, key, open));
-        }
-        for key in told {
-            self.send(Work::ToldClosed(key));
-        }
+    #[cfg(test)]
+    pub(crate) fn open_corr(&self, open_corr: Vec<(u32, String, bool)>, told: Vec<String>) {
+        self.hold(Hold {
+            open_corr,
+            told,
+            ..Hold::default()
+        });
     }
 
     /// Keeps that the players were shown their vacation days used (each key and how
     /// many), so that no later login tells them again.
-    pub(crate) fn days_told(&self, told: Vec<(String, u32)>) {
-        for (key, days) in told {
-            self.send(Work::DaysTold(key, days));
-        }
+    #[cfg(test)]
+    pub(crate) fn days_told(&self, days_told: Vec<(String, u32)>) {
+        self.hold(Hold {
+            days_told,
+            ..Hold::default()
+        });
     }
 
     /// Keeps that the players were told how games they were away for ended (each
     /// game's number in the history, and the player's key), so that no later login
     /// tells them again.
-    pub(crate) fn ends_told(&self, told: Vec<(i64, String)>) {
-        for (game, key) in told {
-            self.send(Work::EndTold(game, key));
-        }
+    #[cfg(test)]
+    pub(crate) fn ends_told(&self, ends_told: Vec<(i64, String)>) {
+        self.hold(Hold {
+            ends_told,
+            ..Hold::default()
+        });
+    }
+
+    /// For tests: how many pieces of work were handed over so far.
+    #[cfg(test)]
+    pub(crate) fn sent(&self) -> usize {
+        self.sent.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// Keeps that the server is up at wall-clock time `wall`.
