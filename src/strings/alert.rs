@@ -1,6 +1,6 @@
 //! Telling the player that it is their move: a desktop notification's title and body.
 
-use crate::rules::Square;
+use crate::rules::Cell;
 
 /// The notification's title.
 pub(crate) const TITLE: &str = "Hijara";
@@ -8,12 +8,12 @@ pub(crate) const TITLE: &str = "Hijara";
 /// The body when the move is not known.
 pub(crate) const YOUR_MOVE: &str = "Your move";
 
-/// The body: the move that arrived, and whose move it is now (by colour, at a table
-/// by name: `alice played a4: your move, bob`).
-pub(crate) fn your_move(
-    played_by: impl std::fmt::Display,
-    square: Square,
-    to_move: impl std::fmt::Display,
-) -> String {
-    format!("{played_by} played {square}: your move, {to_move}")
+/// The body: who played which move, and that it is the reader's move now (`bob
+/// played c3 (section 2). Your move.`). s36: it ended `your move, bob` at a table,
+/// addressing the player by the other player's name, and `your move, Blue` by colour.
+pub(crate) fn your_move(played_by: &str, cell: Cell) -> String {
+    format!(
+        "{played_by} played {} (section {}). {YOUR_MOVE}.",
+        cell.square, cell.section
+    )
 }

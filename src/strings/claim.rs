@@ -90,9 +90,17 @@ pub(crate) fn settled_stone(last: &Placement, closed: bool, to_move: Player) -> 
     }
 }
 
-/// `+` after an AI's stone: the AI claims its own.
-pub(crate) fn ai_stone(ai: Player) -> String {
-    format!("No claim: the last stone is {ai}'s, and the AI claims its own points")
+/// `+` after an AI's stone: the AI claims its own, the person theirs. The AI is said
+/// as `ai` says it: at a table with the server's AI by its name there (`hard AI`),
+/// locally by its level and colour ([`ai_named`]); s36: by colour alone, `the last
+/// stone is Yellow's, and the AI claims its own points`, under the ladder's `hard AI`.
+pub(crate) fn ai_stone(ai: &str) -> String {
+    format!("No claim: {ai} claims its own stones; you claim yours")
+}
+
+/// A local game's AI by its level and colour: `hard AI (Yellow)`.
+pub(crate) fn ai_named(level: &str, player: Player) -> String {
+    format!("{level} ({player})")
 }
 
 /// `+` after the other player's stone at a table: theirs to claim, at their terminal.

@@ -93,9 +93,21 @@ pub(crate) fn may_claim(who: &str, turn: &str) -> String {
 
 /// [`may_claim`] at a table's game over, with the command that claims (s32: a game
 /// here has it in its autosave's note, [`kept_claim_open`]; a table's said none):
-/// `Board full: bob leads; alice (Yellow) may still claim: claim N`.
+/// `Board full: bob leads; you may still claim (claim N)` (s36: `...claim: claim N`,
+/// two colons in one sentence).
 pub(crate) fn may_claim_at_table(who: &str, turn: &str) -> String {
-    format!("{}: claim N", may_claim(who, turn))
+    format!("{} (claim N)", may_claim(who, turn))
+}
+
+/// The other player's last stone, or a watched one, may still be claimed, before the
+/// turn: who may claim as [`named`] says them, and what the claim would add, as the
+/// full screen's `alice may claim +25` (s36: a watcher's line mode said nothing of
+/// it): `Your move, carol (Yellow); bob (Blue) may still claim 25 points`.
+pub(crate) fn may_claim_worth(who: &str, points: u32, turn: &str) -> String {
+    format!(
+        "{turn}; {who} may still claim {}",
+        super::count(points, "point", "points")
+    )
 }
 
 /// A finished game kept (`kept`, the storage's note) while the stone that filled
@@ -172,8 +184,10 @@ pub(crate) fn elsewhere(who: &str) -> String {
 }
 
 /// The AI to move waits for the person's claim (`claimed`: made already, so only
-/// `go` is left, as the full screen's `Enter lets it play`).
-pub(crate) fn waits(ai: Player, claimed: bool) -> String {
+/// `go` is left, as the full screen's `Enter lets it play`), the AI said as the full
+/// screen says it (its colour; at a table with the server's AI, its name there: s36,
+/// `Yellow waits` under the ladder's `hard AI`).
+pub(crate) fn waits(ai: &str, claimed: bool) -> String {
     if claimed {
         format!("{ai} waits: go lets it play")
     } else {
@@ -344,14 +358,11 @@ pub(crate) fn board_full_as(so_far: &str) -> String {
     format!("Board full: {so_far}")
 }
 
-/// The game is over: how it ended.
+/// The game is over: how it ended, said within the sentence as
+/// [`super::table::ending_within`] says it (`Game over: you win, bob resigned`,
+/// `Game over: Yellow wins on time`, `Game over: a draw`). s36: it said `Game over:
+/// You win: bob resigned.`, a capital mid-line and two colons.
 pub(crate) fn over(result: &str) -> String {
-    format!("Game over: {}", describe::result_sentence(result))
-}
-
-/// [`over`] of a result that begins with a name (`carol wins: bob resigned`), kept as
-/// it is written: a name is not capitalised.
-pub(crate) fn over_as_said(result: &str) -> String {
     format!("Game over: {result}")
 }
 
@@ -460,7 +471,8 @@ pub(crate) fn played_the_last(moves: usize, last: &str) -> String {
     format!("{}, the last {last}", played_so_far(moves))
 }
 
-/// A player's clock running low, `who` as [`named`] says them, the time as
+/// A player's clock running low, `who` as [`named`] says them (the reader's own at a
+/// table `You`: s36, `bob (Yellow): 1 minute left` to bob), the time as
 /// [`clock_left`] says it (rounded as every clock text is: at 59.4 seconds it said
 /// `59 seconds left` while `clock` said `1 minute`).
 pub(crate) fn time_low(who: &str, left: Duration) -> String {

@@ -14,7 +14,8 @@ pub(crate) fn typing_move(typed: &str) -> String {
     format!("go to move: {typed}_")
 }
 
-/// The first status line at the last move of a finished game.
+/// The first status line at the last move of a finished game, the result said within
+/// the sentence (`Game over: Yellow wins, Blue resigned`).
 pub(crate) fn over(outcome: impl std::fmt::Display) -> String {
     format!("Game over: {outcome}")
 }

@@ -28,6 +28,39 @@ pub(crate) fn named_ending(ending: crate::session::Ending, names: [Who<'_>; 2]) 
         Termination::Normal => wins,
     }
 }
+/// [`named_ending`] within a sentence, after `Game over: ` (s36: the line mode said
+/// `Game over: You win: bob resigned.`, a capital mid-line and two colons): `you win,
+/// bob resigned`, `bob wins on time`, `alice wins, you left`; by colour where `names`
+/// are the colours (`Yellow wins, Blue resigned`).
+pub(crate) fn ending_within(ending: crate::session::Ending, names: [Who<'_>; 2]) -> String {
+    use crate::record::Termination;
+    let wins = names[ending.winner().index()].wins_within();
+    let loser = names[ending.loser().index()].object();
+    match ending.termination() {
+        Termination::TimeForfeit => format!("{wins} on time"),
+        Termination::Resignation => format!("{wins}, {loser} resigned"),
+        Termination::Abandoned => format!("{wins}, {loser} left"),
+        Termination::Normal => wins,
+    }
+}
+/// [`named_outcome`] within a sentence, after `Game over: `: `you win`, `bob wins`,
+/// `a draw` (s36: `Game over: You win`, `Game over: Draw`).
+pub(crate) fn outcome_within(outcome: Outcome, names: [Who<'_>; 2]) -> String {
+    match outcome {
+        Outcome::Winner(player) => names[player.index()].wins_within(),
+        Outcome::Draw => DRAW_WITHIN.to_owned(),
+    }
+}
+/// A draw within a sentence: `Game over: a draw`.
+pub(crate) const DRAW_WITHIN: &str = "a draw";
+/// [`named_provisional`] within a sentence, after `Board full: `: `you lead`, `bob
+/// leads`, `level` (s36: `Board full: You lead`).
+pub(crate) fn provisional_within(outcome: Outcome, names: [Who<'_>; 2]) -> String {
+    match outcome.winner() {
+        Some(leader) => names[leader.index()].does_within("lead", super::screen::LEADS),
+        None => super::screen::LEVEL.to_owned(),
+    }
+}
 /// A full board's result with the players' names: `alice wins`, `You win`, `Draw`.
 pub(crate) fn named_outcome(outcome: Outcome, names: [Who<'_>; 2]) -> String {
     match outcome {

@@ -57,9 +57,15 @@ impl<'a> Who<'a> {
 
     /// [`Who::wins`] within a line: `you win`, `bob wins`.
     pub(crate) fn wins_within(self) -> String {
+        self.does_within("win", "wins")
+    }
+
+    /// [`Who::does`] within a line, after a colon: `you lead`, `bob leads` (s36: the
+    /// line mode said `Game over: You win` and `Board full: You lead`).
+    pub(crate) fn does_within(self, verb: &str, verbs: &str) -> String {
         match self {
-            Who::You => "you win".to_owned(),
-            Who::Named(name) => format!("{name} wins"),
+            Who::You => format!("you {verb}"),
+            Who::Named(name) => format!("{name} {verbs}"),
         }
     }
 }

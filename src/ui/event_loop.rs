@@ -674,18 +674,12 @@ fn wait_out_news(inbox: &Inbox, drawn: Instant) -> Option<Wake> {
 /// names the move that arrived.
 fn your_move_alert(screen: &Screen, alerts: &super::alert::Alerts, focus: Focus) -> Vec<u8> {
     let body = match screen {
-        // At a table by the players' names (s34: by colour alone).
-        Screen::Game(app) => app.game().last().map(|p| {
-            let to_move = app.game().to_move();
-            match app.seated_names() {
-                Some(names) => alert_words::your_move(
-                    &names[p.player.index()],
-                    p.square(),
-                    &names[to_move.index()],
-                ),
-                None => alert_words::your_move(p.player, p.square(), to_move),
-            }
-        }),
+        // At a table by the players' names (s34: by colour alone), the reader not by
+        // name at all (s36: `your move, bob` to alice).
+        Screen::Game(app) => app
+            .game()
+            .last()
+            .map(|p| alert_words::your_move(&app.mover_said(p.player), p.cell)),
         _ => None,
     };
     let body = body.unwrap_or_else(|| alert_words::YOUR_MOVE.to_owned());
@@ -1180,7 +1174,7 @@ mod tests {
         };
         assert_eq!(
             your_move_alert(&screen, &alerts, Focus::Unfocused),
-            b"\x1b]9;Hijara: Yellow played c3: your move, Blue\x1b\\\x07"
+            b"\x1b]9;Hijara: Yellow played c3 (section 1). Your move.\x1b\\\x07"
         );
         assert_eq!(your_move_alert(&screen, &alerts, Focus::Unknown), b"\x07");
         assert_eq!(your_move_alert(&screen, &alerts, Focus::Focused), b"\x07");
@@ -1191,8 +1185,9 @@ mod tests {
     }
 
     /// s34: at a table the notification of the other player's move said `Blue played
-    /// a4: your move, Yellow` where both players have names: by name. Fails on the old
-    /// code.
+    /// a4: your move, Yellow` where both players have names: by name. s36: it said
+    /// `your move, bob` to alice, the other player's name; the reader is named by no
+    /// one's name now, the mover by theirs, and the section said. Fails on the old code.
     #[test]
     fn a_table_s_move_is_told_by_name() {
         use super::super::alert::{Alerts, Notifier};
@@ -1209,7 +1204,52 @@ mod tests {
         };
         assert_eq!(
             your_move_alert(&Screen::Game(app), &alerts, Focus::Unfocused),
-            b"\x1b]9;Hijara: alice played a2: your move, bob\x1b\\"
+            b"\x1b]9;Hijara: alice played a2 (section 1). Your move.\x1b\\"
+        );
+    }
+
+    /// s36: the notification of the AI's move named it by colour and the reader by
+    /// theirs (`Yellow played c3: your move, Blue`); it names the AI by its level, as
+    /// its ladder does, at a table with the server's AI by its name there; a stranger's
+    /// name reaches the terminal with no control character. Fails on the old code.
+    #[test]
+    fn an_ai_s_move_is_told_by_its_name_and_a_stranger_s_safely() {
+        use super::super::alert::{Alerts, Notifier};
+        let alerts = Alerts {
+            bell: false,
+            notify: true,
+            notifier: Notifier::Osc9,
+            tmux: false,
+        };
+        let config = GameConfig {
+            seats: [crate::ai::Seat::Human, crate::ai::Seat::Hard],
+            ..GameConfig::default()
+        };
+        let game = || crate::rules::Game::from_moves(["a1", "b1"].map(|s| s.parse().unwrap()));
+        let local = App::with_game(config, game().unwrap());
+        assert_eq!(
+            your_move_alert(&Screen::Game(local), &alerts, Focus::Unfocused),
+            b"\x1b]9;Hijara: hard AI played b1 (section 1). Your move.\x1b\\"
+        );
+        let at_table = App::with_game(config, game().unwrap())
+            .served([false; 2])
+            .named(["alice".into(), "hard AI".into()])
+            .at_ai_table();
+        assert_eq!(
+            your_move_alert(&Screen::Game(at_table), &alerts, Focus::Unfocused),
+            b"\x1b]9;Hijara: hard AI played b1 (section 1). Your move.\x1b\\"
+        );
+        // A name with a control character and the sequences' separator in it.
+        let mut strange = App::with_game(GameConfig::default(), game().unwrap())
+            .served([true, false])
+            .named(["al\u{7}ice;x".into(), "bob".into()]);
+        let _ = strange.remote_move("a2".parse().unwrap());
+        let bytes = your_move_alert(&Screen::Game(strange), &alerts, Focus::Unfocused);
+        let body = &bytes[b"\x1b]9;".len()..bytes.len() - b"\x1b\\".len()];
+        assert!(!body.iter().any(|b| b.is_ascii_control()), "{bytes:?}");
+        assert!(
+            String::from_utf8_lossy(body).ends_with("played a2 (section 1). Your move."),
+            "{bytes:?}"
         );
     }
 

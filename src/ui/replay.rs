@@ -286,6 +286,22 @@ impl ReplayState {
         }
     }
 
+    /// [`ReplayState::result_words`] within a sentence, after `Game over: ` (s36: the
+    /// full screen's and the line mode's `Game over: Yellow wins: Blue resigned`, two
+    /// colons): `bob wins, alice resigned`, `Yellow wins, Blue resigned`, `a draw`.
+    pub(crate) fn result_within(&self) -> Option<String> {
+        use crate::strings::table::{Who, ending_within, outcome_within};
+        let names = self
+            .names()
+            .unwrap_or_else(|| crate::rules::Player::BOTH.map(|p| p.to_string()));
+        let said = Who::both(&names);
+        match (self.ending(), self.outcome()) {
+            (Some(ending), _) => Some(ending_within(ending, said)),
+            (None, Some(outcome)) => Some(outcome_within(outcome, said)),
+            (None, None) => None,
+        }
+    }
+
     /// The viewer as it was, ready to open again after it quit (a review left with
     /// `q` and opened again with `r`).
     pub fn reopened(mut self) -> ReplayState {

@@ -346,20 +346,20 @@ impl Widget for &ReplayView<'_> {
                 replay_words::typing_move(typed),
                 replay_words::typing_move(typed),
             ],
-            (Some(outcome), None) => match (state.names(), state.result_words()) {
-                // A server game's record: by the players' names, as written.
-                (Some(_), Some(named)) => [replay_words::over(&named), named],
-                _ => match ending {
-                    Some(ending) => [
-                        replay_words::over(describe::ending(ending)),
-                        describe::ending(ending),
-                    ],
-                    None => [
-                        replay_words::over(outcome),
-                        describe::result_sentence(outcome),
-                    ],
-                },
-            },
+            (Some(outcome), None) => {
+                // Within the sentence (s36: `Game over: Yellow wins: Blue resigned`,
+                // two colons); alone, narrower, as it begins a line.
+                let over = state.result_within().unwrap_or_else(|| outcome.to_string());
+                let alone = match (state.names(), state.result_words()) {
+                    // A server game's record: by the players' names, as written.
+                    (Some(_), Some(named)) => named,
+                    _ => match ending {
+                        Some(ending) => describe::ending(ending),
+                        None => describe::result_sentence(outcome),
+                    },
+                };
+                [replay_words::over(over), alone]
+            }
             (None, None) => [
                 words::to_move(position.to_move()),
                 words::to_move_short(position.to_move()),

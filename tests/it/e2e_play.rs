@@ -209,7 +209,7 @@ fn esc_closes_a_box_and_does_only_that() {
 
 /// Issue 28, knowing it is your move: focus reporting is on while the game runs; the
 /// AI's answer while the terminal is in the background (CSI O) brings one desktop
-/// notification naming it (OSC 9 for this `TERM`) as well as the bell; back in front
+/// notification naming it (OSC 9 for this `TERM`; s36: by its level, `easy AI played`) as well as the bell; back in front
 /// (CSI I), the bell alone. The cursor is parked on the board.
 #[test]
 fn the_ai_s_answer_in_the_background_is_notified() {
@@ -217,7 +217,7 @@ fn the_ai_s_answer_in_the_background_is_notified() {
     s.wait_for("easy AI");
     assert!(s.output().contains("\x1b[?1004h"), "focus reporting on");
     let count = |s: &Session, what: &str| s.output().matches(what).count();
-    let notice = "\x1b]9;Hijara: Yellow played";
+    let notice = "\x1b]9;Hijara: easy AI played";
     s.send("\x1b[O");
     s.type_keys("b2");
     s.wait_for(" 2 Y ");

@@ -1235,7 +1235,7 @@ fn back_from_a_review_the_last_stone_is_said_in_order() {
         back,
         [
             "64 moves played, the last Yellow d4, section 4: +30, row 4 all 4s, column d all 4s, \
-             diagonal a1-d4 all 4s. Blue 200, Yellow 200. Game over: Draw.",
+             diagonal a1-d4 all 4s. Blue 200, Yellow 200. Game over: a draw.",
             "The game is over: new for a new game, review to review it, quit to quit.",
         ]
     );

@@ -280,7 +280,7 @@ fn a_rated_game_s_end_is_one_line_with_both_changes() {
         bob.send(b"y").await;
         // The end is said, and the ratings: in one line or two, as the store's answer
         // comes.
-        alice.wait_said("Game over: You win: bob resigned.").await;
+        alice.wait_said("Game over: you win, bob resigned.").await;
         let start = std::time::Instant::now();
         // In words (QA s12 lines: it said `1742? +242 · bob 1258? -242`).
         let rated = "Rated standard live: alice up 242, now 1742, provisional; bob down 242, now 1258, provisional.";
@@ -387,7 +387,7 @@ fn a_resignation_is_said_once() {
         let at = alice.raw().len();
         alice.resign_in_lines().await;
         alice
-            .wait_said("Blue 0, Yellow 0. Game over: bob wins: you resigned.\r\n")
+            .wait_said("Blue 0, Yellow 0. Game over: bob wins, you resigned.\r\n")
             .await;
         bob.wait_for("resigned").await;
         // The table's note of it, to both players, comes after: not said again.
@@ -395,7 +395,7 @@ fn a_resignation_is_said_once() {
         alice.wait_said("last\r\n").await;
         alice.wait_said("\r\n\r> ").await;
         let end = said_since(&alice, at);
-        assert_eq!(end.matches("bob wins: you resigned").count(), 1, "{end:?}");
+        assert_eq!(end.matches("bob wins, you resigned").count(), 1, "{end:?}");
         assert!(!end.contains("You resigned: bob wins"), "{end:?}");
         assert_eq!(end.matches("resigned.").count(), 1, "{end:?}");
         // Before both moved: not rated, said once, without the end again.
@@ -419,7 +419,7 @@ fn new_answers_a_rematch_offered_with_yes() {
         let alice = alice_in_lines(&server).await;
         let bob = bob_sits_at_alices_table(&server, &alice).await;
         alice.resign_in_lines().await;
-        alice.wait_said("Game over: bob wins: you resigned.").await;
+        alice.wait_said("Game over: bob wins, you resigned.").await;
         bob.wait_for("resigned").await;
         bob.send(b"n").await;
         alice.wait_said("yes: play, no: no thanks").await;
@@ -465,7 +465,7 @@ fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
         let undo = said_since(&alice, at);
         assert_eq!(undo.matches("Your move").count(), 1, "{undo:?}");
         alice.resign_in_lines().await;
-        alice.wait_said(" AI wins: you resigned.\r\n").await;
+        alice.wait_said(" AI wins, you resigned.\r\n").await;
         let at = alice.raw().len();
         alice.send(b"new\r").await;
         alice.wait_said("Rematch: colours swapped").await;
@@ -781,5 +781,47 @@ fn the_club_s_name_and_message_of_the_day_greet_both_faces() {
             .wait_said("Tournament tonight at 20:00 UTC. \\u{1b}[2J Be kind.")
             .await;
         assert_plain(&alice.raw());
+    });
+}
+
+/// s36: the line mode said `Game over: You win: bob resigned.`, a capital mid-line and
+/// two colons. Over ssh, the winner in lines and a watcher in lines each hear the end
+/// as one sentence (`you win, bob resigned`; `alice wins, bob resigned`), the watcher
+/// each move by the players' names. Fails on the old code.
+#[test]
+fn a_player_and_a_watcher_in_lines_hear_the_end_as_one_sentence() {
+    run(async {
+        let server = Server::start();
+        let alice = alice_in_lines(&server).await;
+        let bob = bob_sits_at_alices_table(&server, &alice).await;
+        let carol = Player::join_term(&server, "carol", 3, 80, 24, "dumb").await;
+        carol.wait_said("hijara: the lobby.\r\n").await;
+        carol.wait_said("\r\n\r> ").await;
+        carol.send(b"1\r").await;
+        carol
+            .wait_said("Hijara: Blue, alice (1500, provisional), against Yellow, bob")
+            .await;
+        carol.wait_said("You are watching").await;
+        carol.wait_said("alice (Blue) to move.").await;
+        alice.send(b"b3\r").await;
+        bob.wait_for(" 1 B b3").await;
+        carol
+            .wait_said("alice (Blue) b3, section 1. Blue 0, Yellow 0. bob (Yellow) to move.\r\n")
+            .await;
+        bob.send(b"R").await;
+        bob.wait_for("Resign? alice wins the game.").await;
+        bob.send(b"y").await;
+        alice
+            .wait_said("Blue 0, Yellow 0. Game over: you win, bob resigned.\r\n")
+            .await;
+        carol
+            .wait_said("Blue 0, Yellow 0. Game over: alice wins, bob resigned.\r\n")
+            .await;
+        for player in [&alice, &carol] {
+            let said = String::from_utf8_lossy(&player.raw()).into_owned();
+            assert!(!said.contains("Game over: You"), "{said:?}");
+            assert!(!said.contains("wins: bob resigned"), "{said:?}");
+            assert_plain(&player.raw());
+        }
     });
 }

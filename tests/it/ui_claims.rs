@@ -427,7 +427,7 @@ fn an_ai_stone_that_scored_nothing_is_said_plainly_and_cannot_be_claimed() {
     assert_eq!(app.claim_entry(), None);
     assert_eq!(
         text(&app),
-        "No claim: the last stone is Yellow's, and the AI claims its own points"
+        "No claim: easy AI (Yellow) claims its own stones; you claim yours"
     );
 }
 

@@ -66,7 +66,14 @@ impl App {
         match self.game.last() {
             // An AI claims its own stones in full as it places them.
             Some(last) if !self.config.is_human(last.player) => {
-                Some(claim_words::ai_stone(last.player))
+                let ai = match self.player_names() {
+                    Some(names) => names[last.player.index()].clone(),
+                    None => claim_words::ai_named(
+                        crate::strings::seat_name(self.config.seat(last.player)),
+                        last.player,
+                    ),
+                };
+                Some(claim_words::ai_stone(&ai))
             }
             // At a table the other player claims their stone at their terminal: the
             // table refuses a claim from here, which this screen said was made (qa39:

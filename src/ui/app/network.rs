@@ -226,6 +226,22 @@ impl App {
         Some(said)
     }
 
+    /// Who played a stone, as a notification of it says them (s36): at a table as
+    /// [`App::said_names`] say them (`bob`, `hard AI`), at a local game by its
+    /// record's person, an AI by its level (`hard AI`), else by colour.
+    pub(crate) fn mover_said(&self, player: Player) -> String {
+        if let Some(names) = self.said_names() {
+            return names[player.index()].to_string();
+        }
+        if let Some(label) = self.seat_label(player) {
+            return label;
+        }
+        match self.config.seat(player) {
+            Seat::Human => player.to_string(),
+            seat => crate::strings::seat_name(seat).to_owned(),
+        }
+    }
+
     /// [`App::said_names`] where both seats have someone ([`App::seated_names`]).
     pub(crate) fn seated_said(&self) -> Option<[Who<'_>; 2]> {
         self.seated_names()?;

@@ -141,7 +141,7 @@ fn a_claim_still_open_at_a_table_s_game_over_is_said_by_names() {
     assert!(
         // s32: with the command that claims, as no autosave's note says it here; to
         // alice, on her screen, `you` (s35: `alice (Yellow) may still claim`).
-        score.ends_with("Board full: bob leads; you may still claim: claim N."),
+        score.ends_with("Board full: bob leads; you may still claim (claim N)."),
         "{score}"
     );
 }
@@ -207,13 +207,16 @@ fn a_server_game_s_replay_ends_by_the_record_s_names() {
     let screen = Screen::Replay(state.clone(), GameConfig::default());
     let score = read(&screen, Reading::Score, "").join(" ");
     assert!(
-        score.ends_with("Game over: bob wins: alice resigned."),
+        score.ends_with("Game over: bob wins, alice resigned."),
         "{score}"
     );
     for (width, height) in [(80, 24), (44, 16)] {
         let rows = replay_rows(&state, width, height);
         assert!(
-            rows.iter().any(|r| r.contains("bob wins: alice resigned")),
+            // `Game over: ... wins, ... resigned` where it fits (s36: two colons), the
+            // ending alone where it does not.
+            rows.iter().any(|r| r.contains("bob wins, alice resigned")
+                || r.contains("bob wins: alice resigned")),
             "{width}×{height}:\n{}",
             rows.join("\n")
         );
@@ -227,7 +230,7 @@ fn a_server_game_s_replay_ends_by_the_record_s_names() {
     assert!(!score.contains('\u{202e}'), "{score}");
     let name = score
         .split_once("Game over: ")
-        .and_then(|(_, end)| end.split_once(" wins: bob resigned."))
+        .and_then(|(_, end)| end.split_once(" wins, bob resigned."))
         .map(|(name, _)| name)
         .unwrap_or_default();
     assert!(name.starts_with("al") && name.ends_with('…'), "{score}");
@@ -256,7 +259,7 @@ fn a_server_game_s_replay_ends_by_the_record_s_names() {
     )
     .join(" ");
     assert!(
-        score.ends_with("Game over: bartholomewjones wins: alexandrapetrova resigned."),
+        score.ends_with("Game over: bartholomewjones wins, alexandrapetrova resigned."),
         "{score}"
     );
 }

@@ -235,7 +235,7 @@ fn a_player_reads_the_result_as_their_own() {
         );
         let heard = narrator.tell(&Screen::Game(app.clone())).join(" ");
         assert!(
-            heard.contains(&format!("Game over: You win: {other} resigned")),
+            heard.contains(&format!("Game over: you win, {other} resigned")),
             "{heard}"
         );
         // The loser's own screen.
@@ -332,6 +332,55 @@ fn the_server_s_ai_stone_and_its_wait_are_said_by_its_name() {
         );
         assert!(
             turn.contains("Your move") || turn.contains("▶ You"),
+            "{width}x{height}:\n{shown}"
+        );
+    }
+}
+
+/// s36: `+` after the server's AI's stone (one that scored nothing: a scoring one
+/// is claimed already) said `No claim: the last stone is Yellow's,
+/// and the AI claims its own points` under the ladder's `hard AI`: by its name there,
+/// the person as `you`, whole at 80×24 and 44×16. Fails on the old code.
+#[test]
+fn a_claim_after_the_server_s_ai_stone_names_it_and_you() {
+    let config = GameConfig {
+        seats: [Seat::Human, Seat::Easy],
+        claims: true,
+        seed: 1,
+        ..GameConfig::default()
+    };
+    let mut app = App::with_game(config, six_stones(true))
+        .served([false; 2])
+        .named(["alice".into(), "hard AI".into()])
+        .at_ai_table();
+    let tag = app
+        .handle(Input::Click(Some(Square::C1)))
+        .into_iter()
+        .find_map(|effect| match effect {
+            Effect::AskAi(request) => Some(request.tag),
+            _ => None,
+        })
+        .unwrap_or_else(|| unreachable!("the AI is asked after c1"));
+    let _ = app.on_ai_reply(AiReply {
+        tag,
+        job: AiJob::Move,
+        mv: Some(Square::D4),
+    });
+    let _ = enter(&mut app);
+    assert_eq!(
+        app.game().len(),
+        8,
+        "the AI's d4, scoring nothing, is played"
+    );
+    key(&mut app, '+');
+    let said = "No claim: hard AI claims its own stones; you claim yours";
+    assert_eq!(text(&app), said);
+    for (width, height) in SIZES {
+        let ([_, line], shown) = status_at(&app, width, height);
+        assert!(!line.contains("Yellow"), "{width}x{height}:\n{shown}");
+        // At 44 the box over the board shows it whole, the line under it cut.
+        assert!(
+            shown.contains("hard AI claims its own stones") && shown.contains("you claim yours"),
             "{width}x{height}:\n{shown}"
         );
     }

@@ -536,7 +536,7 @@ impl Narrator {
                     && warns(&mut now.low[player.index()], left, base, game.len())
                 {
                     lines.push(words::sentences(&[&words::time_low(
-                        &who(app, player),
+                        &clock_owner(app, player),
                         left,
                     )]));
                 }
@@ -550,7 +550,10 @@ impl Narrator {
         // The claim's line is followed by `go`: the AI plays on, not waits.
         if std::mem::take(&mut self.go_follows) && app.awaits_claim() {
             let mover = game.to_move();
-            let (waits, plays) = (words::waits(mover, true), next_turn(app, mover));
+            let (waits, plays) = (
+                words::waits(&ai_words(app, mover), true),
+                next_turn(app, mover),
+            );
             for line in &mut lines {
                 *line = line.replace(&waits, &plays);
             }
@@ -1040,7 +1043,7 @@ fn turn(app: &App) -> String {
                 let result = match (app.game().outcome(), app.seated_said()) {
                     // At a table by the players' names (s31: `Board full: Blue leads`).
                     (Some(outcome), Some(names)) if outcome.winner() != Some(claimer) => {
-                        words::board_full_as(&crate::strings::table::named_provisional(
+                        words::board_full_as(&crate::strings::table::provisional_within(
                             outcome, names,
                         ))
                     }
@@ -1064,15 +1067,23 @@ fn turn(app: &App) -> String {
     let mover = game.to_move();
     let config = app.config();
     if app.awaits_claim() {
-        return words::waits(mover, app.claim_refusal().is_some());
+        return words::waits(&ai_words(app, mover), app.claim_refusal().is_some());
     }
     let turn = next_turn(app, mover);
-    // A person's last stone may still be claimed, whoever moves next.
+    // A person's last stone may still be claimed, whoever moves next; at a table the
+    // other player's or a watched one with what it would add, as the full screen's
+    // `alice may claim +25` (s36: a watcher's lines said nothing of it). A stone that
+    // scored nothing is not said so.
     match app.last_move() {
         Some((last, Some(ClaimState::Pending)))
             if config.is_human(last.player) && !app.is_remote(last.player) =>
         {
             words::may_claim(&claimer_words(app, last.player), &turn)
+        }
+        Some((last, Some(ClaimState::Pending)))
+            if config.is_human(last.player) && last.points > 0 =>
+        {
+            words::may_claim_worth(&who(app, last.player), last.points, &turn)
         }
         _ => turn,
     }
@@ -1082,16 +1093,19 @@ fn turn(app: &App) -> String {
 /// names, as its full screen says it (`carol wins: bob resigned`; qa30: the line mode
 /// said `Yellow wins: Blue resigned`); elsewhere by colour.
 fn result(app: &App) -> String {
+    use crate::strings::table;
     // A seat with no one named (`-`) is said by colours.
-    let Some(names) = app.seated_said() else {
-        return words::over(&describe::ended(app.played()));
-    };
+    let colours = Player::BOTH.map(|p| p.to_string());
+    let names = app
+        .seated_said()
+        .unwrap_or_else(|| table::Who::both(&colours));
+    // Within the sentence (s36: `Game over: You win: bob resigned.`).
     let said = match (app.played().course.ending(), app.game().outcome()) {
-        (Some(ending), _) => app.ending_words(ending),
-        (None, Some(outcome)) => crate::strings::table::named_outcome(outcome, names),
-        (None, None) => return words::over(&describe::ended(app.played())),
+        (Some(ending), _) => table::ending_within(ending, names),
+        (None, Some(outcome)) => table::outcome_within(outcome, names),
+        (None, None) => describe::ended(app.played()),
     };
-    words::over_as_said(&said)
+    words::over(&said)
 }
 
 /// What a game over leaves to type, as a move refused then says it.
@@ -1123,6 +1137,15 @@ fn next_turn(app: &App, mover: Player) -> String {
     words::your_move(&who(app, mover))
 }
 
+/// Whose clock runs low: the reader's own at a table `You` (s36: `bob (Yellow): 1
+/// minute left.` to bob), another's as [`who`] says them.
+fn clock_owner(app: &App, player: Player) -> String {
+    if app.own_seat() == Some(player) {
+        return crate::strings::table::Who::You.to_string();
+    }
+    who(app, player)
+}
+
 /// `player` as a turn's words name them: at a server's table by the name the table
 /// gives (`alice (Blue)`), at a local game by its record's person (played on, resumed,
 /// loaded), through the gate every name from a file takes (`Ann (Blue)`); a seat with
@@ -1133,6 +1156,15 @@ fn who(app: &App, player: Player) -> String {
         None => app.people().of(player).map(crate::text::safe_text),
     };
     words::named(player, name.as_deref())
+}
+
+/// The AI to move as the full screen says it while it waits for a claim: at a table
+/// with the server's AI by the name it has there (`hard AI`), else by its colour.
+fn ai_words(app: &App, ai: Player) -> String {
+    match app.player_names() {
+        Some(names) => names[ai.index()].clone(),
+        None => ai.to_string(),
+    }
 }
 
 /// Who may still claim, after the turn: `you` at a table to the claimer (s35: their
@@ -1209,11 +1241,7 @@ fn replay_end(state: &ReplayState) -> Option<String> {
         return None;
     }
     // A server game's record says the players' names (s31: by colour), as written.
-    let result = state.result_words()?;
-    Some(match state.names() {
-        Some(_) => words::over_as_said(&result),
-        None => words::over(&result),
-    })
+    Some(words::over(&state.result_within()?))
 }
 
 /// A lesson's opening lines: which lesson, its text, its task.
@@ -3389,7 +3417,7 @@ mod tests {
             )
         };
         // carol's own screen in the second person (s35: `carol wins`).
-        let result = "Blue 0, Yellow 0. Game over: You win: bob resigned.";
+        let result = "Blue 0, Yellow 0. Game over: you win, bob resigned.";
         // The ratings with the end, or after it.
         let mut app = carol_at_a_table();
         let mut narrator = Narrator::default();
@@ -3423,7 +3451,7 @@ mod tests {
         let said = narrator.tell(&Screen::Game(local));
         assert_eq!(
             said[0],
-            "Blue 0, Yellow 0. Game over: Yellow wins: Blue resigned."
+            "Blue 0, Yellow 0. Game over: Yellow wins, Blue resigned."
         );
     }
 
@@ -3552,6 +3580,217 @@ mod tests {
         assert_eq!(
             quit(&help(new())),
             "quit (or q): leave (asks while a game is in progress)."
+        );
+    }
+
+    /// s36: the line mode said `Game over: You win: bob resigned.`, a capital mid-line
+    /// and two colons in one sentence. Each ending is one sentence now, on the
+    /// winner's screen, the loser's and a watcher's, by colour at a local game. Fails
+    /// on the old code.
+    #[test]
+    fn a_game_over_is_one_sentence_for_each_reader_and_each_ending() {
+        use crate::record::Termination;
+        let game = || Game::from_moves([Square::A1, Square::D4]).unwrap();
+        let ended = |termination, loser| {
+            let mut course = crate::session::Course::default();
+            assert!(course.end(&game(), termination, loser).is_ok());
+            course
+        };
+        // bob plays Blue, carol Yellow: carol's screen, bob's, a watcher's.
+        let screens = [[true, false], [false, true], [true, true]];
+        let cases = [
+            (
+                Termination::Resignation,
+                Player::Blue,
+                [
+                    "you win, bob resigned",
+                    "carol wins, you resigned",
+                    "carol wins, bob resigned",
+                ],
+                "Yellow wins, Blue resigned",
+            ),
+            (
+                Termination::TimeForfeit,
+                Player::Blue,
+                [
+                    "you win on time",
+                    "carol wins on time",
+                    "carol wins on time",
+                ],
+                "Yellow wins on time",
+            ),
+            (
+                Termination::Abandoned,
+                Player::Yellow,
+                [
+                    "bob wins, you left",
+                    "you win, carol left",
+                    "bob wins, carol left",
+                ],
+                "Blue wins, Yellow left",
+            ),
+        ];
+        for (termination, loser, said, local) in cases {
+            for (remote, said) in screens.into_iter().zip(said) {
+                let mut app = App::with_game(crate::session::GameConfig::default(), game())
+                    .served(remote)
+                    .named(["bob".into(), "carol".into()]);
+                let mut narrator = Narrator::default();
+                let _ = narrator.tell(&Screen::Game(app.clone()));
+                let _ = app.follow_course(ended(termination, loser));
+                let end = format!("Blue 0, Yellow 0. Game over: {said}.");
+                let heard = narrator.tell(&Screen::Game(app.clone()));
+                assert_eq!(heard.first(), Some(&end), "{remote:?}: {heard:?}");
+                assert_eq!(read(&Screen::Game(app), Reading::Score, "")[0], end);
+            }
+            let mut app = App::with_game(crate::session::GameConfig::default(), game());
+            let _ = app.follow_course(ended(termination, loser));
+            assert_eq!(
+                read(&Screen::Game(app), Reading::Score, "")[0],
+                format!("Blue 0, Yellow 0. Game over: {local}.")
+            );
+        }
+        // A full board's result, within the sentence too (s36: `Game over: Draw.`).
+        use crate::rules::Outcome;
+        use crate::strings::table::{Who, outcome_within};
+        let names = ["bob".to_owned(), "carol".to_owned()];
+        assert_eq!(outcome_within(Outcome::Draw, Who::both(&names)), "a draw");
+        assert_eq!(
+            outcome_within(
+                Outcome::Winner(Player::Yellow),
+                [Who::Named("bob"), Who::You]
+            ),
+            "you win"
+        );
+        assert_eq!(
+            outcome_within(Outcome::Winner(Player::Blue), [Who::Named("bob"), Who::You]),
+            "bob wins"
+        );
+    }
+
+    /// bob's screen (Yellow) or a watcher's at a claim game: alice (Blue) placed a4,
+    /// completing column a (10 points), its claim to come from her terminal.
+    fn alice_s_claim_open(remote: [bool; 2]) -> (App, Game) {
+        let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+        for square in ["a1", "b1", "a2", "b2", "a3", "b3"] {
+            assert!(game.play(square.parse().unwrap()).is_ok());
+        }
+        let config = crate::session::GameConfig {
+            claims: true,
+            ..crate::session::GameConfig::default()
+        };
+        let app = App::with_game(config, game.clone())
+            .served(remote)
+            .named(["alice".into(), "bob".into()]);
+        (app, game)
+    }
+
+    /// s36 (words35's QA): a watcher in the line mode was not told a claim was open,
+    /// which the full screen shows (`alice may claim +10 · bob to move`), nor was the
+    /// other player. Both hear it once, in words, with what it would add, and then
+    /// the claim's result. Fails on the old code (no `may still claim`).
+    #[test]
+    fn a_watcher_and_the_other_player_hear_a_claim_open_then_its_result() {
+        use crate::ui::News;
+        for (remote, turn) in [
+            ([true, true], "bob (Yellow) to move"),
+            ([true, false], "Your move, bob (Yellow)"),
+        ] {
+            let (mut app, mut game) = alice_s_claim_open(remote);
+            let mut narrator = Narrator::default();
+            let _ = narrator.tell(&Screen::Game(app.clone()));
+            let _ = app.remote_move("a4".parse().unwrap());
+            let heard = narrator.tell(&Screen::Game(app.clone()));
+            assert_eq!(
+                heard,
+                [format!(
+                    "alice (Blue) a4, section 1. Blue 0, Yellow 0. {turn}; alice (Blue) may \
+                     still claim 10 points."
+                )],
+                "{remote:?}"
+            );
+            // Said once: nothing more until something happens.
+            assert!(narrator.tell(&Screen::Game(app.clone())).is_empty());
+            // alice claims at her terminal: the table's game comes with it.
+            assert!(game.play("a4".parse().unwrap()).is_ok());
+            assert!(game.claim(10).is_ok());
+            let _ = app.table_news(News::Game {
+                game,
+                remote,
+                ai: None,
+                names: ["alice".into(), "bob".into()],
+                ratings: [None; 2],
+            });
+            let heard = narrator.tell(&Screen::Game(app.clone())).join(" ");
+            assert!(
+                heard.starts_with("alice claims 10 for a4") && heard.contains("Blue 10, Yellow 0"),
+                "{remote:?}: {heard}"
+            );
+            assert!(!heard.contains("may still claim"), "{heard}");
+        }
+    }
+
+    /// s36: a player at a table heard their own clock by their own name and colour,
+    /// `bob (Yellow): 1 minute left.`: their own is `You` now, the other's by name,
+    /// and a watcher hears both by name. Fails on the old code.
+    #[test]
+    fn a_player_hears_their_own_clock_as_theirs() {
+        let minute = Duration::from_secs(60);
+        let (bob, _) = alice_s_claim_open([true, false]);
+        let low = |app: &App, player| words::time_low(&clock_owner(app, player), minute);
+        assert_eq!(low(&bob, Player::Yellow), "You: 1 minute left");
+        assert_eq!(low(&bob, Player::Blue), "alice (Blue): 1 minute left");
+        let (watcher, _) = alice_s_claim_open([true, true]);
+        assert_eq!(low(&watcher, Player::Yellow), "bob (Yellow): 1 minute left");
+        // A local game keeps its colours.
+        let local = App::with_game(crate::session::GameConfig::default(), Game::new());
+        assert_eq!(low(&local, Player::Blue), "Blue: 1 minute left");
+    }
+
+    /// s36: at a table with the server's AI, the line mode said `Yellow waits: claim N
+    /// ...` under the first line's `hard AI`, as the full screen did before s35: by its
+    /// name there; a local game's AI keeps its colour. Fails on the old code.
+    #[test]
+    fn the_server_s_ai_waiting_for_a_claim_is_said_by_its_name() {
+        use crate::ai::Seat;
+        let config = crate::session::GameConfig {
+            seats: [Seat::Human, Seat::Hard],
+            claims: true,
+            ..crate::session::GameConfig::default()
+        };
+        let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+        for square in ["a1", "b1", "a2", "b2", "a3", "b3"] {
+            assert!(game.play(square.parse().unwrap()).is_ok());
+            if let Some(last) = game.last()
+                && last.player == Player::Yellow
+                && last.points > 0
+            {
+                assert!(game.claim(last.points).is_ok());
+            }
+        }
+        let mut at_table = App::with_game(config, game.clone())
+            .served([false; 2])
+            .named(["alice".into(), "hard AI".into()])
+            .at_ai_table();
+        let _ = at_table.handle(crate::ui::Input::Click(Some(Square::A4)));
+        assert!(at_table.awaits_claim());
+        assert_eq!(
+            turn(&at_table),
+            "hard AI waits: claim N with your stone's points, or go to let it play"
+        );
+        // `+` there: the AI by its name, the person as `you`.
+        assert_eq!(
+            at_table.claim_refusal(),
+            None,
+            "alice's own stone may be claimed"
+        );
+        let mut local = App::with_game(config, game);
+        let _ = local.handle(crate::ui::Input::Click(Some(Square::A4)));
+        assert!(local.awaits_claim());
+        assert!(
+            turn(&local).starts_with("Yellow waits: "),
+            "{}",
+            turn(&local)
         );
     }
 }
