@@ -16,6 +16,15 @@ pub(crate) const DRAW: &str = "draw";
 pub(crate) const LEADS: &str = "leads";
 /// Both ladders' note for equal totals while that claim is open.
 pub(crate) const LEVEL: &str = "level";
+/// A running game's leader on their ladder, longest wording first: `leads by 7`,
+/// `leads +7`, `+7` (a 44-column ladder has 6).
+pub(crate) fn leads_by(points: u32) -> Vec<String> {
+    vec![
+        format!("{LEADS} by {points}"),
+        format!("{LEADS} +{points}"),
+        format!("+{points}"),
+    ]
+}
 /// The result so far, while the last stone's claim could change it: `Blue leads`,
 /// `level` (the turn line capitalises it, as it does a result).
 pub(crate) fn provisional(outcome: crate::rules::Outcome) -> String {
@@ -129,6 +138,23 @@ pub(crate) fn game_over_short(outcome: impl std::fmt::Display, back: bool) -> St
     let leave = if back { "back" } else { "quit" };
     format!("{}. n new, r review, q {leave}", result_sentence(outcome))
 }
+/// [`game_over`] with the rematch that swaps sides named too (a local game):
+/// `Yellow wins. n: new game, w: swap sides, r: review, q: quit`.
+pub(crate) fn game_over_swap(outcome: impl std::fmt::Display, back: bool) -> String {
+    let leave = if back { "back" } else { "quit" };
+    format!(
+        "{}. n: new game, w: swap sides, r: review, q: {leave}",
+        result_sentence(outcome)
+    )
+}
+/// [`game_over_swap`] in fewer columns: `Yellow wins. n new, w swap, r review, q quit`.
+pub(crate) fn game_over_swap_short(outcome: impl std::fmt::Display, back: bool) -> String {
+    let leave = if back { "back" } else { "quit" };
+    format!(
+        "{}. n new, w swap, r review, q {leave}",
+        result_sentence(outcome)
+    )
+}
 /// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
 /// The help's title when it is longer than the screen: the keys that scroll it.
 pub(crate) fn help_title_scrolling(keys: &str) -> String {
@@ -147,6 +173,10 @@ pub(crate) fn hint_thinking(mover: Player, spinner: &str) -> String {
 /// Whose turn: `Blue to move`, at a table by name (`alice to move`).
 pub(crate) fn to_move(mover: impl std::fmt::Display) -> String {
     format!("{mover} to move")
+}
+/// Whose turn at a local game whose people have names: `alice to move (Blue)`.
+pub(crate) fn to_move_colour(name: &str, mover: Player) -> String {
+    format!("{name} to move ({mover})")
 }
 /// Whose turn, to the player whose turn it is at a table (s35): `Your move (Blue)`,
 /// then [`YOUR_MOVE`] and [`YOUR_MOVE_SHORT`] where that does not fit.

@@ -147,6 +147,7 @@ impl PuzzleView<'_> {
                 label,
                 rating: None,
                 note: None,
+                lead: None,
                 ended: false,
                 look,
             }

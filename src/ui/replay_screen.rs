@@ -298,6 +298,7 @@ impl Widget for &ReplayView<'_> {
                 label: state.tag(seat_tag(player)).unwrap_or(""),
                 rating: None,
                 note,
+                lead: None,
                 ended: outcome.is_some(),
                 look,
             }

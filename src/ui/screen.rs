@@ -18,7 +18,7 @@ use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
 use super::keymap::{Action, HintLine, hint_line, hint_line_doing, hint_line_leaving, hint_parts};
-use super::ladder::{LadderView, ladder_scale, provisional_note, render_clock};
+use super::ladder::{LadderView, Lead, ladder_scale, provisional_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::Message;
@@ -118,6 +118,10 @@ impl Widget for &AppView<'_> {
                 label: named.as_deref().unwrap_or(seat_name(config.seat(player))),
                 rating: app.seat_rating(player),
                 note,
+                lead: outcome
+                    .is_none()
+                    .then(|| Lead::of(totals, player))
+                    .flatten(),
                 ended: outcome.is_some(),
                 look,
             };
@@ -291,15 +295,22 @@ impl Widget for &AppView<'_> {
             // The keys in fewer words before the result alone (s23: at 44 columns,
             // and at 80 after a resignation, no wording with the keys fitted, and the
             // way on was named nowhere on screen).
+            // `w` (a rematch, sides swapped) named where it fits (s36), before the
+            // wordings without it.
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
+                    words::game_over_swap(describe::ending(ending), back),
+                    words::game_over_swap_short(describe::ending(ending), back),
                     words::game_over(describe::ending(ending), back),
                     words::game_over_short(describe::ending(ending), back),
+                    words::game_over_swap_short(outcome, back),
                     words::game_over_short(outcome, back),
                     describe::ending(ending),
                     describe::result_sentence(outcome),
                 ],
                 None => vec![
+                    words::game_over_swap(outcome, back),
+                    words::game_over_swap_short(outcome, back),
                     words::game_over(outcome, back),
                     words::game_over_short(outcome, back),
                     describe::result_sentence(outcome),
@@ -340,6 +351,25 @@ impl Widget for &AppView<'_> {
                             .into_iter()
                             .chain(colour)
                             .collect()
+                    }
+                    // A local game whose people have names (typed on the start
+                    // screen, or a record's): `alice to move (Blue)`, through the gate
+                    // every displayed name takes; the colour alone where none fits.
+                    None if !app.is_served()
+                        && let Some(name) = app
+                            .people()
+                            .of(mover)
+                            .filter(|_| config.is_human(mover))
+                            .map(crate::text::safe_text) =>
+                    {
+                        [
+                            words::to_move_colour(&name, mover),
+                            words::to_move(&name),
+                            words::to_move_short(&name),
+                        ]
+                        .into_iter()
+                        .chain(colour)
+                        .collect()
                     }
                     None => colour.into(),
                 }
