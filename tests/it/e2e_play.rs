@@ -279,7 +279,7 @@ fn start_screen_names_and_side_are_kept_and_w_swaps_the_rematch() {
     let record = std::fs::read_dir(&games)
         .unwrap()
         .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
-        .find(|text| text.contains("Resign"))
+        .find(|text| text.contains("[Termination \"resignation\"]"))
         .unwrap_or_else(|| panic!("no resigned game in {}", games.display()));
     assert!(record.contains("[Blue \"alice\"]"), "{record}");
     assert!(record.contains("[Yellow \"bob\"]"), "{record}");
