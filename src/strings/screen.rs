@@ -138,23 +138,6 @@ pub(crate) fn game_over_short(outcome: impl std::fmt::Display, back: bool) -> St
     let leave = if back { "back" } else { "quit" };
     format!("{}. n new, r review, q {leave}", result_sentence(outcome))
 }
-/// [`game_over`] with the rematch that swaps sides named too (a local game):
-/// `Yellow wins. n: new game, w: swap sides, r: review, q: quit`.
-pub(crate) fn game_over_swap(outcome: impl std::fmt::Display, back: bool) -> String {
-    let leave = if back { "back" } else { "quit" };
-    format!(
-        "{}. n: new game, w: swap sides, r: review, q: {leave}",
-        result_sentence(outcome)
-    )
-}
-/// [`game_over_swap`] in fewer columns: `Yellow wins. n new, w swap, r review, q quit`.
-pub(crate) fn game_over_swap_short(outcome: impl std::fmt::Display, back: bool) -> String {
-    let leave = if back { "back" } else { "quit" };
-    format!(
-        "{}. n new, w swap, r review, q {leave}",
-        result_sentence(outcome)
-    )
-}
 /// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
 /// The help's title when it is longer than the screen: the keys that scroll it.
 pub(crate) fn help_title_scrolling(keys: &str) -> String {

@@ -652,25 +652,22 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Board],
+        // `w`: a rematch with the sides swapped, at the end (s36), in the same row so
+        // the help of a corners game with claims still shows whole at 80x24.
         keys: &[
             (ch('n'), A::NewGame),
+            (ch('w'), A::SwapRematch),
             (ch('r'), A::Review),
             (ch('R'), A::Resign),
         ],
-        names: "n, r, R",
-        help: "new game; review a finished game; resign",
+        names: "n, w, r, R",
+        help: "new game (w: swap sides, at the end); review; resign",
         hints: &[
             (HintLine::Over, 0, "n: new game"),
             (HintLine::Over, 4, "r: review"),
             (HintLine::ServedAiOver, 0, "n: new game"),
+            (HintLine::Over, 1, "w: rematch, swap sides"),
         ],
-    },
-    Binding {
-        contexts: &[C::Board],
-        keys: &[(ch('w'), A::SwapRematch)],
-        names: "w",
-        help: "at the end: rematch, swap sides",
-        hints: &[(HintLine::Over, 1, "w: rematch, swap sides")],
     },
     // A game between two players at a server table: looked up before the board's keys.
     Binding {

@@ -295,22 +295,15 @@ impl Widget for &AppView<'_> {
             // The keys in fewer words before the result alone (s23: at 44 columns,
             // and at 80 after a resignation, no wording with the keys fitted, and the
             // way on was named nowhere on screen).
-            // `w` (a rematch, sides swapped) named where it fits (s36), before the
-            // wordings without it.
             (Some(outcome), _) => match ending {
                 Some(ending) => vec![
-                    words::game_over_swap(describe::ending(ending), back),
-                    words::game_over_swap_short(describe::ending(ending), back),
                     words::game_over(describe::ending(ending), back),
                     words::game_over_short(describe::ending(ending), back),
-                    words::game_over_swap_short(outcome, back),
                     words::game_over_short(outcome, back),
                     describe::ending(ending),
                     describe::result_sentence(outcome),
                 ],
                 None => vec![
-                    words::game_over_swap(outcome, back),
-                    words::game_over_swap_short(outcome, back),
                     words::game_over(outcome, back),
                     words::game_over_short(outcome, back),
                     describe::result_sentence(outcome),

@@ -263,7 +263,7 @@ fn start_screen_names_and_side_are_kept_and_w_swaps_the_rematch() {
     s.type_keys("R");
     s.wait_for("Resign");
     s.type_keys("y");
-    s.wait_for("w swap");
+    s.wait_for("r review");
     s.type_keys("w");
     s.wait_for("bob to move (Blue)");
     s.type_keys("q");

@@ -162,7 +162,7 @@ fn w_at_the_end_is_a_rematch_with_the_sides_swapped() {
     let rows: Vec<_> = crate::ui::keymap::help_rows(crate::ui::KeyContext::Board).collect();
     assert!(
         rows.iter()
-            .any(|(keys, help)| *keys == "w" && help.contains("rematch, swap sides")),
+            .any(|(keys, help)| *keys == "n, w, r, R" && help.contains("w: swap sides")),
         "{rows:?}"
     );
 }
