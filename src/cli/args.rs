@@ -351,6 +351,10 @@ pub struct PlayArgs {
     /// The line mode.
     #[command(flatten)]
     pub plain: PlainArgs,
+    /// The people's names typed on the start screen for a hot-seat game (no flag):
+    /// by seat, `None` for one left at its colour.
+    #[arg(skip)]
+    pub names: [Option<String>; 2],
 }
 
 /// Which record `hijara replay` opens: a file, or a game of the history by number.

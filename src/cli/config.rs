@@ -338,6 +338,23 @@ impl RunPrefs {
             .collect()
     }
 
+    /// Keeps `side` (the start screen's `s`) in the config file for the next start:
+    /// nothing where no file is looked for (`--no-config`, no config folder), nor in
+    /// a file that could not be read (it is not overwritten). The error names the
+    /// file.
+    pub(crate) fn keep_side(&self, side: crate::prefs::AiSide) -> Result<(), String> {
+        let path = match &self.file {
+            ConfigFile::Read(path) | ConfigFile::Missing(path) => path,
+            ConfigFile::Unreadable(path) => {
+                return Err(words::not_kept(&display_path(path), words::UNREADABLE));
+            }
+            ConfigFile::Ignored | ConfigFile::NoFolder => return Ok(()),
+        };
+        let value = format!("\"{}\"", side.token());
+        crate::prefs::file::keep(path, Key::Side, &value)
+            .map_err(|e| words::not_kept(&display_path(path), &e.to_string()))
+    }
+
     /// The first problem, for the first screen's message line (the others are on
     /// standard error and in `hijara config`); `None` once a screen has taken it.
     pub(crate) fn notice(&self) -> Option<String> {

@@ -205,6 +205,11 @@ pub(crate) fn run_on(
                 }
             }
             let config = config(&args, prefs);
+            // The names the start screen's hot-seat players typed: the records and
+            // the screen name them (a resumed game keeps its own instead).
+            if args.names.iter().any(Option::is_some) {
+                storage.name_people(Names::typed(args.names.clone()).seated(config.seats));
+            }
             let mut session = Session::new(config, config.new_game(), storage);
             session.resume_offer = offer;
             // A problem of the config file is the first thing said, unless the

@@ -22,8 +22,12 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
     let mut front = crate::ui::Frontend::choose(plain.plain)?;
     let front = &mut front;
     let mut selected = 0;
-    // The side taken against the AI, kept for the next visit of this run.
-    let mut side = AiSide::default();
+    // The side taken against the AI: the config file's, kept there when `s` turns it
+    // (s36: it was Blue again at each start).
+    let mut side = prefs.prefs().side;
+    let mut kept_side = side;
+    // The hot-seat players' names, kept for the next visit of this run.
+    let mut names: [Option<String>; 2] = [None, None];
     // What the start screen says when it comes back: a door that could not open,
     // or what the lessons or puzzles sum up.
     let mut note: Option<String> = None;
@@ -51,7 +55,8 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             .is_some_and(|h| !h.is_empty());
         let mut state = StartState::new(can_resume, can_replay)
             .with_selected(selected)
-            .with_side(side);
+            .with_side(side)
+            .with_names(names.clone());
         // Each turn of the loop after the first comes back from a door.
         if returned {
             state = state.returned();
@@ -75,6 +80,13 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
         }
         let left_screen = crate::ui::start(state, front, prefs.setup())?;
         side = left_screen.side();
+        names = left_screen.names();
+        if side != kept_side {
+            kept_side = side;
+            if let Err(why) = prefs.keep_side(side) {
+                note = Some(crate::strings::start::side_not_kept(&why));
+            }
+        }
         let Some(choice) = left_screen.choice() else {
             return Ok(());
         };
@@ -112,6 +124,7 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
             StartChoice::HotSeat => {
                 let args = PlayArgs {
                     plain,
+                    names: names.clone(),
                     ..PlayArgs::default()
                 };
                 left = super::play::run_on(args, prefs, front, true)?;

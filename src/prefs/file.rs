@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use toml::{Spanned, Value};
 
-use super::{Key, Palette, Settings, Source};
+use super::{AiSide, Key, Palette, Settings, Source};
 use crate::ai::Level;
 use crate::record::TimeControl;
 use crate::rules::Ruleset;
@@ -157,6 +157,61 @@ pub fn read(path: &Path) -> (Settings, ConfigFile, Vec<PrefError>) {
     };
     let (settings, errors) = parse(&text);
     (settings, ConfigFile::Read(path.to_owned()), errors)
+}
+
+/// Keeps `key` at `value` (its TOML text, `"yellow"`) in the config file at `path`:
+/// the line that sets it is rewritten, or one is added at the end of the keys (before
+/// any table, where TOML would read it as the table's), and every other line, its
+/// comments too, stays as it was. A missing file is made with that one line. The
+/// file is read with the reader's limit and written atomically.
+pub fn keep(path: &Path, key: Key, value: &str) -> std::io::Result<()> {
+    let text = match crate::session::read_regular(path) {
+        Ok(bytes) if bytes.len() as u64 <= MAX_CONFIG_BYTES => String::from_utf8(bytes)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?,
+        Ok(_) => {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                too_large(),
+            ));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(folder)?;
+            }
+            String::new()
+        }
+        Err(e) => return Err(e),
+    };
+    crate::session::write_atomic(path, kept(&text, key, value).as_bytes())
+}
+
+/// `text` with `key` set to `value` ([`keep`]).
+fn kept(text: &str, key: Key, value: &str) -> String {
+    let line = format!("{} = {value}", key.name());
+    let sets = |l: &str| {
+        l.split_once('=')
+            .is_some_and(|(k, _)| k.trim().trim_matches(['"', '\'']) == key.name())
+    };
+    let mut lines: Vec<&str> = text.lines().collect();
+    // The keys end where the first table starts.
+    let end = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with('['))
+        .unwrap_or(lines.len());
+    match lines[..end].iter().position(|l| sets(l)) {
+        Some(at) => lines[at] = &line,
+        None => {
+            // After the last line that is not blank, before the table.
+            let at = lines[..end]
+                .iter()
+                .rposition(|l| !l.trim().is_empty())
+                .map_or(0, |i| i + 1);
+            lines.insert(at, &line);
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
 }
 
 /// The settings the text of a config file gives, and its problems.
@@ -315,6 +370,7 @@ fn apply(
 fn check(key: Key, value: &Value, prefs: &mut super::Prefs) -> Result<(), String> {
     match key {
         Key::Level => choice(value, level, LEVELS).map(|v| prefs.level = v),
+        Key::Side => choice(value, AiSide::from_token, SIDES).map(|v| prefs.side = v),
         Key::ThinkMs => think_ms(value).map(|v| prefs.think_ms = Some(v)),
         Key::ReviewThinkMs => review_think_ms(value).map(|v| prefs.review_think_ms = Some(v)),
         Key::ReviewNodes => review_nodes(value).map(|v| prefs.review_nodes = Some(v)),
@@ -346,6 +402,7 @@ fn expectation(key: Key) -> String {
 }
 
 const LEVELS: &str = "random, easy, medium or hard";
+const SIDES: &str = "blue, yellow or random";
 const PALETTES: &str = "default, colour-blind, light, high-contrast or none";
 
 /// A value as the file wrote it, short and safe to print.
@@ -491,6 +548,7 @@ mod tests {
         assert_eq!(errors, []);
         let want = Prefs {
             level: Level::Medium,
+            side: AiSide::Blue,
             think_ms: Some(500),
             review_think_ms: Some(50),
             review_nodes: Some(30_000),
@@ -509,6 +567,72 @@ mod tests {
         assert_eq!(settings.source(Key::SaveDir), &Source::File(12));
         assert_eq!(settings.source(Key::ReviewThinkMs), &Source::File(13));
         assert_eq!(settings.source(Key::ReviewNodes), &Source::File(14));
+    }
+
+    /// s36: the start screen's side against the AI (`s`) was forgotten at each start.
+    /// The file's `side` keeps it; a bad value is named with the key and keeps Blue.
+    #[test]
+    fn the_side_against_the_ai_is_read_and_a_bad_one_named() {
+        for side in AiSide::ALL {
+            let (settings, errors) = parse(&format!("side = \"{}\"\n", side.token()));
+            assert_eq!(errors, []);
+            assert_eq!(settings.prefs.side, side);
+            assert_eq!(settings.source(Key::Side), &Source::File(1));
+        }
+        let (settings, errors) = parse("level = \"easy\"\nside = \"purple\"\n");
+        let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "line 2, column 8, `side`: expected blue, yellow or random, found \"purple\"; it keeps its default"
+            ]
+        );
+        assert_eq!(settings.prefs.side, AiSide::Blue);
+        assert_eq!(settings.prefs.level, Level::Easy);
+        // Not TOML at all: the line is still named by its key.
+        let (settings, errors) = parse("side = yellow\n");
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].key.as_deref(), Some("side"));
+        assert_eq!(settings.prefs.side, AiSide::Blue);
+    }
+
+    /// s36: `s` on the start screen keeps the side in the file: its line rewritten,
+    /// or one added before any table, every other line (comments too) as it was; a
+    /// missing file (and its folder) is made.
+    #[test]
+    fn keeping_the_side_rewrites_its_line_and_keeps_the_rest() {
+        assert_eq!(
+            kept(
+                "# mine\nside = \"blue\" # old\nbell = false\n",
+                Key::Side,
+                "\"yellow\""
+            ),
+            "# mine\nside = \"yellow\"\nbell = false\n"
+        );
+        assert_eq!(
+            kept(
+                "# side = \"blue\"\nbell = false\n\n",
+                Key::Side,
+                "\"random\""
+            ),
+            "# side = \"blue\"\nbell = false\nside = \"random\"\n\n"
+        );
+        assert_eq!(
+            kept("bell = false\n[extra]\nside = 1\n", Key::Side, "\"yellow\""),
+            "bell = false\nside = \"yellow\"\n[extra]\nside = 1\n"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("hijara").join("config.toml");
+        keep(&path, Key::Side, "\"yellow\"").unwrap();
+        let (settings, _, errors) = read(&path);
+        assert_eq!(errors, []);
+        assert_eq!(settings.prefs.side, AiSide::Yellow);
+        std::fs::write(&path, "# keep me\nlevel = \"easy\"\n").unwrap();
+        keep(&path, Key::Side, "\"random\"").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "# keep me\nlevel = \"easy\"\nside = \"random\"\n"
+        );
     }
 
     /// The review's budget (testtime): a slow machine's player, or a test, sets less
@@ -563,7 +687,7 @@ mod tests {
             shown,
             [
                 "line 1, column 9, `level`: expected random, easy, medium or hard, found \"expert\"; it keeps its default",
-                "line 3, column 1, `levle`: no such key (the keys: level, think_ms, review_think_ms, review_nodes, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
+                "line 3, column 1, `levle`: no such key (the keys: level, side, think_ms, review_think_ms, review_nodes, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
                 "line 4, column 12, `think_ms`: expected milliseconds from 1 to 3600000 (an hour), found 0; it keeps its default",
                 "line 5, column 11, `palette`: expected default, colour-blind, light, high-contrast or none, found 3; it keeps its default",
             ]

@@ -1,5 +1,5 @@
 //! The player's preferences: the defaults a player would otherwise type every time
-//! (level, thinking time, the review's thinking time, clock, variant, claims, palette, plain mode, bell,
+//! (level, the side against the AI, thinking time, the review's thinking time, clock, variant, claims, palette, plain mode, bell,
 //! notifications, save folder), read from `hijara/config.toml` in the XDG config
 //! folder, and where each value in force came from.
 //!
@@ -28,11 +28,46 @@ pub use palette::{
     Palette, colorfgbg_names_a_background, guess_from_colorfgbg, guess_from_term, locale_is_utf8,
 };
 
+/// The side the person takes in a game against the AI the start screen opens (`s`
+/// turns it: Blue, Yellow, random; the config file's `side` keeps it for the next
+/// start). Random is drawn by the program as the game starts, not by the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum AiSide {
+    /// Blue, who moves first.
+    #[default]
+    Blue,
+    /// Yellow: the AI moves first.
+    Yellow,
+    /// Blue or Yellow, drawn as the game starts.
+    Random,
+}
+
+impl AiSide {
+    /// Every side, in the order `s` turns them.
+    pub const ALL: [AiSide; 3] = [AiSide::Blue, AiSide::Yellow, AiSide::Random];
+
+    /// Its value in the config file: `blue`, `yellow`, `random`.
+    pub fn token(self) -> &'static str {
+        match self {
+            AiSide::Blue => "blue",
+            AiSide::Yellow => "yellow",
+            AiSide::Random => "random",
+        }
+    }
+
+    /// The side whose [`AiSide::token`] is `token`.
+    pub fn from_token(token: &str) -> Option<AiSide> {
+        AiSide::ALL.into_iter().find(|side| side.token() == token)
+    }
+}
+
 /// The preferences in force.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prefs {
     /// The AI level `hijara play --ai` plays without a level.
     pub level: Level,
+    /// The side the start screen's games against the AI give the person.
+    pub side: AiSide,
     /// The hard AI's thinking time per move; `None` for hard's own
     /// ([`crate::ai::HARD_THINK_MS`]). The other levels think a fixed amount.
     pub think_ms: Option<u64>,
@@ -68,6 +103,7 @@ impl Default for Prefs {
     fn default() -> Prefs {
         Prefs {
             level: Level::Hard,
+            side: AiSide::Blue,
             think_ms: None,
             review_think_ms: None,
             review_nodes: None,
@@ -89,6 +125,8 @@ impl Default for Prefs {
 pub enum Key {
     /// `level`.
     Level,
+    /// `side`.
+    Side,
     /// `think_ms`.
     ThinkMs,
     /// `review_think_ms`.
@@ -117,8 +155,9 @@ pub enum Key {
 
 impl Key {
     /// Every key, in the file's order.
-    pub const ALL: [Key; 13] = [
+    pub const ALL: [Key; 14] = [
         Key::Level,
+        Key::Side,
         Key::ThinkMs,
         Key::ReviewThinkMs,
         Key::ReviewNodes,
@@ -137,6 +176,7 @@ impl Key {
     pub fn name(self) -> &'static str {
         match self {
             Key::Level => "level",
+            Key::Side => "side",
             Key::ThinkMs => "think_ms",
             Key::ReviewThinkMs => "review_think_ms",
             Key::ReviewNodes => "review_nodes",

@@ -183,6 +183,31 @@ impl Names {
         Names::people_in(record).seated(seats)
     }
 
+    /// The names two people typed for a new game at one keyboard (the start screen's
+    /// hot-seat), by [`Player::index`]: `None` for a seat left at its colour. The
+    /// caller has made them safe (no control character, a width limit).
+    pub fn typed(seats: [Option<String>; 2]) -> Names {
+        Names {
+            seats,
+            others: Vec::new(),
+        }
+    }
+
+    /// These names with the seats swapped (a rematch, sides swapped): each person's
+    /// name goes with them to the other colour; a key fingerprint, which names the
+    /// seat's person at a server, is not carried over to the wrong seat.
+    pub fn swapped(self) -> Names {
+        let [blue, yellow] = self.seats;
+        Names {
+            seats: [yellow, blue],
+            others: self
+                .others
+                .into_iter()
+                .filter(|(name, _)| !Player::BOTH.iter().any(|&p| name == key_tag(p)))
+                .collect(),
+        }
+    }
+
     /// The name of `player`'s person, as the record has it, if there is one.
     pub fn of(&self, player: Player) -> Option<&str> {
         self.seats[player.index()].as_deref()

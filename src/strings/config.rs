@@ -161,6 +161,7 @@ pub(crate) fn value(prefs: &Prefs, key: Key) -> String {
     let flag = |b: bool| if b { "true" } else { "false" }.to_owned();
     match key {
         Key::Level => level_name(prefs.level),
+        Key::Side => prefs.side.token().to_owned(),
         Key::ThinkMs => prefs
             .think_ms
             .map_or_else(|| "the level's own".to_owned(), |ms| format!("{ms} ms")),
@@ -201,6 +202,14 @@ pub(crate) fn source(source: &Source) -> String {
     }
 }
 
+/// A value the screens keep (the start screen's side) could not be written to the
+/// config file at `path`: `why`.
+pub(crate) fn not_kept(path: &str, why: &str) -> String {
+    format!("{path} cannot be written ({why})")
+}
+/// Why: the file could not be read, so it is not written over.
+pub(crate) const UNREADABLE: &str = "it could not be read, and is left as it is";
+
 /// `--init` found a file already.
 pub(crate) fn exists(path: &str) -> String {
     format!("{path} exists already; it is left as it is (`hijara config` shows what it sets)")
@@ -216,6 +225,7 @@ pub(crate) fn written(path: &str) -> String {
 pub(crate) fn init_file(defaults: &Prefs) -> String {
     let value = |key: Key| match key {
         Key::Level => format!("\"{}\"", level_name(defaults.level)),
+        Key::Side => format!("\"{}\"", defaults.side.token()),
         Key::ThinkMs => "1000".to_owned(),
         Key::ReviewThinkMs => crate::review::REVIEW_THINK_MS.to_string(),
         Key::ReviewNodes => "400000".to_owned(),
@@ -250,6 +260,10 @@ pub(crate) fn init_file(defaults: &Prefs) -> String {
 fn about(key: Key) -> &'static [&'static str] {
     match key {
         Key::Level => &["The AI level `hijara play --ai` plays: random, easy, medium or hard."],
+        Key::Side => &[
+            "Your side in the start screen's games against the AI: blue, yellow or random.",
+            "The start screen's `s` turns it and keeps it here for the next start.",
+        ],
         Key::ThinkMs => &[
             "The hard AI's thinking time per move, in milliseconds (1 to 3600000);",
             "the other levels think a fixed amount. Unset: hard's own, 1000.",

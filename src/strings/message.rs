@@ -10,6 +10,38 @@ pub(crate) const UNKNOWN_KEY: &str = "Unknown key: press ? for help";
 pub(crate) const TYPE_A_SQUARE: &str =
     "Type a square as a letter a-d, then a digit 1-4, such as b3";
 pub(crate) const NEW_GAME: &str = "New game: Blue to move";
+/// `w` (a rematch with the sides swapped) while the game is not over.
+pub(crate) const SWAP_AT_THE_END: &str =
+    "w swaps sides for a rematch once the game is over; n starts a new game.";
+/// `w` while the last stone may still be claimed here.
+pub(crate) const SWAP_AFTER_THE_CLAIM: &str =
+    "The last stone may still be claimed (+): claim it first, then w swaps sides.";
+/// A rematch with the sides swapped at one keyboard, the players named: `Rematch,
+/// sides swapped: bob plays Blue and moves first, alice plays Yellow`.
+pub(crate) fn swapped_named(blue: &str, yellow: &str) -> String {
+    format!("Rematch, sides swapped: {blue} plays Blue and moves first, {yellow} plays Yellow")
+}
+/// Any rematch with the sides swapped, in fewer columns (the ladders show who is who).
+pub(crate) const SWAPPED_SHORT: &str = "Rematch, sides swapped";
+/// The same with no names.
+pub(crate) const SWAPPED_HOT_SEAT: &str =
+    "Rematch, sides swapped: Yellow's player now plays Blue and moves first";
+/// A rematch with the sides swapped against the AI: the person's colour now.
+pub(crate) fn swapped_against_ai(person: crate::rules::Player) -> String {
+    match person {
+        crate::rules::Player::Blue => {
+            "Rematch, sides swapped: you play Blue and move first".to_owned()
+        }
+        crate::rules::Player::Yellow => {
+            "Rematch, sides swapped: you play Yellow, the AI moves first".to_owned()
+        }
+    }
+}
+/// `w` at a server's table, whose rematch swaps the colours itself.
+pub(crate) const SWAP_AT_A_TABLE: &str =
+    "At the end, n asks for a rematch: the table swaps the colours itself.";
+/// The same between two AIs.
+pub(crate) const SWAPPED_AIS: &str = "Rematch, sides swapped between the AIs";
 pub(crate) const NEW_INSTEAD_OF_RESUME: &str =
     "New game: the autosaved one is kept aside at your first move";
 pub(crate) const GAME_OVER: &str = "The game is over: n for a new game, r to review it, q to quit";

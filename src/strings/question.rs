@@ -544,6 +544,24 @@ pub(crate) const PLAY_ON: Answers = Answers {
     no: "stay",
 };
 
+/// Play on from the last move of a game that ended there before a full board
+/// (`ended`: `Yellow resigned: Blue wins`)? The game played on is a new one from that
+/// position: the ending does not come with it (the saved game keeps it).
+pub(crate) fn play_on_ended(at_move: usize, ended: &str, how: Answering) -> String {
+    format!(
+        "{ended}. Play on from move {at_move} as if it had not ended? The new game leaves \
+         that out (the saved game keeps it). {}",
+        answers(how, PLAY_ON.yes, None, PLAY_ON.no)
+    )
+}
+/// [`play_on_ended`] in brief, for the status line.
+pub(crate) fn play_on_ended_short(at_move: usize) -> Brief {
+    Brief::asked(
+        &format!("It ended here. Play on from move {at_move} anyway?"),
+        key_answers(PLAY_ON.yes, None, PLAY_ON.no),
+    )
+}
+
 /// Play on from move `at_move`, dropping `dropped` later moves? Said of a file
 /// loaded, the game just played and a club's game alike, so it names no file.
 pub(crate) fn play_on(at_move: usize, dropped: usize, how: Answering) -> String {

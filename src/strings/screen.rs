@@ -16,6 +16,15 @@ pub(crate) const DRAW: &str = "draw";
 pub(crate) const LEADS: &str = "leads";
 /// Both ladders' note for equal totals while that claim is open.
 pub(crate) const LEVEL: &str = "level";
+/// A running game's leader on their ladder, longest wording first: `leads by 7`,
+/// `leads +7`, `+7` (a 44-column ladder has 6).
+pub(crate) fn leads_by(points: u32) -> Vec<String> {
+    vec![
+        format!("{LEADS} by {points}"),
+        format!("{LEADS} +{points}"),
+        format!("+{points}"),
+    ]
+}
 /// The result so far, while the last stone's claim could change it: `Blue leads`,
 /// `level` (the turn line capitalises it, as it does a result).
 pub(crate) fn provisional(outcome: crate::rules::Outcome) -> String {
@@ -147,6 +156,10 @@ pub(crate) fn hint_thinking(mover: Player, spinner: &str) -> String {
 /// Whose turn: `Blue to move`, at a table by name (`alice to move`).
 pub(crate) fn to_move(mover: impl std::fmt::Display) -> String {
     format!("{mover} to move")
+}
+/// Whose turn at a local game whose people have names: `alice to move (Blue)`.
+pub(crate) fn to_move_colour(name: &str, mover: Player) -> String {
+    format!("{name} to move ({mover})")
 }
 /// Whose turn, to the player whose turn it is at a table (s35): `Your move (Blue)`,
 /// then [`YOUR_MOVE`] and [`YOUR_MOVE_SHORT`] where that does not fit.

@@ -85,6 +85,9 @@ pub enum Effect {
     Archive,
     /// The autosaved game was taken up: the session may rewrite its autosave.
     ResumedAutosave,
+    /// The game's people changed seats (a rematch with sides swapped): the session's
+    /// records name them as the screen now does.
+    PeopleSeated,
     /// Send this request to the AI worker.
     AskAi(AiRequest),
     /// Send this wrong puzzle move to the puzzle check worker, to learn what it costs.

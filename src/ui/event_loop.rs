@@ -331,6 +331,11 @@ impl<F: Face> EventLoop<'_, F> {
                 // first, and the quit question learns that the game is on disk.
                 self.queue.push_front(Effect::Autosave);
             }
+            Effect::PeopleSeated => {
+                if let Screen::Game(app) = self.nav.screen() {
+                    self.storage.name_people(app.people().clone());
+                }
+            }
             Effect::SaveProgress => {
                 self.save_progress();
                 self.redraw = true;

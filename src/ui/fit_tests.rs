@@ -18,6 +18,7 @@ use super::screen::box_rect;
 use super::{App, AppView, Input, Look, News, Question, ReplayState, ReplayView};
 
 mod by_name;
+mod hot_seat;
 mod names;
 mod second_person;
 mod words;
@@ -710,7 +711,7 @@ fn the_busy_autosave_note_reads_whole_on_one_row_at_80x24() {
 
 /// 63 moves of a claims game (standard rules) in which nothing was claimed; Yellow's
 /// b1 then fills the board and completes square b1.
-const SIXTY_THREE_UNCLAIMED: &str = "d1 c4 d1 d3 a1 a1 b3 b4 d2 b1 c3 a3 d3 b4 d1 a2 a4 d3 b2 a2 c4 b2 b3 b2 \
+pub(super) const SIXTY_THREE_UNCLAIMED: &str = "d1 c4 d1 d3 a1 a1 b3 b4 d2 b1 c3 a3 d3 b4 d1 a2 a4 d3 b2 a2 c4 b2 b3 b2 \
      a4 b1 a4 a2 b4 b1 d4 d2 d4 c3 a1 a2 a3 c1 a4 b4 d2 d2 d3 d1 c1 c1 c4 a1 \
      c2 c2 b3 d4 d4 b3 a3 c2 c3 c4 c1 a3 b2 c2 c3";
 

@@ -58,6 +58,11 @@ pub enum Action {
     Save,
     /// Start a new game (asks first when one is in progress).
     NewGame,
+    /// A finished game: a rematch with the sides swapped (the person against the AI
+    /// takes the other colour; at one keyboard, each player the other's).
+    SwapRematch,
+    /// The start screen: type the hot-seat players' names.
+    Names,
     /// Replay: step this many moves (negative: back).
     Step(i32),
     /// Replay: go to the start (no move played).
@@ -292,6 +297,9 @@ pub enum KeyContext {
     MessageEntry,
     /// The start screen of `hijara`: its doors.
     Start,
+    /// The start screen while a hot-seat player's name is typed after `n`: keys other
+    /// than these are the name's.
+    NameEntry,
     /// The lessons menu.
     LessonMenu,
     /// A lesson on the board: looked up before [`KeyContext::Board`] (undo starts
@@ -408,6 +416,8 @@ pub enum HintLine {
     MessageEntry,
     /// The start screen.
     Start,
+    /// The start screen while a name is typed.
+    NameEntry,
     /// The start screen whose welcome (`Press a key:`, which [`HintLine::Start`]
     /// goes on from) gave its rows up to a long note: a line read whole on its own.
     StartAlone,
@@ -512,6 +522,8 @@ pub(crate) const START_KEYS: [char; 8] = ['h', '1', '2', '3', 'r', 'l', 'p', 'v'
 /// The start screen's key that turns the side taken against the AI (`s`, as the
 /// club's new-game form turns its side).
 pub(crate) const START_SIDE_KEY: char = 's';
+/// The start screen's key that types the hot-seat players' names.
+pub(crate) const START_NAMES_KEY: char = 'n';
 
 const fn ch(c: char) -> Key {
     Key::Char(c)
@@ -611,7 +623,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Playing, 3, "u: undo"),
             (HintLine::PlayingClaims, 3, "u: undo"),
-            (HintLine::Over, 2, "u: undo"),
+            (HintLine::Over, 3, "u: undo"),
         ],
     },
     Binding {
@@ -640,17 +652,21 @@ pub(crate) const BINDINGS: &[Binding] = &[
     },
     Binding {
         contexts: &[C::Board],
+        // `w`: a rematch with the sides swapped, at the end (s36), in the same row so
+        // the help of a corners game with claims still shows whole at 80x24.
         keys: &[
             (ch('n'), A::NewGame),
+            (ch('w'), A::SwapRematch),
             (ch('r'), A::Review),
             (ch('R'), A::Resign),
         ],
-        names: "n, r, R",
-        help: "new game; review a finished game; resign",
+        names: "n, w, r, R",
+        help: "new game (w: swap sides, at the end); review; resign",
         hints: &[
             (HintLine::Over, 0, "n: new game"),
-            (HintLine::Over, 3, "r: review"),
+            (HintLine::Over, 4, "r: review"),
             (HintLine::ServedAiOver, 0, "n: new game"),
+            (HintLine::Over, 1, "w: rematch, swap sides"),
         ],
     },
     // A game between two players at a server table: looked up before the board's keys.
@@ -871,6 +887,28 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[],
     },
     Binding {
+        contexts: &[C::Start],
+        keys: &[(ch(START_NAMES_KEY), A::Names)],
+        names: "n",
+        help: "the hot-seat players' names (Enter: the next, Esc: cancel)",
+        hints: &[],
+    },
+    // A hot-seat player's name typed after `n`: any other key is the name's.
+    Binding {
+        contexts: &[C::NameEntry],
+        keys: &[
+            (code(KeyCode::Enter), A::Confirm),
+            (code(KeyCode::Esc), A::No),
+            (code(KeyCode::Backspace), A::Backspace),
+        ],
+        names: "",
+        help: "",
+        hints: &[
+            (HintLine::NameEntry, 0, "Enter: next"),
+            (HintLine::NameEntry, 1, "Esc: cancel"),
+        ],
+    },
+    Binding {
         contexts: &[C::LessonMenu],
         keys: &[
             (ch('1'), A::Item(0)),
@@ -1083,7 +1121,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Replay],
         keys: &[(ch('c'), A::Continue)],
         names: "c",
-        help: "play on from the move shown (later moves dropped)",
+        help: "play on from the move shown (later moves, or a resignation there, dropped)",
         hints: &[(HintLine::ReplayStart, 3, "c play on")],
     },
     Binding {
@@ -1156,7 +1194,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "q / Esc",
         help: BOARD_QUIT_HELP,
         hints: &[
-            (HintLine::Over, 1, "q: quit"),
+            (HintLine::Over, 2, "q: quit"),
             (HintLine::TableOver, 3, "q: lobby"),
             (HintLine::TableAlone, 0, "q: lobby"),
             (HintLine::ServedAiOver, 2, "q: lobby"),
@@ -1208,6 +1246,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             C::LobbyBoard,
             C::LobbyProfile,
             C::Start,
+            C::NameEntry,
             C::LessonMenu,
             C::MessageEntry,
         ],
@@ -1850,19 +1889,38 @@ fn not_the_board_s(context: KeyContext, action: &Action) -> bool {
         // Quit goes back to the lobby there.
         C::Served => matches!(
             action,
-            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign | A::Quit
+            A::Undo
+                | A::Redo
+                | A::Hint
+                | A::Save
+                | A::NewGame
+                | A::SwapRematch
+                | A::Review
+                | A::Resign
+                | A::Quit
         ),
         // A game against the server's AI: no redo, and nothing is saved or reviewed
         // at the table (undo, a new game and the hint work as in a local game); quit
         // goes back to the lobby.
-        C::ServedAi => matches!(action, A::Redo | A::Save | A::Review | A::Quit),
+        C::ServedAi => matches!(
+            action,
+            A::Redo | A::Save | A::Review | A::Quit | A::SwapRematch
+        ),
         // A spectator's screen: every key is refused but the cursor's, the help and
         // Ctrl-c; quit goes back to the lobby.
         C::Watching => !matches!(action, A::Cursor(_) | A::Help | A::ForceQuit),
         // A lesson, a puzzle: undo, a new game, a hint and quit are their own.
         C::Lesson | C::Puzzle => matches!(
             action,
-            A::Undo | A::Redo | A::Hint | A::Save | A::NewGame | A::Review | A::Resign | A::Quit
+            A::Undo
+                | A::Redo
+                | A::Hint
+                | A::Save
+                | A::NewGame
+                | A::SwapRematch
+                | A::Review
+                | A::Resign
+                | A::Quit
         ),
         _ => false,
     }

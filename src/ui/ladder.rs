@@ -38,10 +38,39 @@ pub(crate) struct LadderView<'a> {
     /// A claim game over: the points this player forfeited in all (unclaimed or
     /// claimed wrong), said on a row of its own (s36: the end screen said none).
     pub forfeited: Option<u32>,
+    /// While a game runs, who leads, on the row under the total (`leads by 7`);
+    /// `None`: no such row (a finished game says `wins!`, a replay its own line).
+    pub lead: Option<Lead>,
     /// The game has ended before a full board (resigned, lost on time): no turn is shown.
     pub ended: bool,
     /// The colours.
     pub look: Look,
+}
+
+/// Where a player stands against the other while a game runs: the ladders say who
+/// leads at a glance, beside the totals (s36: only the totals, side by side).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lead {
+    /// Ahead by this many points.
+    Ahead(u32),
+    /// Behind: the other ladder says by how much.
+    Behind,
+    /// Both totals the same (not both nothing).
+    Level,
+}
+
+impl Lead {
+    /// `player`'s standing by the `totals` shown (by [`Player::index`]); `None` before
+    /// either has a point, when there is nothing to lead by.
+    pub(crate) fn of(totals: [u32; 2], player: Player) -> Option<Lead> {
+        let (mine, theirs) = (totals[player.index()], totals[player.other().index()]);
+        Some(match mine.cmp(&theirs) {
+            _ if mine == 0 && theirs == 0 => return None,
+            std::cmp::Ordering::Greater => Lead::Ahead(mine - theirs),
+            std::cmp::Ordering::Less => Lead::Behind,
+            std::cmp::Ordering::Equal => Lead::Level,
+        })
+    }
 }
 
 /// The note a finished game puts on `player`'s ladder: `wins!` or `draw`.
@@ -114,6 +143,12 @@ impl Widget for &LadderView<'_> {
             (turn.iter().map(|t| t.to_string()).collect(), look.strong()),
             (vec![score.to_string()], player_style),
         ];
+        match self.lead {
+            Some(Lead::Ahead(by)) => rows.push((words::leads_by(by), look.strong())),
+            Some(Lead::Behind) => rows.push((vec![String::new()], Style::new())),
+            Some(Lead::Level) => rows.push((vec![words::LEVEL.to_owned()], look.dim())),
+            None => {}
+        }
         // `31 left`, or where that does not fit (44 columns) the number and `left`
         // under it: `31 st` read as a word cut.
         let stones = words::stones_left(stones_left);
@@ -262,6 +297,7 @@ mod tests {
                 rating: None,
                 note: None,
                 forfeited: None,
+                lead: None,
                 ended: false,
                 look: Look::new(Palette::Default, false),
             };
@@ -298,6 +334,7 @@ mod tests {
                 rating: None,
                 note: None,
                 forfeited: None,
+                lead: None,
                 ended: false,
                 look: Look::new(Palette::None, false),
             };

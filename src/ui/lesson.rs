@@ -215,6 +215,15 @@ impl LessonState {
         self.note.as_ref().map(|note| note.text.as_str())
     }
 
+    /// The note's style in `look`: an error's colour for a refusal, the palette's
+    /// plain text for what the puzzles sum up (s36: the summary came in red, as if
+    /// something had gone wrong).
+    pub(crate) fn note_style(&self, look: Look) -> ratatui::style::Style {
+        self.note
+            .as_ref()
+            .map_or_else(|| look.error(), |note| note.style(look))
+    }
+
     /// The note in the line mode's words.
     pub(crate) fn note_words(&self) -> Option<std::borrow::Cow<'_, str>> {
         self.note.as_ref().map(Message::line_words)
@@ -757,7 +766,7 @@ pub(crate) fn status_feedback(
         } else {
             note
         };
-        said.push(Line::styled(note, look.error()));
+        said.push(Line::styled(note, state.note_style(look)));
     }
     if let Some((end, verdict)) = feedback.verdict
         && !in_view(end)
@@ -824,7 +833,7 @@ fn text_parts(
         }
     }
     if let Some(note) = state.note() {
-        lines.push(Line::styled(note.to_string(), look.error()));
+        lines.push(Line::styled(note.to_string(), state.note_style(look)));
         feedback.note = Some((lines.len(), note.to_string()));
     }
     if !whole {

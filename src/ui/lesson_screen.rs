@@ -184,7 +184,7 @@ impl LessonView<'_> {
                 if shown + 1 + note_rows <= usize::from(inner.height) {
                     lines.push(Line::raw(""));
                 }
-                lines.push(Line::styled(note.to_owned(), look.error()));
+                lines.push(Line::styled(note.to_owned(), state.note_style(look)));
             }
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
@@ -228,6 +228,7 @@ impl LessonView<'_> {
                 rating: None,
                 note: None,
                 forfeited: None,
+                lead: None,
                 ended: false,
                 look,
             }
@@ -564,5 +565,54 @@ mod tests {
         let _ = s.handle(key('m'));
         assert!(!s.help_shown());
         assert_eq!(s.phase(), &LessonPhase::Asking);
+    }
+
+    /// s36: the lessons' menu showed what the puzzles sum up (`3 of 60 puzzles
+    /// solved`) in the error colour, as if something had gone wrong. It is plain
+    /// information now, in every palette on either background; a refusal stays red.
+    #[test]
+    fn the_menu_shows_the_puzzles_summary_as_information_in_every_palette() {
+        let key = |c| Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        let summary = "Puzzles: 3 of 60 solved";
+        for palette in crate::prefs::Palette::ALL {
+            for light in [false, true] {
+                let look = Look::new(palette, false);
+                let look = if light {
+                    look.on_light_background()
+                } else {
+                    look
+                };
+                let mut s = state();
+                let _ = s.handle(key('m'));
+                assert!(matches!(s.phase(), LessonPhase::Menu(_)));
+                let s = s.back_from_puzzles(Some(summary.to_owned()));
+                let area = Rect::new(0, 0, 80, 24);
+                let mut buf = Buffer::empty(area);
+                (&LessonView { state: &s, look }).render(area, &mut buf);
+                let (x, y) = (0..area.height)
+                    .find_map(|y| {
+                        let row: String = (0..area.width)
+                            .map(|x| buf[(x, y)].symbol().to_owned())
+                            .collect();
+                        row.find(summary)
+                            .map(|at| (row[..at].chars().count() as u16, y))
+                    })
+                    .unwrap_or_else(|| panic!("no summary shown ({palette:?})"));
+                let cell = &buf[(x, y)];
+                let error = look.error();
+                assert!(
+                    error.fg.is_none() || cell.fg != error.fg.unwrap_or_default(),
+                    "{palette:?} light {light}: the summary is in the error colour"
+                );
+                assert!(
+                    !cell.modifier.contains(ratatui::style::Modifier::BOLD),
+                    "{palette:?} light {light}: the summary is bold as an error is"
+                );
+                // A key the menu does not take is still said as an error.
+                let mut refused = s.clone();
+                let _ = refused.handle(key('z'));
+                assert_eq!(refused.note_style(look), look.error(), "{palette:?}");
+            }
+        }
     }
 }

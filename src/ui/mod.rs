@@ -108,8 +108,8 @@ pub use replay_screen::ReplayView;
 pub use screen::AppView;
 pub use setup::Setup;
 pub use start::{
-    AiSide, RESUME_KEY, SIDE_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartChoice,
-    StartState,
+    AiSide, NAMES_KEY, RESUME_KEY, SIDE_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH,
+    StartChoice, StartState,
 };
 pub use start_screen::StartView;
 pub(crate) use terminal::after_screen_columns;

@@ -148,6 +148,7 @@ impl PuzzleView<'_> {
                 rating: None,
                 note: None,
                 forfeited: None,
+                lead: None,
                 ended: false,
                 look,
             }

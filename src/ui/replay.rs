@@ -615,7 +615,16 @@ impl ReplayState {
 
     /// The play-on question, its answers named `how` (the line mode's commands).
     pub(crate) fn continue_words(&self, how: Answering) -> String {
-        question::play_on(self.at_move, self.len() - self.at_move, how)
+        match self.ending() {
+            // The last move of a game resigned, lost on time or abandoned: it is
+            // played on only when asked, and the question says the ending is left out.
+            Some(ending) => question::play_on_ended(
+                self.at_move,
+                &crate::strings::describe::ending(ending),
+                how,
+            ),
+            None => question::play_on(self.at_move, self.len() - self.at_move, how),
+        }
     }
 
     /// The play-on question on a status line `width` wide: whole if it fits, else shorter.
@@ -629,12 +638,16 @@ impl ReplayState {
     /// the box took one).
     pub(crate) fn continue_brief(&self, width: u16) -> question::Brief {
         let dropped = self.len() - self.at_move;
+        let short = match self.ending() {
+            Some(_) => question::play_on_ended_short(self.at_move),
+            None => question::play_on_short(self.at_move, dropped),
+        };
         let wordings = [
             question::Brief {
                 text: self.continue_question(),
                 answers: self.continue_answers(),
             },
-            question::play_on_short(self.at_move, dropped),
+            short,
             question::play_on_answers(),
         ];
         super::question::fitting_brief(&wordings, width)
@@ -950,8 +963,10 @@ impl ReplayState {
         self.autoplay = false;
         if self.position().is_over() {
             self.error_keyed(Keyed::OverAtThisMove);
-        } else if self.at_move == self.len() {
-            // Nothing would be dropped: no need to ask.
+        } else if self.at_move == self.len() && self.ending().is_none() {
+            // Nothing would be dropped: no need to ask. (A game that ended here by
+            // resignation, time or abandonment is asked about: s36, `c` played on
+            // from it at once, as if it had not ended, and said nothing.)
             self.exit = Some(ReplayExit::Continue(self.at_move));
             return vec![Effect::PlayOn(self.at_move)];
         } else {

@@ -299,6 +299,7 @@ impl Widget for &ReplayView<'_> {
                 rating: None,
                 note,
                 forfeited: None,
+                lead: None,
                 ended: outcome.is_some(),
                 look,
             }

@@ -18,7 +18,7 @@ use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
 use super::keymap::{Action, HintLine, hint_line, hint_line_doing, hint_line_leaving, hint_parts};
-use super::ladder::{LadderView, ladder_scale, provisional_note, render_clock};
+use super::ladder::{LadderView, Lead, ladder_scale, provisional_note, render_clock};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::Message;
@@ -122,6 +122,10 @@ impl Widget for &AppView<'_> {
                 // list marks each stone's (`✗20`), this row the total.
                 forfeited: (game.claim_mode() && outcome.is_some())
                     .then(|| game.forfeited_total(player)),
+                lead: outcome
+                    .is_none()
+                    .then(|| Lead::of(totals, player))
+                    .flatten(),
                 ended: outcome.is_some(),
                 look,
             };
@@ -344,6 +348,25 @@ impl Widget for &AppView<'_> {
                             .into_iter()
                             .chain(colour)
                             .collect()
+                    }
+                    // A local game whose people have names (typed on the start
+                    // screen, or a record's): `alice to move (Blue)`, through the gate
+                    // every displayed name takes; the colour alone where none fits.
+                    None if !app.is_served()
+                        && let Some(name) = app
+                            .people()
+                            .of(mover)
+                            .filter(|_| config.is_human(mover))
+                            .map(crate::text::safe_text) =>
+                    {
+                        [
+                            words::to_move_colour(&name, mover),
+                            words::to_move(&name),
+                            words::to_move_short(&name),
+                        ]
+                        .into_iter()
+                        .chain(colour)
+                        .collect()
                     }
                     None => colour.into(),
                 }

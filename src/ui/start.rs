@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use crate::ai::Level;
 use crate::strings::start as words;
 
-use crate::rules::Ruleset;
+use crate::rules::{Player, Ruleset};
 
 use super::effect::{Effect, Effects, Input, behind_enlarge};
 use super::help::{self, HelpAnswer, HelpView};
@@ -47,19 +47,9 @@ impl StartChoice {
     }
 }
 
-/// The side the person takes in a game against the AI the start screen opens (`s`
-/// turns it: Blue, Yellow, random). Random is drawn by the program as the game
-/// starts, not by the rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum AiSide {
-    /// Blue, who moves first.
-    #[default]
-    Blue,
-    /// Yellow: the AI moves first.
-    Yellow,
-    /// Blue or Yellow, drawn as the game starts.
-    Random,
-}
+/// The side the person takes in a game against the AI (kept in the config file's
+/// `side`, where the preferences live).
+pub use crate::prefs::AiSide;
 
 impl AiSide {
     /// The next side `s` turns to.
@@ -79,6 +69,23 @@ impl AiSide {
             AiSide::Random => words::SIDE_RANDOM,
         }
     }
+}
+
+/// `text` with `c` typed after it, if `c` may be: a name from the keyboard reaches
+/// the screen, the records and the line mode, so no control, bidi or invisible
+/// character, no pile of combining marks, and at most [`NAME_COLUMNS`] display
+/// columns (never a count of characters); no space first.
+fn typed(text: &str, c: char) -> Option<String> {
+    if c.is_control() || crate::text::is_unsafe(c) || (text.is_empty() && c.is_whitespace()) {
+        return None;
+    }
+    let mut longer = text.to_owned();
+    longer.push(c);
+    let calm = matches!(
+        crate::text::cap_marks(&longer, crate::text::MAX_MARKS),
+        std::borrow::Cow::Borrowed(_)
+    );
+    (calm && crate::text::width(&longer) <= NAME_COLUMNS).then_some(longer)
 }
 
 /// The start screen's items: the choice, its key (from the key table), its label.
@@ -103,11 +110,27 @@ pub const RESUME_KEY: char = START_KEYS[4];
 /// The key that turns the side taken against the AI (the key table's).
 pub const SIDE_KEY: char = keymap::START_SIDE_KEY;
 
+/// The key that types the hot-seat players' names (the key table's).
+pub const NAMES_KEY: char = keymap::START_NAMES_KEY;
+
+/// The widest name a hot-seat player may type, in display columns: a club's name
+/// (`server::names::MAX_NAME_COLUMNS`), which the ladders and the status line fit.
+pub const NAME_COLUMNS: usize = 16;
+
+/// A hot-seat player's name being typed (after `n`): whose, and the text so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NameTyping {
+    /// The seat named.
+    pub(crate) player: Player,
+    /// The name typed so far.
+    pub(crate) text: String,
+}
+
 /// Lines above the items in the box: the welcome and a blank line.
 pub(crate) const ITEMS_AT: u16 = 2;
-/// Lines in the box: those above the items, the items, the side against the AI, a
-/// blank line and the note.
-pub(crate) const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 3;
+/// Lines in the box: those above the items, the items, the side against the AI, the
+/// hot-seat names, a blank line and the note.
+pub(crate) const LINES: u16 = ITEMS_AT + START_ITEMS.len() as u16 + 4;
 /// The smallest terminal the box fits whole in: one line per item (the pointer, the
 /// key, the longest label and " (none)") inside the borders, every line on its row.
 pub const START_MIN_WIDTH: u16 = 43;
@@ -141,6 +164,10 @@ pub struct StartState {
     returned: bool,
     /// The side the person takes against the AI.
     side: AiSide,
+    /// The hot-seat players' names, by [`Player::index`]; empty: the colour.
+    names: [String; 2],
+    /// A name being typed.
+    typing: Option<NameTyping>,
 }
 
 impl StartState {
@@ -157,7 +184,29 @@ impl StartState {
             help_top: 0,
             returned: false,
             side: AiSide::Blue,
+            names: [String::new(), String::new()],
+            typing: None,
         }
+    }
+
+    /// The screen with the hot-seat players' names typed before in this run.
+    pub fn with_names(mut self, names: [Option<String>; 2]) -> StartState {
+        self.names = names.map(Option::unwrap_or_default);
+        self
+    }
+
+    /// The hot-seat players' names, by [`Player::index`]: `None` for a seat left at
+    /// its colour. Each typed through [`StartState::type_char`]'s gate: no control,
+    /// bidi or invisible character, at most [`NAME_COLUMNS`] columns.
+    pub fn names(&self) -> [Option<String>; 2] {
+        self.names
+            .clone()
+            .map(|name| Some(name).filter(|n| !n.is_empty()))
+    }
+
+    /// The name being typed, if one is.
+    pub(crate) fn typing(&self) -> Option<&NameTyping> {
+        self.typing.as_ref()
     }
 
     /// The screen with `side` taken against the AI (the one chosen before in this run).
@@ -286,6 +335,12 @@ impl StartState {
 
     /// One input.
     pub fn handle(&mut self, input: Input) -> Effects {
+        // A name being typed takes the keys, `?` and `q` too, where its row shows.
+        if let (Some(_), Input::Key(key)) = (&self.typing, input)
+            && !too_small(self.size)
+        {
+            return self.type_key(key);
+        }
         let view = self.help_view(Look::PLAIN);
         match help::answer(&mut self.help, &mut self.help_top, &view, self.size, input) {
             Some(HelpAnswer::Quit) => return vec![Effect::Quit],
@@ -311,10 +366,15 @@ impl StartState {
             Input::Key(key) => key,
             Input::Pick(item) => {
                 self.note = None;
-                // The side's row, under the doors.
+                // A click ends a name being typed, as Enter does.
+                self.typing = None;
+                // The side's row, under the doors, and the names' under it.
                 if item == START_ITEMS.len() {
                     self.side = self.side.next();
                     return vec![Effect::Redraw];
+                }
+                if item == START_ITEMS.len() + 1 {
+                    return self.start_names();
                 }
                 return match START_ITEMS.get(item) {
                     Some((choice, ..)) => {
@@ -334,6 +394,7 @@ impl StartState {
             Some(Action::Cursor(Direction::Down)) => self.selected = (self.selected + 1).min(last),
             Some(Action::Confirm) => return self.choose(START_ITEMS[self.selected].0),
             Some(Action::Side) => self.side = self.side.next(),
+            Some(Action::Names) => return self.start_names(),
             Some(Action::Help) => {
                 self.help = true;
                 self.help_top = 0;
@@ -345,6 +406,52 @@ impl StartState {
             }
             _ if matches!(key.code, KeyCode::Char(_)) => {
                 self.note = Some(Message::keyed(MessageKind::Error, Keyed::StartUnknownKey))
+            }
+            _ => {}
+        }
+        vec![Effect::Redraw]
+    }
+
+    /// `n`: Blue's name is typed first, from the name kept.
+    fn start_names(&mut self) -> Effects {
+        self.typing = Some(NameTyping {
+            player: Player::Blue,
+            text: self.names[0].clone(),
+        });
+        vec![Effect::Redraw]
+    }
+
+    /// A key while a name is typed: characters, and through the key table Backspace,
+    /// Enter (this name, then the next) and Esc (both names as they were).
+    fn type_key(&mut self, key: ratatui::crossterm::event::KeyEvent) -> Effects {
+        use ratatui::crossterm::event::KeyModifiers;
+        let Some(typing) = self.typing.as_mut() else {
+            return Vec::new();
+        };
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        match (keymap::action(key, KeyContext::NameEntry), key.code) {
+            (Some(Action::ForceQuit), _) => return vec![Effect::Quit],
+            (Some(Action::Backspace), _) => {
+                typing.text.pop();
+            }
+            (Some(Action::No), _) => self.typing = None,
+            (Some(Action::Confirm), _) => {
+                let player = typing.player;
+                self.names[player.index()] = typing.text.trim().to_owned();
+                self.typing = match player {
+                    Player::Blue => Some(NameTyping {
+                        player: Player::Yellow,
+                        text: self.names[1].clone(),
+                    }),
+                    Player::Yellow => None,
+                };
+            }
+            (None, KeyCode::Char(c)) if plain => {
+                if let Some(longer) = typed(&typing.text, c) {
+                    typing.text = longer;
+                }
             }
             _ => {}
         }

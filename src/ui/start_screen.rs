@@ -12,8 +12,8 @@ use super::keymap::{HintLine, hint_line};
 use super::look::Look;
 use super::screen::render_enlarge;
 use super::start::{
-    ITEMS_AT, LINES, SIDE_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartState,
-    too_small,
+    ITEMS_AT, LINES, NAMES_KEY, SIDE_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH,
+    StartState, too_small,
 };
 
 /// The box's width at most.
@@ -21,7 +21,7 @@ const WIDTH: u16 = 60;
 
 /// Rows given up to a note that would not be whole otherwise, with the key hints
 /// under it: first the blank line under the doors (s35: the side's row took one),
-/// then also the welcome, the blank line under it and the side's row (s33 qa35: at
+/// then also the welcome, the blank line under it, the side's row and the names' (s33 qa35: at
 /// 44x16 a record's error, its path two rows, lost its end and the keys), as the note
 /// is read first. Its key still turns the side, and clears the note: the row is back.
 fn given_up(area: Rect, note: Option<&str>) -> u16 {
@@ -32,7 +32,8 @@ fn given_up(area: Rect, note: Option<&str>) -> u16 {
         } else if (LINES + 1).saturating_add(rows) <= area.height {
             1
         } else {
-            ITEMS_AT + 2
+            // The welcome and its blank line, the side's row and the names'.
+            ITEMS_AT + 3
         }
     })
 }
@@ -105,8 +106,9 @@ pub(crate) fn item_at(state: &StartState, drawn: Rect, column: u16, row: u16) ->
         .map(|(_, _, label)| crate::text::width(label) + 4 + crate::text::width(words::CLOSED))
         .max()
         .unwrap_or(0);
-    // The side's row under the doors is one more (`START_ITEMS.len()`), where drawn.
-    let rows = START_ITEMS.len() + usize::from(welcome_shown(drawn, state.note()));
+    // The side's row under the doors is one more (`START_ITEMS.len()`), and the
+    // names' row under it another, where drawn.
+    let rows = START_ITEMS.len() + 2 * usize::from(welcome_shown(drawn, state.note()));
     let fits = usize::from(inner.width) >= longest
         && inner.height >= items_at(drawn, state.note()) + rows as u16;
     if !fits || !inner.contains(ratatui::layout::Position::new(column, row)) {
@@ -125,6 +127,28 @@ pub(crate) fn help_label(state: &StartState, drawn: Rect) -> Rect {
     let rect = start_box(drawn, state.note());
     let help = hint_line(HintLine::PanelHelp);
     super::layout::border_label(rect, rect.bottom().saturating_sub(1), &help, false)
+}
+
+/// The names' row in `width` columns: `Hot-seat names: alice, bob`, else `Names:`,
+/// else each name cut by display columns with `…` to share what is left.
+fn names_row(state: &StartState, width: usize) -> String {
+    let [blue, yellow] = state.names();
+    let blue = blue.unwrap_or_else(|| crate::rules::Player::Blue.to_string());
+    let yellow = yellow.unwrap_or_else(|| crate::rules::Player::Yellow.to_string());
+    for label in [words::NAMES, words::NAMES_SHORT] {
+        let row = words::names_row(NAMES_KEY, label, &blue, &yellow);
+        if crate::text::fits(&row, width) {
+            return row;
+        }
+    }
+    let bare = crate::text::width(&words::names_row(NAMES_KEY, words::NAMES_SHORT, "", ""));
+    let each = width.saturating_sub(bare) / 2;
+    words::names_row(
+        NAMES_KEY,
+        words::NAMES_SHORT,
+        &crate::text::fit(&blue, each),
+        &crate::text::fit(&yellow, each),
+    )
 }
 
 /// The start screen as a widget.
@@ -164,6 +188,14 @@ impl Widget for &StartView<'_> {
         }
         if whole {
             lines.push(Line::raw(words::side_row(SIDE_KEY, state.side().name())));
+            let inner = usize::from(rect.width.saturating_sub(2));
+            lines.push(match state.typing() {
+                Some(typing) => Line::styled(
+                    words::name_typing_row(NAMES_KEY, typing.player, &typing.text),
+                    look.strong(),
+                ),
+                None => Line::raw(names_row(state, inner)),
+            });
         }
         if given_up(area, state.note()) == 0 {
             lines.push(Line::raw(""));
@@ -180,7 +212,9 @@ impl Widget for &StartView<'_> {
         if hints_shown(area, state.note()) {
             // Without the welcome's `Press a key:`, the line it goes on from, the
             // keys say it themselves (s33: the row began `or ↑↓ and Enter`).
-            let hints = if whole {
+            let hints = if state.typing().is_some() {
+                HintLine::NameEntry
+            } else if whole {
                 HintLine::Start
             } else {
                 HintLine::StartAlone
@@ -481,5 +515,107 @@ mod tests {
         };
         assert_eq!(state.choice(), None);
         assert!(state.note().is_some());
+    }
+
+    /// s36: hot-seat had no names. `n` (or a click on its row) types Blue's name,
+    /// Enter Yellow's, Enter again keeps both; Esc keeps them as they were; an empty
+    /// name is the colour. What is typed passes a gate: no control, bidi or invisible
+    /// character, at most 16 display columns (a wide character counts two). The row
+    /// and the keys under it fit at 80x24 and 44x16.
+    #[test]
+    fn n_types_the_hot_seat_names_safely_and_within_sixteen_columns() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let press = |state: &mut StartState, code: KeyCode| {
+            state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+        };
+        let type_text = |state: &mut StartState, text: &str| {
+            for c in text.chars() {
+                let _ = state.handle(Input::Key(KeyEvent::new(
+                    KeyCode::Char(c),
+                    KeyModifiers::NONE,
+                )));
+            }
+        };
+        for (w, h) in [(80, 24), (44, 16)] {
+            let mut state = StartState::new(false, true);
+            let _ = state.handle(Input::Resize(w, h));
+            assert!(
+                drawn(&state, w, h)
+                    .backend()
+                    .to_string()
+                    .contains("n  Hot-seat names: Blue, Yellow")
+            );
+            assert_eq!(press(&mut state, KeyCode::Char('n')), vec![Effect::Redraw]);
+            // `q`, `?` and `h` are the name's letters now, and an escape is refused.
+            type_text(&mut state, "qh?\u{1b}[2J\u{202e}");
+            let shown = drawn(&state, w, h).backend().to_string();
+            assert!(shown.contains("Blue's name: qh?[2J_"), "{w}x{h}:\n{shown}");
+            assert!(
+                shown.contains("Enter: next · Esc: cancel"),
+                "{w}x{h}:\n{shown}"
+            );
+            insta::assert_snapshot!(
+                format!("names_typing_{w}x{h}"),
+                drawn(&state, w, h).backend()
+            );
+            for _ in 0..6 {
+                let _ = press(&mut state, KeyCode::Backspace);
+            }
+            type_text(&mut state, "alice");
+            let _ = press(&mut state, KeyCode::Enter);
+            // Eight wide characters are 16 columns: a ninth is refused.
+            type_text(&mut state, "漢字漢字漢字漢字漢");
+            let _ = press(&mut state, KeyCode::Enter);
+            assert_eq!(state.choice(), None);
+            assert_eq!(
+                state.names(),
+                [
+                    Some("alice".to_owned()),
+                    Some("漢字漢字漢字漢字".to_owned())
+                ]
+            );
+            let shown = drawn(&state, w, h).backend().to_string();
+            assert!(
+                shown.contains("alice, 漢字漢字漢字漢字"),
+                "{w}x{h}:\n{shown}"
+            );
+            assert!(shown.contains("q: quit"), "{w}x{h}:\n{shown}");
+            insta::assert_snapshot!(format!("names_{w}x{h}"), drawn(&state, w, h).backend());
+            // Esc keeps them as they were; an empty name is the colour again.
+            let _ = press(&mut state, KeyCode::Char('n'));
+            type_text(&mut state, "zed");
+            let _ = press(&mut state, KeyCode::Esc);
+            assert_eq!(state.names()[0].as_deref(), Some("alice"));
+            let _ = press(&mut state, KeyCode::Char('n'));
+            for _ in 0..5 {
+                let _ = press(&mut state, KeyCode::Backspace);
+            }
+            let _ = press(&mut state, KeyCode::Enter);
+            let _ = press(&mut state, KeyCode::Enter);
+            assert_eq!(state.names(), [None, Some("漢字漢字漢字漢字".to_owned())]);
+            // A click on the names' row starts typing too; the keys choose again after.
+            let (x, y) = find(&state, w, h, "  n  ");
+            let mut screen = Screen::Start(state);
+            let input = screen.input_of(&click(x, y), screen.area()).unwrap();
+            assert_eq!(screen.handle(input), vec![Effect::Redraw]);
+            let Screen::Start(mut state) = screen else {
+                unreachable!()
+            };
+            assert!(state.typing().is_some());
+            let _ = press(&mut state, KeyCode::Esc);
+            assert_eq!(press(&mut state, KeyCode::Char('h')), vec![Effect::Quit]);
+            assert_eq!(state.choice(), Some(crate::ui::start::StartChoice::HotSeat));
+        }
+        // Two 16-column names at 44 columns: the shorter label, each name cut with `…`.
+        let mut state = StartState::new(false, true).with_names([
+            Some("alexandrapetrova".to_owned()),
+            Some("bartholomewjones".to_owned()),
+        ]);
+        let _ = state.handle(Input::Resize(44, 16));
+        let shown = drawn(&state, 44, 16).backend().to_string();
+        assert!(
+            shown.contains("n  Names: alexandrapetr…, bartholomewjo…"),
+            "{shown}"
+        );
     }
 }

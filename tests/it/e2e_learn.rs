@@ -153,8 +153,8 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     s.type_keys("p");
     s.wait_for("n: skip · g: give up · q: back");
     // Their "please enlarge" screens say where q goes too (the start screen's box
-    // fits at 43×15, so q there shows it, not the shell).
-    s.resize(43, 15);
+    // fits at 43×16, so q there shows it, not the shell).
+    s.resize(43, 16);
     s.wait_for("q: back to the start screen.");
     s.type_keys("q");
     s.wait_for("Learn: lessons on the board");
@@ -174,8 +174,8 @@ fn the_screens_the_start_screen_opens_say_q_goes_back() {
     s.type_keys("p");
     // qa37: the puzzles the lessons' menu opens go back to it.
     s.wait_for("n: skip · g: give up · q: back");
-    s.resize(43, 15);
-    s.wait_for("43×15). q: back to the lessons.");
+    s.resize(43, 16);
+    s.wait_for("43×16). q: back to the lessons.");
     s.type_keys("q");
     s.resize(80, 24);
     s.wait_for("p: puzzles · q: quit");

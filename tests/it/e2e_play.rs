@@ -238,3 +238,72 @@ fn the_ai_s_answer_in_the_background_is_notified() {
     });
     ctrl_c_ends_cleanly(&mut s);
 }
+
+/// s36 (local39), the real binary in a pty: the names typed on the start screen name
+/// the hot-seat game's turn (`alice to move (Blue)`) and its record's seats; `w` at the
+/// end starts the rematch with the sides swapped (`bob to move (Blue)`); the side
+/// against the AI turned with `s` is kept in the config file and is the side the
+/// next start shows.
+#[test]
+fn start_screen_names_and_side_are_kept_and_w_swaps_the_rematch() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config").join("config.toml");
+    let config_text = config.to_str().unwrap();
+    let env = [("HIJARA_CONFIG", config_text)];
+    let mut s = Session::start_with_env(&[], 80, 24, data.path(), &env);
+    s.wait_for("n  Hot-seat names: Blue, Yellow");
+    s.type_keys("nalice\rbob\r");
+    s.wait_for("n  Hot-seat names: alice, bob");
+    s.type_keys("s");
+    s.wait_for("Your side against the AI: Yellow");
+    s.type_keys("h");
+    s.wait_for("alice to move (Blue)");
+    s.type_keys("a1");
+    s.wait_for("bob to move (Yellow)");
+    s.type_keys("R");
+    s.wait_for("Resign");
+    s.type_keys("y");
+    s.wait_for("r review");
+    s.type_keys("w");
+    s.wait_for("bob to move (Blue)");
+    s.type_keys("q");
+    s.wait_for("Two players here, hot-seat");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "side = \"yellow\"\n"
+    );
+    // The record of the resigned game names its seats as typed.
+    let games = data.path().join("games");
+    let record = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .find(|text| text.contains("[Termination \"resignation\"]"))
+        .unwrap_or_else(|| panic!("no resigned game in {}", games.display()));
+    assert!(record.contains("[Blue \"alice\"]"), "{record}");
+    assert!(record.contains("[Yellow \"bob\"]"), "{record}");
+
+    // The next start shows the side kept; a bad value is named with its file and key.
+    let mut s = Session::start_with_env(&[], 80, 24, data.path(), &env);
+    s.wait_for("Your side against the AI: Yellow");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    std::fs::write(&config, "side = \"purple\"\n").unwrap();
+    let mut s = Session::start_with_env(&[], 80, 24, data.path(), &env);
+    // The note wraps in the box: its words are read across its rows.
+    let words = |s: &Session| -> String {
+        s.screen()
+            .split(['│', '\n'])
+            .flat_map(str::split_whitespace)
+            .collect()
+    };
+    s.wait_until("the bad side named", |s| {
+        words(s).contains(
+            "config.toml:line1,column8,`side`:expectedblue,yelloworrandom,found\"purple\"",
+        )
+    });
+    s.wait_for("Your side against the AI: Blue");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+}

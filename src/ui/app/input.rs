@@ -298,6 +298,13 @@ impl App {
             Action::Quit => self.quit(),
             Action::NewGame if self.in_progress() => self.ask(Question::NewGame),
             Action::NewGame => self.new_game(),
+            // A rematch with the sides swapped: at the end only (a game in progress
+            // is not swapped under its players), the last stone's claim made first.
+            Action::SwapRematch if !self.is_over() => self.refuse(message::SWAP_AT_THE_END),
+            Action::SwapRematch if self.claim_open_here().is_some() => {
+                self.refuse(message::SWAP_AFTER_THE_CLAIM)
+            }
+            Action::SwapRematch => self.swap_rematch(),
             Action::Place if self.awaits_claim() => self.let_ai_play(),
             Action::Place => self.place(self.cursor.square()),
             Action::ClaimStart => self.start_claim(),

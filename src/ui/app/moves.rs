@@ -2,7 +2,7 @@
 //! and redo by turns, a new game, and the AI's turn and hints (asked of the worker,
 //! its replies taken).
 
-use crate::rules::{ClaimState, Move, Square};
+use crate::rules::{ClaimState, Move, Player, Square};
 use crate::strings::message;
 
 use super::super::ai_worker::{AiJob, AiReply};
@@ -49,6 +49,34 @@ impl App {
         self.changed();
         let _ = self.say_keyed(MessageKind::Info, Keyed::NewGame);
         vec![Effect::Autosave, Effect::Redraw]
+    }
+
+    /// A rematch with the sides swapped (`w` at the end): each seat's player, and
+    /// their name, takes the other colour, and a new game starts. Against the AI the
+    /// person plays the other colour; at one keyboard, the player who was Yellow
+    /// moves first.
+    pub(super) fn swap_rematch(&mut self) -> Effects {
+        self.config.seats.swap(0, 1);
+        self.people = std::mem::take(&mut self.people).swapped();
+        let mut effects = vec![Effect::PeopleSeated];
+        effects.extend(self.new_game());
+        let said = match (
+            Player::BOTH.map(|p| self.config.is_human(p)),
+            self.people.of(Player::Blue).map(crate::text::safe_text),
+            self.people.of(Player::Yellow).map(crate::text::safe_text),
+        ) {
+            ([true, true], Some(blue), Some(yellow)) => message::swapped_named(&blue, &yellow),
+            ([true, true], ..) => message::SWAPPED_HOT_SEAT.to_owned(),
+            ([true, false], ..) => message::swapped_against_ai(Player::Blue),
+            ([false, true], ..) => message::swapped_against_ai(Player::Yellow),
+            ([false, false], ..) => message::SWAPPED_AIS.to_owned(),
+        };
+        // Where the whole line does not fit (a long name at 44 columns), the short.
+        self.set_message(
+            Message::with_short(MessageKind::Info, said, message::SWAPPED_SHORT.to_owned()),
+            false,
+        );
+        effects
     }
 
     /// A person places a stone on `square` for the player to move.

@@ -656,6 +656,7 @@ impl App {
                 | Action::Undo
                 | Action::Redo
                 | Action::NewGame
+                | Action::SwapRematch
                 | Action::Hint
                 | Action::Resign
                 | Action::Message
@@ -671,6 +672,8 @@ impl App {
         }
         let effects = match action {
             Action::Save | Action::Review => self.refuse(message::NOT_OVER_THE_NETWORK),
+            // The table's rematch (n) swaps the colours itself.
+            Action::SwapRematch => self.refuse(message::SWAP_AT_A_TABLE),
             Action::Redo | Action::Hint if at_table => self.refuse(message::NOT_BETWEEN_PLAYERS),
             Action::Undo if at_table => {
                 let mine = self
@@ -730,6 +733,8 @@ impl App {
     fn ai_table_action(&mut self, action: Action, ended: bool) -> Option<Effects> {
         let effects = match action {
             Action::Save | Action::Review => self.refuse(message::NOT_OVER_THE_NETWORK),
+            // The server's AI keeps its own seat: n is its rematch.
+            Action::SwapRematch => self.refuse(message::SWAP_AT_A_TABLE),
             Action::Redo => self.refuse(table::NO_REDO_AI),
             Action::Undo if ended => self.refuse_keyed(Keyed::TableOverAi),
             Action::Undo => {

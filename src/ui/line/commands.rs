@@ -501,6 +501,22 @@ pub(crate) const COMMANDS: &[Command] = &[
         help: "the lessons menu: back to the lesson it came from (none: leave, as quit)",
         does: Does::Keys(&[S::Key(A::No)]),
     },
+    // s36: the rematch with the sides swapped, at a game's end (`w`).
+    Command {
+        words: &["swap"],
+        arg: Arg::None,
+        places: &[P::Game],
+        help: "at the end: a rematch with the sides swapped",
+        does: Does::Keys(&[S::Key(A::SwapRematch)]),
+    },
+    // s36: the hot-seat players' names (`n`): the next lines are the names.
+    Command {
+        words: &["names"],
+        arg: Arg::None,
+        places: &[P::Start],
+        help: "the hot-seat players' names: Blue's on the next line, then Yellow's",
+        does: Does::Keys(&[S::Key(A::Names)]),
+    },
     // Each screen's `list` says what it lists (QA: one help named all three).
     Command {
         words: &["list"],

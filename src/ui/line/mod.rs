@@ -167,6 +167,21 @@ impl<'a, W: Write> LineFace<'a, W> {
         let contexts = key_contexts(screen);
         let key = |action| keymap::key_for(action, &contexts).map(Input::Key);
         let mut said_at_table = false;
+        // A hot-seat player's name typed after `n` on the start screen: the line is
+        // the name (the one kept rubbed out first), Enter ends it; `cancel` keeps both
+        // names as they were.
+        if let Screen::Start(state) = screen
+            && let Some(typing) = state.typing()
+        {
+            let key = |code| Input::Key(KeyEvent::new(code, KeyModifiers::NONE));
+            if line.trim() == "cancel" {
+                return vec![key(KeyCode::Esc)];
+            }
+            return std::iter::repeat_n(key(KeyCode::Backspace), typing.text.chars().count())
+                .chain(line.trim().chars().map(|c| key(KeyCode::Char(c))))
+                .chain([key(KeyCode::Enter)])
+                .collect();
+        }
         let parsed = match screen {
             // The menu says to type a lesson's number: a number alone opens it, one
             // of two digits too (`10` was an unknown command, `8` a key).

@@ -200,6 +200,9 @@ enum Seen {
         note: Option<String>,
         /// The side taken against the AI, said again when `s` turns it.
         side: crate::ui::AiSide,
+        /// The hot-seat names, and whose is being typed: the prompt said when it
+        /// asks, the names' row when they are typed.
+        names: ([Option<String>; 2], Option<crate::rules::Player>),
     },
     Lobby {
         /// The lobby's lines as weighed for news ([`crate::ui::Lobby::as_news`]).
@@ -836,9 +839,21 @@ impl Narrator {
         // The short line is a prompt: said last, after the note of what just
         // happened (a game not kept), as a screen reader's last words.
         let mut short = false;
+        let names = (state.names(), state.typing().map(|t| t.player));
         let note = match std::mem::take(&mut self.seen) {
+            // A name is asked for: the prompt, as a screen reader's last words.
+            // The names typed (or left as they were): their row, said again.
+            Seen::Start {
+                note, names: seen, ..
+            } if seen != names => {
+                lines.push(match names.1 {
+                    Some(player) => crate::strings::start::name_prompt(player),
+                    None => start_names(state),
+                });
+                note
+            }
             // `s` turned the side against the AI: its row, said again.
-            Seen::Start { note, side } if side != state.side() => {
+            Seen::Start { note, side, .. } if side != state.side() => {
                 lines.push(start_side(state));
                 note
             }
@@ -868,6 +883,7 @@ impl Narrator {
         self.seen = Seen::Start {
             note: state.note_words().map(|text| text.into_owned()),
             side: state.side(),
+            names,
         };
         lines
     }
@@ -1376,7 +1392,7 @@ fn start_doors(state: &StartState) -> impl Iterator<Item = String> + '_ {
                 .iter()
                 .map(|(choice, key, label)| words::door(*key, label, state.enabled(*choice))),
         )
-        .chain(std::iter::once(start_side(state)))
+        .chain([start_side(state), start_names(state)])
 }
 
 /// The side's row of the start screen, as a door is said (`s: Your side against the
@@ -1384,6 +1400,16 @@ fn start_doors(state: &StartState) -> impl Iterator<Item = String> + '_ {
 fn start_side(state: &StartState) -> String {
     let label = format!("{}: {}", crate::strings::start::SIDE, state.side().name());
     words::door(crate::ui::SIDE_KEY, &label, true)
+}
+
+/// The names' row of the start screen, as a door is said (`n: Hot-seat names: alice,
+/// Yellow.`).
+fn start_names(state: &StartState) -> String {
+    let [blue, yellow] = state.names();
+    let blue = blue.unwrap_or_else(|| crate::rules::Player::Blue.to_string());
+    let yellow = yellow.unwrap_or_else(|| crate::rules::Player::Yellow.to_string());
+    let label = format!("{}: {blue}, {yellow}", crate::strings::start::NAMES);
+    words::door(crate::ui::NAMES_KEY, &label, true)
 }
 
 /// The start screen in one line: its open doors' keys and short names, from the
@@ -1895,7 +1921,7 @@ mod tests {
     fn the_start_screen_names_help_and_quit() {
         let state = crate::ui::StartState::new(false, false);
         let said = read(&Screen::Start(state), Reading::Again, "");
-        assert_eq!(said.len(), 1 + START_ITEMS.len() + 1 + 2, "{said:?}");
+        assert_eq!(said.len(), 1 + START_ITEMS.len() + 2 + 2, "{said:?}");
         let help = read(
             &Screen::Start(StartState::new(false, false)),
             Reading::Help,
@@ -1919,8 +1945,9 @@ mod tests {
             let start = || Screen::Start(StartState::new(resume, replay));
             let mut narrator = Narrator::default();
             let first = narrator.tell(&start());
-            // The first line, the doors, the side against the AI, help and quit.
-            assert_eq!(first.len(), 1 + START_ITEMS.len() + 1 + 2, "{first:?}");
+            // The first line, the doors, the side against the AI, the hot-seat
+            // names, help and quit.
+            assert_eq!(first.len(), 1 + START_ITEMS.len() + 2 + 2, "{first:?}");
             let visits = [
                 Screen::Game(App::new(GameConfig::default())),
                 Screen::Lesson(Box::new(LessonState::resume(
