@@ -23,7 +23,7 @@ use super::gate::counted_as;
 use super::listing::{Listing, Row};
 use super::names::folded;
 use super::prefs::Pref;
-use super::store::Thought;
+use super::store::{Hold, Thought};
 use super::table::{Back, GameTable, Keep, NoClaim, Presence, TableState, Taken};
 use super::talk::new_code;
 use super::wall::CorrTime;
@@ -161,21 +161,8 @@ struct Present {
 /// What the hall asks the store to write, once its lock is released.
 #[derive(Debug, Default)]
 pub(crate) struct Writes {
-    /// Each table's keep, by table number.
-    pub(crate) keeps: Vec<(u32, Keep)>,
-    /// Switches changed, by key.
-    pub(crate) prefs: Vec<(String, Pref)>,
-    /// Vacation days taken, by key: kept with the keeps of the same hold, or none.
-    pub(crate) vacations: Vec<DaysTaken>,
-    /// Open correspondence tables opened (`true`) or no longer open, and whose.
-    pub(crate) open_corr: Vec<(u32, String, bool)>,
-    /// The keys told of their open correspondence tables a restart closed.
-    pub(crate) told: Vec<String>,
-    /// Vacation days their players were shown, by key: not to be told again.
-    pub(crate) days_told: Vec<(String, u32)>,
-    /// The games' ends (a win claimed against them, an end at a restart) their
-    /// players were told of, by game and key: not to be told again.
-    pub(crate) ends_told: Vec<(i64, String)>,
+    /// What the store's writer keeps, in one transaction ([`super::store::Writer::hold`]).
+    pub(crate) store: Hold,
     /// Lines for the server's log (a game begun or ended), written once the hall is
     /// unlocked ([`Hall::set_log`]).
     pub(crate) log: Vec<String>,
@@ -1687,13 +1674,15 @@ impl Hall {
     /// The keeps and switches changed since the last call, for the store.
     pub(crate) fn take_writes(&mut self) -> Writes {
         Writes {
-            keeps: std::mem::take(&mut self.keeps),
-            prefs: std::mem::take(&mut self.pref_writes),
-            vacations: std::mem::take(&mut self.vacation_writes),
-            open_corr: std::mem::take(&mut self.open_corr_writes),
-            told: std::mem::take(&mut self.told_writes),
-            days_told: std::mem::take(&mut self.days_told_writes),
-            ends_told: std::mem::take(&mut self.ends_told_writes),
+            store: Hold {
+                keeps: std::mem::take(&mut self.keeps),
+                prefs: std::mem::take(&mut self.pref_writes),
+                vacations: std::mem::take(&mut self.vacation_writes),
+                open_corr: std::mem::take(&mut self.open_corr_writes),
+                told: std::mem::take(&mut self.told_writes),
+                days_told: std::mem::take(&mut self.days_told_writes),
+                ends_told: std::mem::take(&mut self.ends_told_writes),
+            },
             log: std::mem::take(&mut self.log_lines),
         }
     }
@@ -2074,7 +2063,7 @@ mod tests {
 
     /// Tells `hall` that the store kept every change handed to it.
     fn confirm_keeps(hall: &mut Hall) {
-        for (id, keep) in hall.take_writes().keeps {
+        for (id, keep) in hall.take_writes().store.keeps {
             hall.kept(id, &keep, Ok(()));
         }
     }
@@ -2409,7 +2398,7 @@ mod tests {
         // The lines said now, and those said once the store kept what it was handed.
         let step = |hall: &mut Hall| {
             let writes = hall.take_writes();
-            for (id, keep) in writes.keeps {
+            for (id, keep) in writes.store.keeps {
                 hall.kept(id, &keep, Ok(()));
             }
             (writes.log, hall.take_writes().log)

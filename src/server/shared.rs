@@ -75,7 +75,7 @@ impl Drop for HallGuard<'_> {
             }
         }
         #[cfg(test)]
-        if !writes.vacations.is_empty() {
+        if !writes.store.vacations.is_empty() {
             BETWEEN_DAYS_AND_WRITE.with(|hook| hook.take().map(|run| run()));
         }
         self.shared.carry_out(writes);
@@ -368,8 +368,11 @@ impl SharedHall {
         };
         let asked: Vec<(u32, u64)> = keeps.iter().map(|(id, k)| (*id, k.version)).collect();
         self.carry_out(Writes {
-            keeps,
-            ..Writes::default()
+            store: Hold {
+                keeps,
+                ..Hold::default()
+            },
+            log: Vec::new(),
         });
         if let Some(store) = &self.store {
             // The live clocks' thinking up to now, on the rows just kept.
@@ -399,13 +402,7 @@ impl SharedHall {
     fn carry_out(
         &self,
         Writes {
-            keeps,
-            prefs,
-            vacations,
-            open_corr,
-            told,
-            days_told,
-            ends_told,
+            store: hold,
             log: _,
         }: Writes,
     ) {
@@ -415,15 +412,7 @@ impl SharedHall {
         // One piece for the writer, so one transaction: a vacation day's count lands
         // with the games it lengthens, a table's opening with its keep, and a move
         // waits for one commit, not one for each kind of write its hold made.
-        let hold = Hold {
-            keeps: keeps.clone(),
-            prefs,
-            vacations,
-            open_corr,
-            told,
-            days_told,
-            ends_told,
-        };
+        let keeps = hold.keeps.clone();
         if !store.writer().hold(hold) {
             let stopped = Err(super::store::STOPPED.to_owned());
             let mut hall = self.hall.lock().unwrap_or_else(|p| p.into_inner());

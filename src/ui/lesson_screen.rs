@@ -446,24 +446,7 @@ mod tests {
         for (w, h) in [(80, 24), (44, 16)] {
             let mut s = state();
             let _ = s.handle(Input::Resize(w, h));
-            let shown = |s: &LessonState| {
-                let area = Rect::new(0, 0, w, h);
-                let mut buf = Buffer::empty(area);
-                (&LessonView {
-                    state: s,
-                    look: Look::PLAIN,
-                })
-                    .render(area, &mut buf);
-                let status = layout(area).unwrap().status;
-                (status.top()..status.bottom())
-                    .map(|y| {
-                        (status.left()..status.right())
-                            .map(|x| buf[(x, y)].symbol())
-                            .collect::<String>()
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            };
+            let shown = |s: &LessonState| status_rows(s, w, h).join("\n");
             assert!(
                 shown(&s).contains("Blue to move."),
                 "{w}x{h}: {}",

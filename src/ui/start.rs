@@ -196,8 +196,8 @@ impl StartState {
     }
 
     /// The hot-seat players' names, by [`Player::index`]: `None` for a seat left at
-    /// its colour. Each typed through [`StartState::type_char`]'s gate: no control,
-    /// bidi or invisible character, at most [`NAME_COLUMNS`] columns.
+    /// its colour. Each was typed through one gate (`typed`): no control, bidi or
+    /// invisible character, at most `NAME_COLUMNS` (16) display columns.
     pub fn names(&self) -> [Option<String>; 2] {
         self.names
             .clone()

@@ -129,8 +129,8 @@ pub(crate) struct Writer {
     sent: std::sync::atomic::AtomicUsize,
 }
 
-/// What one hold of the hall wrote ([`super::super::hall::Writes`] less its log
-/// lines), for [`Writer::hold`].
+/// What one hold of the hall asks the store to keep, for [`Writer::hold`]: the
+/// hall hands it over, with its log lines, once its lock is released.
 #[derive(Debug, Default)]
 pub(crate) struct Hold {
     /// Tables to keep.
