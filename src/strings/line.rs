@@ -102,7 +102,7 @@ pub(crate) fn may_claim_at_table(who: &str, turn: &str) -> String {
 /// The other player's last stone, or a watched one, may still be claimed, before the
 /// turn: who may claim as [`named`] says them, and what the claim would add, as the
 /// full screen's `alice may claim +25` (s36: a watcher's line mode said nothing of
-/// it): `Your move, carol (Yellow); bob (Blue) may still claim 25 points`.
+/// it): `Your move (Yellow); bob (Blue) may still claim 25 points`.
 pub(crate) fn may_claim_worth(who: &str, points: u32, turn: &str) -> String {
     format!(
         "{turn}; {who} may still claim {}",
