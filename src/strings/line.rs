@@ -102,7 +102,7 @@ pub(crate) fn may_claim_at_table(who: &str, turn: &str) -> String {
 /// The other player's last stone, or a watched one, may still be claimed, before the
 /// turn: who may claim as [`named`] says them, and what the claim would add, as the
 /// full screen's `alice may claim +25` (s36: a watcher's line mode said nothing of
-/// it): `Your move, carol (Yellow); bob (Blue) may still claim 25 points`.
+/// it): `Your move (Yellow); bob (Blue) may still claim 25 points`.
 pub(crate) fn may_claim_worth(who: &str, points: u32, turn: &str) -> String {
     format!(
         "{turn}; {who} may still claim {}",
@@ -530,11 +530,48 @@ pub(crate) fn clock_left(left: Duration) -> String {
     }
 }
 
-/// `clock`: both clocks, each as [`clock_left`] says it.
+/// `clock` at a local game: both clocks by colour, each as [`clock_left`] says it
+/// (at a table [`clocks_at_table`]).
 pub(crate) fn clocks(blue: &str, yellow: &str, running: Option<Player>) -> String {
     let mut line = format!("Blue {blue}, Yellow {yellow}");
     if let Some(player) = running {
         line.push_str(&format!("; {player}'s clock runs"));
+    }
+    line.push('.');
+    line
+}
+
+/// `clock` at a server table (s36: it said colours, `Blue 5 minutes, Yellow 1 minute;
+/// Blue's clock runs.`): the players as the table says them (`said`, by
+/// [`Player::index`]), each clock's time (`left`, as [`clock_left`] says it) after
+/// the name and colour, the reader first: `You have 5 minutes, bob (Yellow) 1 minute;
+/// your clock runs.`; to a watcher `alice (Blue) has 5 minutes, bob (Yellow) 1
+/// minute; alice's clock runs.`
+pub(crate) fn clocks_at_table(
+    said: [super::table::Who<'_>; 2],
+    left: [&str; 2],
+    running: Option<Player>,
+) -> String {
+    use super::table::Who;
+    // The reader first, as a sentence begins with `You have`; else Blue first.
+    let order = match said {
+        [_, Who::You] => [Player::Yellow, Player::Blue],
+        _ => [Player::Blue, Player::Yellow],
+    };
+    let part = |player: Player, verb: bool| {
+        let time = left[player.index()];
+        match (said[player.index()], verb) {
+            (Who::You, _) => format!("You have {time}"),
+            (Who::Named(name), true) => format!("{name} ({player}) has {time}"),
+            (Who::Named(name), false) => format!("{name} ({player}) {time}"),
+        }
+    };
+    let mut line = format!("{}, {}", part(order[0], true), part(order[1], false));
+    if let Some(player) = running {
+        line.push_str(&format!(
+            "; {} runs",
+            said[player.index()].whose_within("clock")
+        ));
     }
     line.push('.');
     line
@@ -1471,6 +1508,37 @@ mod tests {
         assert_eq!(
             clocks(&said(300_000), &said(61_000), Some(Player::Blue)),
             "Blue 5 minutes, Yellow 1 minute 1 second; Blue's clock runs."
+        );
+    }
+
+    /// s36 (words36, left alone): `clock` at a table said colours (`Blue 5 minutes,
+    /// Yellow 1 minute; Blue's clock runs.`) where every other table line names the
+    /// players: the reader is `you`, first; a watcher reads both names.
+    #[test]
+    fn a_table_s_clocks_name_the_players_and_the_reader_as_you() {
+        use crate::strings::table::Who;
+        let left = ["5 minutes", "1 minute"];
+        let bob = Who::Named("bob");
+        let alice = Who::Named("alice");
+        assert_eq!(
+            clocks_at_table([Who::You, bob], left, Some(Player::Blue)),
+            "You have 5 minutes, bob (Yellow) 1 minute; your clock runs."
+        );
+        assert_eq!(
+            clocks_at_table([Who::You, bob], left, Some(Player::Yellow)),
+            "You have 5 minutes, bob (Yellow) 1 minute; bob's clock runs."
+        );
+        assert_eq!(
+            clocks_at_table([alice, Who::You], left, Some(Player::Yellow)),
+            "You have 1 minute, alice (Blue) 5 minutes; your clock runs."
+        );
+        assert_eq!(
+            clocks_at_table([alice, bob], left, Some(Player::Blue)),
+            "alice (Blue) has 5 minutes, bob (Yellow) 1 minute; alice's clock runs."
+        );
+        assert_eq!(
+            clocks_at_table([alice, bob], left, None),
+            "alice (Blue) has 5 minutes, bob (Yellow) 1 minute."
         );
     }
 

@@ -49,7 +49,7 @@ async fn bob_sits_at_alices_table(server: &Server, alice: &Player) -> Player {
              provisional). Type a square",
         )
         .await;
-    alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
+    alice.wait_said("Your move (Blue).\r\n\r> ").await;
     bob
 }
 
@@ -151,7 +151,7 @@ fn a_table_in_the_line_mode_with_a_full_screen_opponent() {
         bob.send(b"c2").await;
         alice
             .wait_said(
-                "\x07\rbob (Yellow) c2, section 1. Blue 0, Yellow 0. Your move, alice (Blue).\r\n\r> bo",
+                "\x07\rbob (Yellow) c2, section 1. Blue 0, Yellow 0. Your move (Blue).\r\n\r> bo",
             )
             .await;
         alice.send(b"ard\r").await;
@@ -338,7 +338,7 @@ fn the_lines_said_before_a_return_are_read_out_once() {
         bob.wait_for("alice to move").await;
         alice.wait_said("due opens it").await;
         alice.send(b"table 1\r").await;
-        alice.wait_said("Your move, alice (Blue).").await;
+        alice.wait_said("Your move (Blue).").await;
         let before = alice.raw().len();
         alice.send(b"say hi bob\r").await;
         alice.wait_said("alice: hi bob.\r\n").await;
@@ -443,7 +443,7 @@ fn said_since(player: &Player, at: usize) -> String {
 }
 
 /// QA (lineserve2): against the server's AI, `undo` said the unchanged state first
-/// (`Blue 0, Yellow 0. Your move, alice (Blue).`), then the undone one; `new` after the end
+/// (`Blue 0, Yellow 0. Your move (Blue).`), then the undone one; `new` after the end
 /// said the game over again before the rematch. Each says only its result, which the
 /// table sends back.
 #[test]
@@ -454,10 +454,10 @@ fn undo_and_a_rematch_against_the_ai_say_only_the_result() {
         alice.send(b"ai\r").await;
         alice.wait_said("start opens the table").await;
         alice.send(b"start\r").await;
-        alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
+        alice.wait_said("Your move (Blue).\r\n\r> ").await;
         alice.send(b"b3\r").await;
         alice.wait_said("You played b3, section 1.").await;
-        alice.wait_said("Your move, alice (Blue).\r\n\r> ").await;
+        alice.wait_said("Your move (Blue).\r\n\r> ").await;
         let at = alice.raw().len();
         alice.send(b"undo\r").await;
         alice.wait_said("2 moves taken back.").await;

@@ -1150,6 +1150,11 @@ fn next_turn(app: &App, mover: Player) -> String {
             _ => words::to_move(&who(app, mover)),
         };
     }
+    // The player's own turn at a table as its full screen says it (s36: `Your move,
+    // alice (Blue)`, the reader's own name).
+    if app.own_seat() == Some(mover) {
+        return crate::strings::screen::your_move_colour(mover);
+    }
     words::your_move(&who(app, mover))
 }
 
@@ -1718,11 +1723,17 @@ pub(crate) fn read(screen: &Screen, reading: Reading, arg: &str) -> Vec<String> 
                 match (app.clock_left(Player::Blue), app.clock_left(Player::Yellow)) {
                     (Some(blue), Some(yellow)) => {
                         let running = (!app.is_over()).then(|| app.game().to_move());
-                        vec![words::clocks(
-                            &words::clock_left(blue),
-                            &words::clock_left(yellow),
-                            running,
-                        )]
+                        let left = [words::clock_left(blue), words::clock_left(yellow)];
+                        // At a table by the players' names, as its other lines (s36:
+                        // `Blue 5 minutes, Yellow 1 minute` to alice and bob).
+                        vec![match app.seated_said() {
+                            Some(said) => words::clocks_at_table(
+                                said,
+                                [left[0].as_str(), left[1].as_str()],
+                                running,
+                            ),
+                            None => words::clocks(&left[0], &left[1], running),
+                        }]
                     }
                     // A correspondence game's time: whose move, and the time left.
                     _ => match app.time_line() {
@@ -2156,6 +2167,54 @@ mod tests {
         assert_eq!(
             read(&screen, Reading::Clock, ""),
             ["Blue 5 seconds, Yellow 20 seconds; Blue's clock runs."]
+        );
+    }
+
+    /// s36 (words36, left alone): at a table the line mode said `Your move, alice
+    /// (Blue)`, the reader's own name, where the full screen says `Your move (Blue)`;
+    /// and `clock` said colours (`Blue 5 minutes, Yellow 5 minutes; Blue's clock
+    /// runs.`). Now the turn as the full screen says it, and `clock` by the players:
+    /// `you` to the player, both names to a watcher; a local game keeps colours.
+    #[test]
+    fn at_a_table_the_turn_and_the_clocks_say_you_and_the_other_by_name() {
+        use crate::ai::Seat;
+        use crate::session::GameConfig;
+        use crate::ui::App;
+        let mut local = App::new(GameConfig {
+            seats: [Seat::Human; 2],
+            clock: Some(crate::record::TimeControl::from_minutes("5+0").unwrap()),
+            ..GameConfig::default()
+        });
+        local.set_now(std::time::Instant::now());
+        let _ = local.start();
+        let at = |remote: [bool; 2]| {
+            local
+                .clone()
+                .served(remote)
+                .named(["alice".into(), "bob".into()])
+        };
+        let clock = |app: &App| read(&Screen::Game(app.clone()), Reading::Clock, "");
+        let alice = at([false, true]);
+        assert_eq!(turn(&alice), "Your move (Blue)");
+        assert_eq!(
+            clock(&alice),
+            ["You have 5 minutes, bob (Yellow) 5 minutes; your clock runs."]
+        );
+        let bob = at([true, false]);
+        assert_eq!(turn(&bob), "alice (Blue) to move, at the other terminal");
+        assert_eq!(
+            clock(&bob),
+            ["You have 5 minutes, alice (Blue) 5 minutes; alice's clock runs."]
+        );
+        let watcher = at([true, true]);
+        assert_eq!(
+            clock(&watcher),
+            ["alice (Blue) has 5 minutes, bob (Yellow) 5 minutes; alice's clock runs."]
+        );
+        assert_eq!(turn(&local), "Your move, Blue");
+        assert_eq!(
+            clock(&local),
+            ["Blue 5 minutes, Yellow 5 minutes; Blue's clock runs."]
         );
     }
 
@@ -3721,7 +3780,7 @@ mod tests {
         use crate::ui::News;
         for (remote, turn) in [
             ([true, true], "bob (Yellow) to move"),
-            ([true, false], "Your move, bob (Yellow)"),
+            ([true, false], "Your move (Yellow)"),
         ] {
             let (mut app, mut game) = alice_s_claim_open(remote);
             let mut narrator = Narrator::default();
