@@ -98,6 +98,10 @@ pub(crate) fn ai_stone(ai: &str) -> String {
     format!("No claim: {ai} claims its own stones; you claim yours")
 }
 
+/// `+` in a game of two AIs, where no person plays (s36: it said `...; you claim
+/// yours`).
+pub(crate) const AIS_STONES: &str = "No claim: the AIs claim their own stones";
+
 /// A local game's AI by its level and colour: `hard AI (Yellow)`.
 pub(crate) fn ai_named(level: &str, player: Player) -> String {
     format!("{level} ({player})")

@@ -3,7 +3,6 @@
 use crate::ai::Seat;
 use crate::rules::Player;
 
-use super::describe::result_sentence;
 use super::seat_name;
 
 /// A row digit typed before a column letter (a lesson, a puzzle).
@@ -125,18 +124,17 @@ pub(crate) fn too_small_review(min_width: u16, min_height: u16, width: u16, heig
 /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
 /// (short enough for 80 columns with three-digit totals and `? help`); with `back`
 /// (a game the start screen opened), `q: back`, as `q` goes back there.
-pub(crate) fn game_over(outcome: impl std::fmt::Display, back: bool) -> String {
+/// `said` is the result as the screen says it, already a sentence's start (a name
+/// is not capitalised: `bob wins`).
+pub(crate) fn game_over(said: &str, back: bool) -> String {
     let leave = if back { "back" } else { "quit" };
-    format!(
-        "{}. n: new game, r: review, q: {leave}",
-        result_sentence(outcome)
-    )
+    format!("{said}. n: new game, r: review, q: {leave}")
 }
 /// [`game_over`] in fewer columns, its keys still named: `Yellow wins. n new, r
 /// review, q quit` (36 columns: at 44, `? help` fits beside it); `q back` with `back`.
-pub(crate) fn game_over_short(outcome: impl std::fmt::Display, back: bool) -> String {
+pub(crate) fn game_over_short(said: &str, back: bool) -> String {
     let leave = if back { "back" } else { "quit" };
-    format!("{}. n new, r review, q {leave}", result_sentence(outcome))
+    format!("{said}. n new, r review, q {leave}")
 }
 /// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
 /// The help's title when it is longer than the screen: the keys that scroll it.

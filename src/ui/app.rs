@@ -108,6 +108,10 @@ pub struct App {
     /// A local game played on, resumed or loaded from a record: its people's names,
     /// as the record has them ([`App::with_people`]).
     people: Names,
+    /// [`App::people`] as the game's words say them ([`App::said_names`]): each named
+    /// seat's name through the gate every displayed name takes, a seat with none by
+    /// its colour; `None` where no seat is named. Kept with `people` ([`App::seat_people`]).
+    people_said: Option<[String; 2]>,
     /// Opened by the start screen ([`App::from_start`]): `q` goes back to it.
     from_start: bool,
 }
@@ -230,6 +234,7 @@ impl App {
             said_of_move: false,
             network: None,
             people: Names::default(),
+            people_said: None,
             from_start: false,
         }
     }
@@ -239,8 +244,18 @@ impl App {
     /// them; the records are written with them by the session's storage, told the
     /// same names.
     pub fn with_people(mut self, names: Names) -> App {
-        self.people = names;
+        self.seat_people(names);
         self
+    }
+
+    /// Seats `names` as this game's people, and how its words say them (s36: a named
+    /// hot-seat game's moves still said `Yellow played b1`).
+    pub(crate) fn seat_people(&mut self, names: Names) {
+        let named = |player: Player| names.of(player).map(crate::text::safe_text);
+        self.people_said = (!names.is_empty()).then(|| {
+            Player::BOTH.map(|player| named(player).unwrap_or_else(|| player.to_string()))
+        });
+        self.people = names;
     }
 
     /// A local game the start screen opened: `q` (and its question) goes back to

@@ -19,6 +19,7 @@ use super::{App, AppView, Input, Look, News, Question, ReplayState, ReplayView};
 
 mod by_name;
 mod hot_seat;
+mod local_names;
 mod names;
 mod second_person;
 mod words;

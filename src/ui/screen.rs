@@ -299,20 +299,37 @@ impl Widget for &AppView<'_> {
             // The keys in fewer words before the result alone (s23: at 44 columns,
             // and at 80 after a resignation, no wording with the keys fitted, and the
             // way on was named nowhere on screen).
-            (Some(outcome), _) => match ending {
-                Some(ending) => vec![
-                    words::game_over(describe::ending(ending), back),
-                    words::game_over_short(describe::ending(ending), back),
-                    words::game_over_short(outcome, back),
-                    describe::ending(ending),
-                    describe::result_sentence(outcome),
-                ],
-                None => vec![
-                    words::game_over(outcome, back),
-                    words::game_over_short(outcome, back),
-                    describe::result_sentence(outcome),
-                ],
-            },
+            // A local game whose people have names says them (s36: `alice to move
+            // (Blue)`, then `Blue wins: Yellow resigned`), as its messages do.
+            (Some(outcome), _) => {
+                let colour = describe::result_sentence(outcome);
+                let result = match app.said_names() {
+                    Some(names) => table::named_outcome(outcome, names),
+                    None => colour.clone(),
+                };
+                let mut wordings = match ending {
+                    Some(ending) => {
+                        let how = app.ending_words(ending);
+                        vec![
+                            words::game_over(&how, back),
+                            words::game_over_short(&how, back),
+                            words::game_over_short(&result, back),
+                            how,
+                        ]
+                    }
+                    None => vec![
+                        words::game_over(&result, back),
+                        words::game_over_short(&result, back),
+                    ],
+                };
+                // Long names at 44 columns: the keys by colour before no keys at all.
+                let by_colour = words::game_over_short(&colour, back);
+                if !wordings.contains(&by_colour) {
+                    wordings.insert(wordings.len() - usize::from(ending.is_some()), by_colour);
+                }
+                wordings.push(result);
+                wordings
+            }
             (None, _) if app.stopped().is_some() => vec![table::STOPPED_TURN.to_owned()],
             // The server's AI by the name its table gives it (s35: by colour).
             (None, _) if app.awaits_claim() => {
@@ -422,13 +439,25 @@ impl Widget for &AppView<'_> {
         if let (Some(outcome), None, Some(claimer)) = (outcome, ending, app.final_claim_open())
             && !app.is_served()
         {
-            // Not `Blue wins` where the claim could still make the claimer win.
-            let result = provisional.clone().unwrap_or_else(|| outcome.to_string());
-            turn = claim_words::may_claim(
-                &claimer.to_string(),
-                &words::game_over(&result, back),
-                &describe::result_sentence(&result),
-            );
+            // Not `Blue wins` where the claim could still make the claimer win; a
+            // local game's people by their names.
+            let (who, result) = match app.said_names() {
+                Some(names) if provisional.is_some() => (
+                    names[claimer.index()].to_string(),
+                    table::named_provisional(outcome, names),
+                ),
+                Some(names) => (
+                    names[claimer.index()].to_string(),
+                    table::named_outcome(outcome, names),
+                ),
+                None => (
+                    claimer.to_string(),
+                    describe::result_sentence(
+                        provisional.clone().unwrap_or_else(|| outcome.to_string()),
+                    ),
+                ),
+            };
+            turn = claim_words::may_claim(&who, &words::game_over(&result, back), &result);
             turn_core = turn.len() - 1;
         }
         // A game over here: the wordings that name its keys go before the totals

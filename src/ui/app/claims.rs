@@ -64,7 +64,11 @@ impl App {
             return Some(claim_words::refused(error));
         }
         match self.game.last() {
-            // An AI claims its own stones in full as it places them.
+            // An AI claims its own stones in full as it places them; two AIs, no
+            // person here to claim anything.
+            Some(_) if !self.config.seats.contains(&crate::ai::Seat::Human) => {
+                Some(claim_words::AIS_STONES.to_owned())
+            }
             Some(last) if !self.config.is_human(last.player) => {
                 let ai = match self.player_names() {
                     Some(names) => names[last.player.index()].clone(),
@@ -188,17 +192,18 @@ impl App {
         let Some(placement) = self.game.last().copied() else {
             return self.refuse(claim_words::refused(ClaimError::NoStone));
         };
+        let claimed = self.game.claim(points);
         // The claimer at a table reads it in the second person (s35: `Blue claims
-        // 20 for a4` on their own screen).
+        // 20 for a4` on their own screen); at a local game whose people have names,
+        // by name (s36: `Blue claims 20` under `alice to move (Blue)`).
         let colour = placement.player.to_string();
-        let who = match self.own_seat() {
-            Some(mine) if mine == placement.player => Who::You,
+        let who = match (self.own_seat(), self.said_names()) {
+            (Some(mine), _) if mine == placement.player => Who::You,
+            (_, Some(names)) if !self.is_served() => names[placement.player.index()],
             _ => Who::Named(&colour),
         };
-        match self.game.claim(points) {
+        match claimed {
             Ok(outcome) => {
-                self.claim_entry = None;
-                self.hint = None;
                 let message = match outcome {
                     ClaimOutcome::Awarded { points, combos } => {
                         Message::claim_awarded(&placement, who, points, combos)
@@ -213,6 +218,8 @@ impl App {
                         )
                     },
                 };
+                self.claim_entry = None;
+                self.hint = None;
                 self.set_message(message, false);
                 vec![Effect::Autosave, Effect::Redraw]
             }

@@ -384,7 +384,7 @@ impl App {
                     self.config = config;
                     self.game = game;
                     self.course = course;
-                    self.people = people;
+                    self.seat_people(people);
                     self.sync_clock();
                     if let Some(last) = self.game.last() {
                         self.cursor.set(last.square());

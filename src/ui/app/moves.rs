@@ -57,7 +57,8 @@ impl App {
     /// moves first.
     pub(super) fn swap_rematch(&mut self) -> Effects {
         self.config.seats.swap(0, 1);
-        self.people = std::mem::take(&mut self.people).swapped();
+        let swapped = std::mem::take(&mut self.people).swapped();
+        self.seat_people(swapped);
         let mut effects = vec![Effect::PeopleSeated];
         effects.extend(self.new_game());
         let said = match (
@@ -211,7 +212,9 @@ impl App {
             .game
             .claim_state(self.game.len() - 1)
             .filter(|s| self.config.is_human(last.player) || *s != ClaimState::Pending);
-        self.set_message(Message::played(&last, state, None), true);
+        // By the people's names where they have them, as the move was said.
+        let played = Message::played_at(&last, state, None, false, self.seated_said());
+        self.set_message(played, true);
         vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
     }
 

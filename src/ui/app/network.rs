@@ -217,9 +217,15 @@ impl App {
 
     /// The players as this screen's words say them ([`App::player_names`]): the seat
     /// played here in the second person (s35: a player read their own name, `alice
-    /// to move`, `alice wins`), the other by name; a watcher reads both names.
+    /// to move`, `alice wins`), the other by name; a watcher reads both names. At a
+    /// local game whose people have names (typed on the start screen, or a record's),
+    /// those names, a seat with none by its colour (s36: `alice to move (Blue)` above
+    /// `Yellow played b1`).
     pub(crate) fn said_names(&self) -> Option<[Who<'_>; 2]> {
-        let mut said = Who::both(self.player_names()?);
+        let Some(names) = self.player_names() else {
+            return self.people_said.as_ref().map(Who::both);
+        };
+        let mut said = Who::both(names);
         if let Some(mine) = self.own_seat() {
             said[mine.index()] = Who::You;
         }
@@ -230,7 +236,9 @@ impl App {
     /// [`App::said_names`] say them (`bob`, `hard AI`), at a local game by its
     /// record's person, an AI by its level (`hard AI`), else by colour.
     pub(crate) fn mover_said(&self, player: Player) -> String {
-        if let Some(names) = self.said_names() {
+        if self.player_names().is_some()
+            && let Some(names) = self.said_names()
+        {
             return names[player.index()].to_string();
         }
         if let Some(label) = self.seat_label(player) {
@@ -242,9 +250,12 @@ impl App {
         }
     }
 
-    /// [`App::said_names`] where both seats have someone ([`App::seated_names`]).
+    /// [`App::said_names`] where both seats have someone ([`App::seated_names`]; at a
+    /// local game both always have).
     pub(crate) fn seated_said(&self) -> Option<[Who<'_>; 2]> {
-        self.seated_names()?;
+        if self.player_names().is_some() {
+            self.seated_names()?;
+        }
         self.said_names()
     }
 

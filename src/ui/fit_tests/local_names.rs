@@ -1,0 +1,170 @@
+//! s36 (local40): a local game whose people have names says them in its messages as
+//! its status line does (`alice to move (Blue)` above `Yellow played b1` before), and
+//! a game of two AIs says no one claims but them.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::ai::Seat;
+use crate::rules::{Game, Ruleset, Square};
+use crate::session::{GameConfig, Names, record_named};
+use crate::ui::{App, Input};
+
+use super::{game_screen_at, key, rows_of};
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (44, 16)];
+
+/// Six stones, `a1 b1 a2 b2 a3 b3`: Blue to move, and Blue's `c1` scores.
+fn six_stones() -> Game {
+    let mut game = Game::with_rules(Ruleset::Standard, true);
+    for square in ["a1", "b1", "a2", "b2", "a3", "b3"] {
+        game.play(square.parse().unwrap()).unwrap();
+    }
+    game
+}
+
+fn text(app: &App) -> String {
+    app.message().map(|m| m.text.clone()).unwrap_or_default()
+}
+
+/// The first status row of `app` drawn at `size`, and the whole screen.
+fn turn_at(app: &App, (width, height): (u16, u16)) -> (String, String) {
+    let rows = rows_of(&game_screen_at(app, width, height));
+    (rows[rows.len() - 2].trim_end().to_owned(), rows.join("\n"))
+}
+
+fn enter(app: &mut App) {
+    let _ = app.handle(Input::Key(KeyEvent::new(
+        KeyCode::Enter,
+        KeyModifiers::NONE,
+    )));
+}
+
+/// A hot-seat game with claims whose players typed `alice` (Blue) and `bob` (Yellow).
+fn alice_and_bob(names: Names) -> App {
+    let config = GameConfig {
+        claims: true,
+        ..GameConfig::default()
+    };
+    App::with_game(config, six_stones()).with_people(names)
+}
+
+/// The moves, the claim and the resignation of a hot-seat game with typed names are
+/// said by those names, as the status line says whose move it is; before, by colour
+/// (`Blue played a4 (section 1)`, `Blue claims 10 for a4`, `Blue wins: Yellow
+/// resigned`) under `alice to move (Blue)`.
+#[test]
+fn a_hot_seat_game_s_messages_say_the_typed_names() {
+    let typed = Names::typed([Some("alice".to_owned()), Some("bob".to_owned())]);
+    let mut app = alice_and_bob(typed);
+    // Blue's first stone that scores from here.
+    let scoring = Square::ALL
+        .into_iter()
+        .find(|&square| {
+            let mut game = app.game().clone();
+            game.play(square).is_ok_and(|placed| placed.points > 0)
+        })
+        .unwrap_or_else(|| unreachable!("a stone scores after six"));
+    let _ = app.handle(Input::Click(Some(scoring)));
+    assert!(
+        text(&app).starts_with(&format!("alice played {scoring} (section")),
+        "{}",
+        text(&app)
+    );
+    let points = app.game().last().map(|l| l.points).unwrap_or_default();
+    assert!(points > 0);
+    key(&mut app, '+');
+    for digit in points.to_string().chars() {
+        key(&mut app, digit);
+    }
+    enter(&mut app);
+    assert!(
+        text(&app).starts_with(&format!("alice claims {points} for {scoring}")),
+        "{}",
+        text(&app)
+    );
+    let _ = app.handle(Input::Click(Some(Square::D4)));
+    assert!(text(&app).starts_with("bob played d4"), "{}", text(&app));
+    // Blue (alice) to move resigns: bob wins.
+    key(&mut app, 'R');
+    key(&mut app, 'y');
+    assert!(app.is_over());
+    assert_eq!(text(&app), "bob wins: alice resigned");
+    for size in SIZES {
+        let (turn, shown) = turn_at(&app, size);
+        assert!(turn.contains("bob wins"), "{size:?}\n{shown}");
+        assert!(!shown.contains("Yellow wins"), "{size:?}\n{shown}");
+        assert!(!shown.contains("Bob"), "{size:?}\n{shown}");
+    }
+}
+
+/// A game played on from a record with names says them too, as its status line
+/// (`Ann to move (Blue)`) and ladders do; a seat the record does not name by its
+/// colour.
+#[test]
+fn a_game_from_a_named_record_says_its_people_s_names_and_a_colour_for_the_rest() {
+    let named = alice_and_bob(Names::typed([Some("Ann".to_owned()), None]));
+    let record = record_named(named.config(), named.people(), named.played(), "2026-12-07");
+    let people = Names::played_on(&record, named.config().seats);
+    let mut app = alice_and_bob(people);
+    let (turn, shown) = turn_at(&app, (80, 24));
+    assert!(turn.contains("Ann to move (Blue)"), "{shown}");
+    let _ = app.handle(Input::Click(Some(Square::C1)));
+    assert!(
+        text(&app).starts_with("Ann played c1 (section 1)"),
+        "{}",
+        text(&app)
+    );
+    let _ = app.handle(Input::Click(Some(Square::D4)));
+    assert!(text(&app).starts_with("Yellow played d4"), "{}", text(&app));
+}
+
+/// `+` in a game of two AIs, where no person plays: only that the AIs claim their
+/// own stones (before: `No claim: easy AI (Yellow) claims its own stones; you claim
+/// yours`), whole at 80×24 and 44×16.
+#[test]
+fn a_claim_in_a_game_of_two_ais_says_only_that_they_claim_their_own() {
+    let config = GameConfig {
+        seats: [Seat::Easy, Seat::Easy],
+        claims: true,
+        ..GameConfig::default()
+    };
+    let mut app = App::with_game(config, six_stones());
+    key(&mut app, '+');
+    assert_eq!(text(&app), "No claim: the AIs claim their own stones");
+    for size in SIZES {
+        let (_, shown) = turn_at(&app, size);
+        assert!(
+            shown.contains("No claim: the AIs claim their own stones"),
+            "{size:?}\n{shown}"
+        );
+    }
+}
+
+/// Names of 16 columns (the most the start screen takes) at the end of a game at
+/// 44×16 (a game without claims, whose `claims` label takes no room): where no
+/// wording by name fits with the keys, the keys by colour (`Blue wins. n new, r
+/// review, q quit`), the line under it by name.
+#[test]
+fn long_names_at_the_end_still_leave_the_keys_at_44_columns() {
+    let typed = Names::typed([
+        Some("alexandrapetrova".to_owned()),
+        Some("bartholomewjones".to_owned()),
+    ]);
+    let mut app = App::new(GameConfig::default()).with_people(typed);
+    let _ = app.handle(Input::Click(Some(Square::A1)));
+    key(&mut app, 'R');
+    key(&mut app, 'y');
+    let (turn, shown) = turn_at(&app, (44, 16));
+    assert!(turn.contains("n new, r review, q quit"), "{shown}");
+    assert!(
+        shown.contains("alexandrapetrova wins: bartholomewjones"),
+        "{shown}"
+    );
+    // At 80 columns the winner by name with the keys, how it ended under it.
+    let (turn, shown) = turn_at(&app, (80, 24));
+    assert!(turn.contains("alexandrapetrova wins. n new"), "{shown}");
+    assert!(
+        shown.contains("alexandrapetrova wins: bartholomewjones resigned"),
+        "{shown}"
+    );
+}
