@@ -188,22 +188,12 @@ impl Widget for &AppView<'_> {
                 let keys = served_over_keys(app);
                 let claimer = claimer.unwrap_or(mover);
                 // Its player in the second person (s35: by their own name).
-                let (who, so_far) = match app.seated_said() {
-                    Some(names) if provisional.is_some() => (
-                        names[claimer.index()].to_string(),
-                        table::named_provisional(outcome, names),
-                    ),
-                    Some(names) => (
-                        names[claimer.index()].to_string(),
-                        table::named_outcome(outcome, names),
-                    ),
-                    None => (
-                        claimer.to_string(),
+                let (who, so_far) =
+                    claimer_and_result(app.seated_said(), claimer, outcome, &provisional, || {
                         provisional
                             .clone()
-                            .unwrap_or_else(|| describe::result_sentence(outcome)),
-                    ),
-                };
+                            .unwrap_or_else(|| describe::result_sentence(outcome))
+                    });
                 let mut wordings =
                     claim_words::may_claim(&who, &words::then_keys(&so_far, keys), &so_far);
                 // The other player's claim, or one watched: what it would add, not
@@ -441,22 +431,12 @@ impl Widget for &AppView<'_> {
         {
             // Not `Blue wins` where the claim could still make the claimer win; a
             // local game's people by their names.
-            let (who, result) = match app.said_names() {
-                Some(names) if provisional.is_some() => (
-                    names[claimer.index()].to_string(),
-                    table::named_provisional(outcome, names),
-                ),
-                Some(names) => (
-                    names[claimer.index()].to_string(),
-                    table::named_outcome(outcome, names),
-                ),
-                None => (
-                    claimer.to_string(),
+            let (who, result) =
+                claimer_and_result(app.said_names(), claimer, outcome, &provisional, || {
                     describe::result_sentence(
                         provisional.clone().unwrap_or_else(|| outcome.to_string()),
-                    ),
-                ),
-            };
+                    )
+                });
             turn = claim_words::may_claim(&who, &words::game_over(&result, back), &result);
             turn_core = turn.len() - 1;
         }
@@ -602,6 +582,29 @@ impl Widget for &AppView<'_> {
             }
             (Overlay::None, None) => {}
         }
+    }
+}
+
+/// Who may still claim the stone that filled the board, and the result so far: by
+/// the seats' `names` where they have them (the leader `leads` while the claim could
+/// change the winner, `provisional`), else by colour with `by_colour`'s result.
+fn claimer_and_result(
+    names: Option<[table::Who<'_>; 2]>,
+    claimer: Player,
+    outcome: Outcome,
+    provisional: &Option<String>,
+    by_colour: impl FnOnce() -> String,
+) -> (String, String) {
+    match names {
+        Some(names) if provisional.is_some() => (
+            names[claimer.index()].to_string(),
+            table::named_provisional(outcome, names),
+        ),
+        Some(names) => (
+            names[claimer.index()].to_string(),
+            table::named_outcome(outcome, names),
+        ),
+        None => (claimer.to_string(), by_colour()),
     }
 }
 
