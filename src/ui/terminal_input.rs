@@ -19,6 +19,10 @@ use super::inbox::{INBOX_CAPACITY, Inbox, Wake};
 /// How often the input thread looks whether it is to stop, while no event comes.
 const INPUT_STOP_CHECK: Duration = Duration::from_millis(100);
 
+/// How long the exit waits for the input thread: its stop check and a read, with
+/// room for a loaded machine.
+const INPUT_JOIN_LIMIT: Duration = Duration::from_millis(500);
+
 /// Where the thread's events go: the screen's inbox, or, between screens, a queue
 /// the next screen's inbox gets first.
 #[derive(Default)]
@@ -74,15 +78,23 @@ impl InputThread {
 }
 
 impl Drop for InputThread {
-    /// Stops the input thread and waits for it (at most [`INPUT_STOP_CHECK`] and one
-    /// event's read), then the watch, which is not waited for: it ends within
+    /// Stops the input thread and waits for it (at most [`INPUT_JOIN_LIMIT`]: its
+    /// stop check and one event's read), then the watch, which is not waited for: it ends within
     /// [`INPUT_STOP_CHECK`] (or ends the process, the terminal gone), and the
     /// program's exit need not wait as long. It watches until then: a hang-up that
     /// leaves the input thread stuck in crossterm's read on the way still ends it.
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
+            // Bounded: a read crossterm began and does not finish must not hold the
+            // program's exit (the thread ends with the process).
+            let deadline = std::time::Instant::now() + INPUT_JOIN_LIMIT;
+            while !thread.is_finished() && std::time::Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            if thread.is_finished() {
+                let _ = thread.join();
+            }
         }
         self.watch_stop.store(true, Ordering::Relaxed);
     }
