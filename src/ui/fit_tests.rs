@@ -107,6 +107,23 @@ fn game_screen_at(app: &App, width: u16, height: u16) -> Buffer {
     terminal.backend().buffer().clone()
 }
 
+/// The replay viewer drawn at `width` x `height`.
+pub(super) fn replay_screen_at(state: &ReplayState, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                &ReplayView {
+                    state,
+                    look: Look::PLAIN,
+                },
+                frame.area(),
+            )
+        })
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
 /// The box of `question` on `app`'s game screen drawn at `width` x `height`: its
 /// text and answers as the drawing words them for the box's width
 /// ([`App::boxed_question`]).

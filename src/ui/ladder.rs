@@ -109,8 +109,33 @@ pub(crate) fn ladder_scale(totals: [u32; 2]) -> u32 {
 
 const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
 
+/// Draws both ladders, Blue's in `rects[0]` and Yellow's in `rects[1]`, their gauges
+/// the same height: the ladder with fewer rows of words (no `wins!`, no rating, no
+/// `thinking…`) leaves the rows it lacks blank above its gauge, so the two scales
+/// stand level (s37: at a game's end the winner's gauge was a row shorter).
+pub(crate) fn render_pair(ladders: [&LadderView<'_>; 2], rects: [Rect; 2], buf: &mut Buffer) {
+    let rows = |i: usize| {
+        let inner = rects[i]
+            .intersection(buf.area)
+            .inner(ratatui::layout::Margin::new(1, 1));
+        ladders[i].rows(inner.width).len() as u16
+    };
+    let at_least = rows(0).max(rows(1));
+    for (ladder, rect) in ladders.into_iter().zip(rects) {
+        ladder.render_with(rect, buf, at_least);
+    }
+}
+
 impl Widget for &LadderView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        self.render_with(area, buf, 0);
+    }
+}
+
+impl LadderView<'_> {
+    /// Draws the ladder in `area`, its gauge under at least `at_least` rows of words
+    /// (the other ladder's, [`render_pair`]).
+    fn render_with(&self, area: Rect, buf: &mut Buffer, at_least: u16) {
         let area = area.intersection(buf.area);
         if area.width < 3 || area.height < 3 {
             return;
@@ -131,6 +156,38 @@ impl Widget for &LadderView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
 
+        let rows = self.rows(inner.width);
+        let text_rows = (rows.len() as u16).max(at_least).min(inner.height);
+        for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
+            // The longest wording that fits the ladder's width; else the last, cut by
+            // display columns with `…`, an escape whole or gone (`fit_sanitized`).
+            let fits = |t: &&String| text::fits(t, usize::from(inner.width));
+            let text = options.iter().find(fits).or(options.last());
+            let Some(text) = text.map(|t| text::fit_sanitized(t, usize::from(inner.width))) else {
+                continue;
+            };
+            let text = text.as_str();
+            let width = u16::try_from(text::width(text)).unwrap_or(u16::MAX);
+            let x = inner.x + inner.width.saturating_sub(width) / 2;
+            put(buf, inner, x, inner.y + i as u16, text, *style);
+        }
+
+        let gauge = Rect::new(
+            inner.x,
+            inner.y + text_rows,
+            inner.width,
+            inner.height - text_rows,
+        );
+        self.render_gauge(gauge, self.score, buf);
+    }
+
+    /// The rows of words above the gauge, in a ladder `width` columns wide inside:
+    /// each row's wordings, longest first, and its style.
+    fn rows(&self, width: u16) -> Vec<(Vec<String>, Style)> {
+        let look = self.look;
+        let to_move =
+            !self.ended && !self.position.is_over() && self.position.to_move() == self.player;
+        let player_style = look.player(self.player);
         let score = self.score;
         let stones_left = STONES - self.position.stones(self.player).count_ones();
         let turn: &[&str] = if to_move { words::LADDER_TURN } else { &[""] };
@@ -152,7 +209,7 @@ impl Widget for &LadderView<'_> {
         // `31 left`, or where that does not fit (44 columns) the number and `left`
         // under it: `31 st` read as a word cut.
         let stones = words::stones_left(stones_left);
-        if text::fits(&stones, usize::from(inner.width)) {
+        if text::fits(&stones, usize::from(width)) {
             rows.push((vec![stones], Style::new()));
         } else {
             rows.push((vec![stones_left.to_string()], Style::new()));
@@ -177,28 +234,7 @@ impl Widget for &LadderView<'_> {
         if let Some(forfeited) = self.forfeited {
             rows.push((words::ladder_forfeited(forfeited), look.dim()));
         }
-        let text_rows = (rows.len() as u16).min(inner.height);
-        for (i, (options, style)) in rows.iter().take(text_rows as usize).enumerate() {
-            // The longest wording that fits the ladder's width; else the last, cut by
-            // display columns with `…`, an escape whole or gone (`fit_sanitized`).
-            let fits = |t: &&String| text::fits(t, usize::from(inner.width));
-            let text = options.iter().find(fits).or(options.last());
-            let Some(text) = text.map(|t| text::fit_sanitized(t, usize::from(inner.width))) else {
-                continue;
-            };
-            let text = text.as_str();
-            let width = u16::try_from(text::width(text)).unwrap_or(u16::MAX);
-            let x = inner.x + inner.width.saturating_sub(width) / 2;
-            put(buf, inner, x, inner.y + i as u16, text, *style);
-        }
-
-        let gauge = Rect::new(
-            inner.x,
-            inner.y + text_rows,
-            inner.width,
-            inner.height - text_rows,
-        );
-        self.render_gauge(gauge, score, buf);
+        rows
     }
 }
 

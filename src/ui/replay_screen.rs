@@ -18,7 +18,7 @@ use super::analysis_panel::{
 };
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
-use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock};
+use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock, render_pair};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status, replay_areas};
 use super::look::Look;
 use super::message::{Message, MessageKind};
@@ -288,7 +288,7 @@ impl Widget for &ReplayView<'_> {
         let game = state.game();
         let totals = totals_at(game, state.at_move());
         let scale = ladder_scale(totals);
-        for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
+        let ladders = Player::BOTH.map(|player| {
             let note = outcome_note(outcome, player);
             LadderView {
                 player,
@@ -303,7 +303,11 @@ impl Widget for &ReplayView<'_> {
                 ended: outcome.is_some(),
                 look,
             }
-            .render(rect, buf);
+        });
+        // `wins!` on one ladder alone leaves the gauges level (render_pair).
+        let rects = [layout.blue, layout.yellow];
+        render_pair([&ladders[0], &ladders[1]], rects, buf);
+        for (player, rect) in Player::BOTH.into_iter().zip(rects) {
             if let Some(left) = state.clock_left(player) {
                 render_clock(rect, &crate::session::show_clock(left), look.dim(), buf);
             }

@@ -18,7 +18,7 @@ use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
 use super::keymap::{Action, HintLine, hint_line, hint_line_doing, hint_line_leaving, hint_parts};
-use super::ladder::{LadderView, Lead, ladder_scale, provisional_note, render_clock};
+use super::ladder::{LadderView, Lead, ladder_scale, provisional_note, render_clock, render_pair};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::Message;
@@ -103,19 +103,21 @@ impl Widget for &AppView<'_> {
             .filter(|o| claimer.is_some_and(|c| o.winner() != Some(c)))
             .map(words::provisional);
 
-        for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
+        // At a server's table the ladders name the players, and which is you.
+        let named = Player::BOTH.map(|player| app.seat_label(player));
+        let ladders = Player::BOTH.map(|player| {
             let thinks =
                 outcome.is_none() && thinking == Some(AiJob::Move) && game.to_move() == player;
             let note =
                 provisional_note(outcome, player, claimer).or(thinks.then_some(words::THINKING));
-            // At a server's table the ladders name the players, and which is you.
-            let named = app.seat_label(player);
-            let ladder = LadderView {
+            LadderView {
                 player,
                 position,
                 score: totals[player.index()],
                 scale,
-                label: named.as_deref().unwrap_or(seat_name(config.seat(player))),
+                label: named[player.index()]
+                    .as_deref()
+                    .unwrap_or(seat_name(config.seat(player))),
                 rating: app.seat_rating(player),
                 note,
                 // Once the game is over, what each player forfeited in all: the move
@@ -128,8 +130,12 @@ impl Widget for &AppView<'_> {
                     .flatten(),
                 ended: outcome.is_some(),
                 look,
-            };
-            ladder.render(rect, buf);
+            }
+        });
+        // The gauges level with each other whatever rows of words each has.
+        let rects = [layout.blue, layout.yellow];
+        render_pair([&ladders[0], &ladders[1]], rects, buf);
+        for (player, rect) in Player::BOTH.into_iter().zip(rects) {
             if let Some(left) = app.clock_left(player) {
                 let running = outcome.is_none() && game.to_move() == player;
                 let style = if running { look.strong() } else { look.dim() };

@@ -223,3 +223,57 @@ fn c_at_the_end_of_a_resigned_game_asks_first_and_says_the_resignation_is_left_o
     end(&mut replay);
     assert!(press(&mut replay, 'c').contains(&Effect::PlayOn(3)));
 }
+
+/// The rows of `screen` where a gauge's tick `tick` (`100┤`) stands, and how many
+/// stand on each: level ladders put both on one row.
+fn tick_rows(screen: &str, tick: &str) -> Vec<(usize, usize)> {
+    screen
+        .lines()
+        .enumerate()
+        .map(|(y, row)| (y, row.matches(tick).count()))
+        .filter(|(_, count)| *count > 0)
+        .collect()
+}
+
+/// s37: at the end of a game the winner's ladder has a row more (`wins!`), so its
+/// gauge started a row lower than the other's and their scales (`100┤`, `50┤`) stood
+/// on different rows, at 80×24 and 44×16 alike. The other ladder leaves that row blank
+/// now: both scales are level, on the game's screen and at a replay's last move.
+#[test]
+fn the_ladders_line_up_at_the_end_of_a_game() {
+    let mut app = alice_and_bob_scored();
+    key(&mut app, 'R');
+    key(&mut app, 'y');
+    assert!(app.is_over());
+    let record = record_named(app.config(), app.people(), app.played(), "2026-12-07");
+    for size in SIZES {
+        let screen = shown(&app, size);
+        assert!(screen.contains("wins!"), "{size:?}\n{screen}");
+        for tick in ["100┤", "  0┤"] {
+            let rows = tick_rows(&screen, tick);
+            assert!(
+                rows.len() == 1 && rows[0].1 == 2,
+                "{size:?} {tick} on rows {rows:?}:\n{screen}"
+            );
+        }
+        // The screen itself is `hot_seat_over`'s snapshot.
+
+        // The replay of the same game, at its last move.
+        let mut replay = crate::ui::ReplayState::new("game", &record, app.game().clone());
+        let _ = replay.handle(Input::Resize(size.0, size.1));
+        let end = crate::ui::keymap::key_for(
+            crate::ui::keymap::Action::End,
+            &[crate::ui::KeyContext::Replay],
+        )
+        .unwrap();
+        let _ = replay.handle(Input::Key(end));
+        let drawn = super::replay_screen_at(&replay, size.0, size.1);
+        let screen = rows_of(&drawn).join("\n");
+        assert!(screen.contains("wins!"), "{size:?}\n{screen}");
+        let rows = tick_rows(&screen, "100┤");
+        assert!(
+            rows.len() == 1 && rows[0].1 == 2,
+            "replay {size:?}: 100┤ on rows {rows:?}:\n{screen}"
+        );
+    }
+}
