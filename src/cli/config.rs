@@ -343,6 +343,29 @@ impl RunPrefs {
     /// a file that could not be read (it is not overwritten). The error names the
     /// file.
     pub(crate) fn keep_side(&self, side: crate::prefs::AiSide) -> Result<(), String> {
+        self.keep(&[(Key::Side, format!("\"{}\"", side.token()))])
+    }
+
+    /// Keeps the start screen's names (`n`) in the config file for the next start,
+    /// as [`RunPrefs::keep_side`] keeps the side: `blue_name` and `yellow_name`, a
+    /// seat with none as `""`. Each name passed the start screen's gate (no control
+    /// character, 16 columns at most), and is written as a TOML string.
+    pub(crate) fn keep_names(&self, names: &[Option<String>; 2]) -> Result<(), String> {
+        // A TOML basic string: the name has no control character to escape (its
+        // gate refused them), so only `\` and `"` are.
+        let quoted = |name: &Option<String>| {
+            let name = name.as_deref().unwrap_or_default();
+            format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
+        };
+        self.keep(&[
+            (Key::BlueName, quoted(&names[0])),
+            (Key::YellowName, quoted(&names[1])),
+        ])
+    }
+
+    /// Writes each key's value (as TOML writes it) into the config file, as
+    /// [`RunPrefs::keep_side`] says.
+    fn keep(&self, values: &[(Key, String)]) -> Result<(), String> {
         let path = match &self.file {
             ConfigFile::Read(path) | ConfigFile::Missing(path) => path,
             ConfigFile::Unreadable(path) => {
@@ -350,9 +373,11 @@ impl RunPrefs {
             }
             ConfigFile::Ignored | ConfigFile::NoFolder => return Ok(()),
         };
-        let value = format!("\"{}\"", side.token());
-        crate::prefs::file::keep(path, Key::Side, &value)
-            .map_err(|e| words::not_kept(&display_path(path), &e.to_string()))
+        for (key, value) in values {
+            crate::prefs::file::keep(path, *key, value)
+                .map_err(|e| words::not_kept(&display_path(path), &e.to_string()))?;
+        }
+        Ok(())
     }
 
     /// The first problem, for the first screen's message line (the others are on

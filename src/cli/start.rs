@@ -26,8 +26,10 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
     // (s36: it was Blue again at each start).
     let mut side = prefs.prefs().side;
     let mut kept_side = side;
-    // The hot-seat players' names, kept for the next visit of this run.
-    let mut names: [Option<String>; 2] = [None, None];
+    // The names typed with `n`: the config file's, kept there when changed (s37:
+    // they were gone at the next start, and a game against the AI had none).
+    let mut names: [Option<String>; 2] = prefs.prefs().names.clone();
+    let mut kept_names = names.clone();
     // What the start screen says when it comes back: a door that could not open,
     // or what the lessons or puzzles sum up.
     let mut note: Option<String> = None;
@@ -87,6 +89,12 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 note = Some(crate::strings::start::side_not_kept(&why));
             }
         }
+        if names != kept_names {
+            kept_names = names.clone();
+            if let Err(why) = prefs.keep_names(&names) {
+                note = Some(crate::strings::start::names_not_kept(&why));
+            }
+        }
         let Some(choice) = left_screen.choice() else {
             return Ok(());
         };
@@ -130,11 +138,12 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 left = super::play::run_on(args, prefs, front, true)?;
             }
             StartChoice::Ai(level) => {
-                let [blue, yellow] = ai_seats(level, side, coin());
+                let seats = ai_seats(level, side, coin());
                 let args = PlayArgs {
-                    blue: Some(blue),
-                    yellow: Some(yellow),
+                    blue: Some(seats[0]),
+                    yellow: Some(seats[1]),
                     plain,
+                    names: person_named(&names, seats),
                     ..PlayArgs::default()
                 };
                 left = super::play::run_on(args, prefs, front, true)?;
@@ -210,6 +219,18 @@ fn ai_seats(level: crate::ai::Level, side: AiSide, yellow_if_random: bool) -> [S
     }
 }
 
+/// The names of a game against the AI with `seats`, from the start screen's `names`
+/// (by colour): the person's seat takes its colour's name, else the other colour's
+/// (one player alone types one name); the AI's seat none (it is named by its level).
+fn person_named(names: &[Option<String>; 2], seats: [Seat; 2]) -> [Option<String>; 2] {
+    let person = |index: usize| {
+        (seats[index] == Seat::Human)
+            .then(|| names[index].clone().or_else(|| names[1 - index].clone()))
+            .flatten()
+    };
+    [person(0), person(1)]
+}
+
 /// A coin for the random side: the system's random bytes, else the clock's last bit.
 fn coin() -> bool {
     let mut byte = [0u8];
@@ -245,5 +266,28 @@ mod tests {
             ai_seats(Level::Hard, AiSide::Random, true),
             [hard, Seat::Human]
         );
+    }
+
+    /// s37: a game against the AI from the start screen had no names. The person
+    /// takes the name of the colour they play, else the other one typed; the AI's
+    /// seat has none (its level names it).
+    #[test]
+    fn the_person_against_the_ai_takes_a_typed_name() {
+        let both = [Some("alice".to_owned()), Some("bob".to_owned())];
+        let blue_only = [Some("alice".to_owned()), None];
+        let (human, hard) = (Seat::Human, Seat::Hard);
+        assert_eq!(
+            person_named(&both, [human, hard]),
+            [Some("alice".to_owned()), None]
+        );
+        assert_eq!(
+            person_named(&both, [hard, human]),
+            [None, Some("bob".to_owned())]
+        );
+        assert_eq!(
+            person_named(&blue_only, [hard, human]),
+            [None, Some("alice".to_owned())]
+        );
+        assert_eq!(person_named(&[None, None], [human, hard]), [None, None]);
     }
 }

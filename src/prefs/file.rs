@@ -371,6 +371,8 @@ fn check(key: Key, value: &Value, prefs: &mut super::Prefs) -> Result<(), String
     match key {
         Key::Level => choice(value, level, LEVELS).map(|v| prefs.level = v),
         Key::Side => choice(value, AiSide::from_token, SIDES).map(|v| prefs.side = v),
+        Key::BlueName => name(value).map(|v| prefs.names[0] = v),
+        Key::YellowName => name(value).map(|v| prefs.names[1] = v),
         Key::ThinkMs => think_ms(value).map(|v| prefs.think_ms = Some(v)),
         Key::ReviewThinkMs => review_think_ms(value).map(|v| prefs.review_think_ms = Some(v)),
         Key::ReviewNodes => review_nodes(value).map(|v| prefs.review_nodes = Some(v)),
@@ -434,6 +436,24 @@ fn written(value: &str) -> &str {
 /// A value's text, short and safe to print.
 fn shown_text(text: &str) -> String {
     crate::text::fit(&crate::text::sanitize(text), 40).into_owned()
+}
+
+/// A name kept from the start screen: a string that may stand as a name typed there
+/// ([`crate::text::is_name`]: no control, bidi or invisible character, at most
+/// [`super::NAME_COLUMNS`] display columns); `""` is none (the colour).
+fn name(value: &Value) -> Result<Option<String>, String> {
+    value
+        .as_str()
+        .map(str::trim_end)
+        .filter(|name| crate::text::is_name(name, super::NAME_COLUMNS))
+        .map(|name| Some(name.to_owned()).filter(|n| !n.is_empty()))
+        .ok_or_else(|| {
+            format!(
+                "a name of at most {} columns, with no control or invisible character and no \
+                 space first",
+                super::NAME_COLUMNS
+            )
+        })
 }
 
 fn level(text: &str) -> Option<Level> {
@@ -549,6 +569,7 @@ mod tests {
         let want = Prefs {
             level: Level::Medium,
             side: AiSide::Blue,
+            names: [None, None],
             think_ms: Some(500),
             review_think_ms: Some(50),
             review_nodes: Some(30_000),
@@ -594,6 +615,67 @@ mod tests {
         assert_eq!(errors.len(), 1);
         assert_eq!(errors[0].key.as_deref(), Some("side"));
         assert_eq!(settings.prefs.side, AiSide::Blue);
+    }
+
+    /// s37: the start screen's names were gone at the next start. The file's
+    /// `blue_name` and `yellow_name` keep them; a value that could not be typed there
+    /// (a control or invisible character, over 16 columns, not a string) is named with
+    /// its key and keeps the default (none: the colour); `""` is none.
+    #[test]
+    fn the_names_are_read_and_a_bad_one_named_with_its_key() {
+        let (settings, errors) =
+            parse("blue_name = \"alice\"\nyellow_name = \"漢字漢字漢字漢字\"\n");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            settings.prefs.names,
+            [
+                Some("alice".to_owned()),
+                Some("漢字漢字漢字漢字".to_owned())
+            ]
+        );
+        assert_eq!(settings.source(Key::YellowName), &Source::File(2));
+        for (value, found) in [
+            ("\"\\u001b[2J\"", "\"\\u{1b}[2J\""),
+            ("\"abcdefghijklmnopq\"", "\"abcdefghijklmnopq\""),
+            ("\"漢字漢字漢字漢字漢\"", "\"漢字漢字漢字漢字漢\""),
+            ("\"a\\u202eb\"", "\"a\\u{202e}b\""),
+            ("\" alice\"", "\" alice\""),
+            ("7", "7"),
+        ] {
+            let (settings, errors) = parse(&format!("blue_name = {value}\n"));
+            assert_eq!(settings.prefs.names, [None, None], "{value}");
+            assert_eq!(errors.len(), 1, "{value}: {errors:?}");
+            assert_eq!(errors[0].key.as_deref(), Some("blue_name"));
+            let said = errors[0].to_string();
+            assert_eq!(
+                said,
+                format!(
+                    "line 1, column 13, `blue_name`: expected a name of at most 16 columns, \
+                     with no control or invisible character and no space first, found \
+                     {found}; it keeps its default"
+                ),
+                "{value}"
+            );
+            assert!(!said.chars().any(crate::text::is_unsafe), "{said:?}");
+        }
+        let (settings, errors) = parse("blue_name = \"\"\n");
+        assert!(errors.is_empty());
+        assert_eq!(settings.prefs.names, [None, None]);
+        // Kept as TOML writes a string: read back the same, a quote in it too.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        for (key, value) in [
+            (Key::BlueName, "\"o\\\"neil\""),
+            (Key::YellowName, "\"bob\""),
+        ] {
+            keep(&path, key, value).unwrap();
+        }
+        let (settings, _, errors) = read(&path);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            settings.prefs.names,
+            [Some("o\"neil".to_owned()), Some("bob".to_owned())]
+        );
     }
 
     /// s36: `s` on the start screen keeps the side in the file: its line rewritten,
@@ -687,7 +769,7 @@ mod tests {
             shown,
             [
                 "line 1, column 9, `level`: expected random, easy, medium or hard, found \"expert\"; it keeps its default",
-                "line 3, column 1, `levle`: no such key (the keys: level, side, think_ms, review_think_ms, review_nodes, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
+                "line 3, column 1, `levle`: no such key (the keys: level, side, blue_name, yellow_name, think_ms, review_think_ms, review_nodes, clock, variant, claims, palette, ascii, plain, bell, notify, save_dir)",
                 "line 4, column 12, `think_ms`: expected milliseconds from 1 to 3600000 (an hour), found 0; it keeps its default",
                 "line 5, column 11, `palette`: expected default, colour-blind, light, high-contrast or none, found 3; it keeps its default",
             ]

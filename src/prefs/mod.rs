@@ -1,5 +1,5 @@
 //! The player's preferences: the defaults a player would otherwise type every time
-//! (level, the side against the AI, thinking time, the review's thinking time, clock, variant, claims, palette, plain mode, bell,
+//! (level, the side against the AI, the start screen's names, thinking time, the review's thinking time, clock, variant, claims, palette, plain mode, bell,
 //! notifications, save folder), read from `hijara/config.toml` in the XDG config
 //! folder, and where each value in force came from.
 //!
@@ -61,6 +61,11 @@ impl AiSide {
     }
 }
 
+/// The widest name a player may type on the start screen or keep in the config
+/// file, in display columns: a club's name (`server::names::MAX_NAME_COLUMNS`),
+/// which the ladders and the status line fit.
+pub const NAME_COLUMNS: usize = 16;
+
 /// The preferences in force.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Prefs {
@@ -68,6 +73,11 @@ pub struct Prefs {
     pub level: Level,
     /// The side the start screen's games against the AI give the person.
     pub side: AiSide,
+    /// The names last typed on the start screen (`n`), by colour (`blue_name`,
+    /// `yellow_name`): the hot-seat players', and against the AI the person's (the
+    /// name of the colour they play, else the other). `None`: the colour. Each has
+    /// passed [`crate::text::is_name`] with [`NAME_COLUMNS`].
+    pub names: [Option<String>; 2],
     /// The hard AI's thinking time per move; `None` for hard's own
     /// ([`crate::ai::HARD_THINK_MS`]). The other levels think a fixed amount.
     pub think_ms: Option<u64>,
@@ -104,6 +114,7 @@ impl Default for Prefs {
         Prefs {
             level: Level::Hard,
             side: AiSide::Blue,
+            names: [None, None],
             think_ms: None,
             review_think_ms: None,
             review_nodes: None,
@@ -127,6 +138,10 @@ pub enum Key {
     Level,
     /// `side`.
     Side,
+    /// `blue_name`.
+    BlueName,
+    /// `yellow_name`.
+    YellowName,
     /// `think_ms`.
     ThinkMs,
     /// `review_think_ms`.
@@ -155,9 +170,11 @@ pub enum Key {
 
 impl Key {
     /// Every key, in the file's order.
-    pub const ALL: [Key; 14] = [
+    pub const ALL: [Key; 16] = [
         Key::Level,
         Key::Side,
+        Key::BlueName,
+        Key::YellowName,
         Key::ThinkMs,
         Key::ReviewThinkMs,
         Key::ReviewNodes,
@@ -177,6 +194,8 @@ impl Key {
         match self {
             Key::Level => "level",
             Key::Side => "side",
+            Key::BlueName => "blue_name",
+            Key::YellowName => "yellow_name",
             Key::ThinkMs => "think_ms",
             Key::ReviewThinkMs => "review_think_ms",
             Key::ReviewNodes => "review_nodes",

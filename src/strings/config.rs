@@ -162,6 +162,10 @@ pub(crate) fn value(prefs: &Prefs, key: Key) -> String {
     match key {
         Key::Level => level_name(prefs.level),
         Key::Side => prefs.side.token().to_owned(),
+        // Checked as it was read (no control character, 16 columns at most).
+        Key::BlueName | Key::YellowName => prefs.names[usize::from(key == Key::YellowName)]
+            .as_deref()
+            .map_or_else(|| "none: the colour".to_owned(), |name| format!("{name:?}")),
         Key::ThinkMs => prefs
             .think_ms
             .map_or_else(|| "the level's own".to_owned(), |ms| format!("{ms} ms")),
@@ -226,6 +230,8 @@ pub(crate) fn init_file(defaults: &Prefs) -> String {
     let value = |key: Key| match key {
         Key::Level => format!("\"{}\"", level_name(defaults.level)),
         Key::Side => format!("\"{}\"", defaults.side.token()),
+        Key::BlueName => "\"alice\"".to_owned(),
+        Key::YellowName => "\"bob\"".to_owned(),
         Key::ThinkMs => "1000".to_owned(),
         Key::ReviewThinkMs => crate::review::REVIEW_THINK_MS.to_string(),
         Key::ReviewNodes => "400000".to_owned(),
@@ -264,6 +270,12 @@ fn about(key: Key) -> &'static [&'static str] {
             "Your side in the start screen's games against the AI: blue, yellow or random.",
             "The start screen's `s` turns it and keeps it here for the next start.",
         ],
+        Key::BlueName => &[
+            "The name the start screen's `n` last gave Blue (and Yellow's, below): at one",
+            "keyboard that player's; against the AI yours when you play Blue (else the",
+            "other name). At most 16 columns, no control character. `n` keeps them here.",
+        ],
+        Key::YellowName => &["The name the start screen's `n` last gave Yellow."],
         Key::ThinkMs => &[
             "The hard AI's thinking time per move, in milliseconds (1 to 3600000);",
             "the other levels think a fixed amount. Unset: hard's own, 1000.",

@@ -45,14 +45,18 @@ pub(crate) fn side_row(key: char, side: &str) -> String {
 pub(crate) fn side_not_kept(why: &str) -> String {
     format!("Your side is not kept for the next start: {why}.")
 }
-/// The row under the side's: the hot-seat players' names, before them.
-pub(crate) const NAMES: &str = "Hot-seat names";
-/// [`NAMES`] in fewer columns, where two long names would not fit beside it.
-pub(crate) const NAMES_SHORT: &str = "Names";
-/// The names' row: its key, `label` ([`NAMES`] or [`NAMES_SHORT`]) and the names
-/// (a seat with none by its colour).
-pub(crate) fn names_row(key: char, label: &str, blue: &str, yellow: &str) -> String {
-    format!("  {key}  {label}: {blue}, {yellow}")
+/// The names typed with `n` could not be kept in the config file: `why`, with the
+/// file's path.
+pub(crate) fn names_not_kept(why: &str) -> String {
+    format!("The names are not kept for the next start: {why}.")
+}
+/// The row under the side's: the players' names (hot-seat, and yours against the AI),
+/// before them.
+pub(crate) const NAMES: &str = "Names";
+/// The names' row: its key, [`NAMES`] and the names (a seat with none by its
+/// colour).
+pub(crate) fn names_row(key: char, blue: &str, yellow: &str) -> String {
+    format!("  {key}  {NAMES}: {blue}, {yellow}")
 }
 /// The names' row while `player`'s name is typed: `Blue's name: ali_`.
 pub(crate) fn name_typing_row(key: char, player: crate::rules::Player, typed: &str) -> String {

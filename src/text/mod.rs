@@ -12,6 +12,6 @@ pub use fit::{
     wrap_word,
 };
 pub use sanitize::{
-    MAX_SHOWN_BYTES, MAX_SHOWN_COLUMNS, display_path, fit_sanitized, is_unsafe, pad_sanitized,
-    safe_text, safe_within, sanitize,
+    MAX_SHOWN_BYTES, MAX_SHOWN_COLUMNS, display_path, fit_sanitized, is_name, is_unsafe,
+    pad_sanitized, safe_text, safe_within, sanitize,
 };

@@ -22,6 +22,18 @@ pub fn is_unsafe(c: char) -> bool {
         )
 }
 
+/// Whether `text` may stand as a person's name typed at this terminal or kept in
+/// its config file (the start screen's names): no control, bidi or invisible
+/// character ([`is_unsafe`]), no pile of combining marks (at most
+/// [`MAX_MARKS`](super::MAX_MARKS) on a character), at most `columns` display columns
+/// (never a count of characters), and no space first.
+pub fn is_name(text: &str, columns: usize) -> bool {
+    !text.starts_with(char::is_whitespace)
+        && !text.chars().any(is_unsafe)
+        && matches!(super::cap_marks(text, super::MAX_MARKS), Cow::Borrowed(_))
+        && super::width(text) <= columns
+}
+
 /// `text` safe to print on a terminal, in a plain file or on stderr: every
 /// character for which [`is_unsafe`] holds is written as a visible escape (`\n`,
 /// `\t`, `\r`, else `\u{1b}`), and the rest is left as it is. Borrowed when nothing

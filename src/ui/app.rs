@@ -250,11 +250,17 @@ impl App {
 
     /// Seats `names` as this game's people, and how its words say them (s36: a named
     /// hot-seat game's moves still said `Yellow played b1`).
+    /// A seat with no name is said by its colour, or an AI's by its level (s37: `hard
+    /// AI wins`, where a named person plays the AI).
     pub(crate) fn seat_people(&mut self, names: Names) {
         let named = |player: Player| names.of(player).map(crate::text::safe_text);
-        self.people_said = (!names.is_empty()).then(|| {
-            Player::BOTH.map(|player| named(player).unwrap_or_else(|| player.to_string()))
-        });
+        let config = &self.config;
+        let unnamed = |player: Player| match config.seat(player) {
+            crate::ai::Seat::Human => player.to_string(),
+            seat => crate::strings::seat_name(seat).to_owned(),
+        };
+        self.people_said = (!names.is_empty())
+            .then(|| Player::BOTH.map(|player| named(player).unwrap_or_else(|| unnamed(player))));
         self.people = names;
     }
 

@@ -61,7 +61,7 @@ pub enum Action {
     /// A finished game: a rematch with the sides swapped (the person against the AI
     /// takes the other colour; at one keyboard, each player the other's).
     SwapRematch,
-    /// The start screen: type the hot-seat players' names.
+    /// The start screen: type the players' names.
     Names,
     /// Replay: step this many moves (negative: back).
     Step(i32),
@@ -522,7 +522,7 @@ pub(crate) const START_KEYS: [char; 8] = ['h', '1', '2', '3', 'r', 'l', 'p', 'v'
 /// The start screen's key that turns the side taken against the AI (`s`, as the
 /// club's new-game form turns its side).
 pub(crate) const START_SIDE_KEY: char = 's';
-/// The start screen's key that types the hot-seat players' names.
+/// The start screen's key that types the players' names.
 pub(crate) const START_NAMES_KEY: char = 'n';
 
 const fn ch(c: char) -> Key {
@@ -890,7 +890,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Start],
         keys: &[(ch(START_NAMES_KEY), A::Names)],
         names: "n",
-        help: "the hot-seat players' names (Enter: the next, Esc: cancel)",
+        help: "the players' names, kept (Enter: the next, Esc: cancel)",
         hints: &[],
     },
     // A hot-seat player's name typed after `n`: any other key is the name's.

@@ -76,16 +76,11 @@ impl AiSide {
 /// character, no pile of combining marks, and at most [`NAME_COLUMNS`] display
 /// columns (never a count of characters); no space first.
 fn typed(text: &str, c: char) -> Option<String> {
-    if c.is_control() || crate::text::is_unsafe(c) || (text.is_empty() && c.is_whitespace()) {
-        return None;
-    }
     let mut longer = text.to_owned();
     longer.push(c);
-    let calm = matches!(
-        crate::text::cap_marks(&longer, crate::text::MAX_MARKS),
-        std::borrow::Cow::Borrowed(_)
-    );
-    (calm && crate::text::width(&longer) <= NAME_COLUMNS).then_some(longer)
+    // `c` alone is checked for a control character: `is_name` would refuse it too,
+    // but an Enter or a Tab typed is no name's.
+    (!c.is_control() && crate::text::is_name(&longer, NAME_COLUMNS)).then_some(longer)
 }
 
 /// The start screen's items: the choice, its key (from the key table), its label.
@@ -110,12 +105,12 @@ pub const RESUME_KEY: char = START_KEYS[4];
 /// The key that turns the side taken against the AI (the key table's).
 pub const SIDE_KEY: char = keymap::START_SIDE_KEY;
 
-/// The key that types the hot-seat players' names (the key table's).
+/// The key that types the players' names (the key table's).
 pub const NAMES_KEY: char = keymap::START_NAMES_KEY;
 
-/// The widest name a hot-seat player may type, in display columns: a club's name
-/// (`server::names::MAX_NAME_COLUMNS`), which the ladders and the status line fit.
-pub const NAME_COLUMNS: usize = 16;
+/// The widest name a player may type, in display columns (the config file's too,
+/// [`crate::prefs::NAME_COLUMNS`]).
+pub const NAME_COLUMNS: usize = crate::prefs::NAME_COLUMNS;
 
 /// A hot-seat player's name being typed (after `n`): whose, and the text so far.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,7 +159,7 @@ pub struct StartState {
     returned: bool,
     /// The side the person takes against the AI.
     side: AiSide,
-    /// The hot-seat players' names, by [`Player::index`]; empty: the colour.
+    /// The players' names, by [`Player::index`]; empty: the colour.
     names: [String; 2],
     /// A name being typed.
     typing: Option<NameTyping>,
@@ -189,15 +184,17 @@ impl StartState {
         }
     }
 
-    /// The screen with the hot-seat players' names typed before in this run.
+    /// The screen with the players' names typed before (in this run, or kept in the
+    /// config file).
     pub fn with_names(mut self, names: [Option<String>; 2]) -> StartState {
         self.names = names.map(Option::unwrap_or_default);
         self
     }
 
-    /// The hot-seat players' names, by [`Player::index`]: `None` for a seat left at
-    /// its colour. Each was typed through one gate (`typed`): no control, bidi or
-    /// invisible character, at most `NAME_COLUMNS` (16) display columns.
+    /// The players' names, by [`Player::index`]: `None` for a seat left at
+    /// its colour. Each passed one gate ([`crate::text::is_name`], typed here or read
+    /// from the config file): no control, bidi or invisible character, at most
+    /// `NAME_COLUMNS` (16) display columns.
     pub fn names(&self) -> [Option<String>; 2] {
         self.names
             .clone()

@@ -12,44 +12,86 @@ use super::keymap::{HintLine, hint_line};
 use super::look::Look;
 use super::screen::render_enlarge;
 use super::start::{
-    ITEMS_AT, LINES, NAMES_KEY, SIDE_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH,
-    StartState, too_small,
+    LINES, NAMES_KEY, SIDE_KEY, START_ITEMS, START_MIN_HEIGHT, START_MIN_WIDTH, StartState,
+    too_small,
 };
 
 /// The box's width at most.
 const WIDTH: u16 = 60;
 
-/// Rows given up to a note that would not be whole otherwise, with the key hints
-/// under it: first the blank line under the doors (s35: the side's row took one),
-/// then also the welcome, the blank line under it, the side's row and the names' (s33 qa35: at
-/// 44x16 a record's error, its path two rows, lost its end and the keys), as the note
-/// is read first. Its key still turns the side, and clears the note: the row is back.
-fn given_up(area: Rect, note: Option<&str>) -> u16 {
-    note.map_or(0, |note| {
-        let rows = note_lines(note, WIDTH.min(area.width)).len() as u16;
-        if (LINES + 2).saturating_add(rows) <= area.height {
-            0
-        } else if (LINES + 1).saturating_add(rows) <= area.height {
-            1
-        } else {
-            // The welcome and its blank line, the side's row and the names'.
-            ITEMS_AT + 3
+/// What a note that would not be whole otherwise takes from the box, least first:
+/// the two blank rows, then the welcome's words (the key row says them itself), and
+/// only for a note longer still the side's row and the names'. Each is given up only
+/// while the note needs its row, the key hints under it, at the smallest size too.
+/// s37: at 44x16 a two-row note (a summary back from the lessons, a game kept) took
+/// the welcome, the side's row and the names' at once until the next key; it takes
+/// the two blank rows now, and nothing is hidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum GivenUp {
+    /// The box is whole.
+    Nothing,
+    /// The blank row under the doors.
+    BlankUnderDoors,
+    /// That and the blank row under the welcome.
+    Blanks,
+    /// Those and the welcome.
+    Welcome,
+    /// Those, the side's row and the names' (s33 qa35: a record's error, its path on
+    /// two rows, is five rows at 44x16). The side's key still turns it, and a key
+    /// clears the note: the rows are back.
+    SideAndNames,
+}
+
+impl GivenUp {
+    /// Every step, least first.
+    const ALL: [GivenUp; 5] = [
+        GivenUp::Nothing,
+        GivenUp::BlankUnderDoors,
+        GivenUp::Blanks,
+        GivenUp::Welcome,
+        GivenUp::SideAndNames,
+    ];
+
+    /// The rows it gives up.
+    fn rows(self) -> u16 {
+        match self {
+            GivenUp::Nothing => 0,
+            GivenUp::BlankUnderDoors => 1,
+            GivenUp::Blanks => 2,
+            GivenUp::Welcome => 3,
+            GivenUp::SideAndNames => 5,
         }
-    })
-}
-
-/// Whether the welcome and the blank line under it are drawn, and the side's row.
-fn welcome_shown(area: Rect, note: Option<&str>) -> bool {
-    given_up(area, note) <= 1
-}
-
-/// The row of the first item inside the box.
-fn items_at(area: Rect, note: Option<&str>) -> u16 {
-    if welcome_shown(area, note) {
-        ITEMS_AT
-    } else {
-        0
     }
+}
+
+/// What `note` takes from the box in `area` ([`GivenUp`]): the least with which the
+/// note and the key hints under it fit; all of it when none does.
+fn given_up(area: Rect, note: Option<&str>) -> GivenUp {
+    let Some(note) = note else {
+        return GivenUp::Nothing;
+    };
+    let rows = note_lines(note, WIDTH.min(area.width)).len() as u16;
+    GivenUp::ALL
+        .into_iter()
+        .find(|given| (LINES + 2 - given.rows()).saturating_add(rows) <= area.height)
+        .unwrap_or(GivenUp::SideAndNames)
+}
+
+/// Whether the welcome is drawn.
+fn welcome_shown(area: Rect, note: Option<&str>) -> bool {
+    given_up(area, note) < GivenUp::Welcome
+}
+
+/// Whether the side's row and the names' are drawn.
+fn side_and_names_shown(area: Rect, note: Option<&str>) -> bool {
+    given_up(area, note) < GivenUp::SideAndNames
+}
+
+/// The row of the first item inside the box: under the welcome and the blank row
+/// under it, as many of them as are drawn.
+fn items_at(area: Rect, note: Option<&str>) -> u16 {
+    let given = given_up(area, note);
+    u16::from(given < GivenUp::Welcome) + u16::from(given < GivenUp::Blanks)
 }
 
 /// Whether the key hints are shown under `note` in `area`: always without a note;
@@ -59,7 +101,7 @@ fn items_at(area: Rect, note: Option<&str>) -> u16 {
 fn hints_shown(area: Rect, note: Option<&str>) -> bool {
     note.is_none_or(|note| {
         let rows = note_lines(note, WIDTH.min(area.width)).len() as u16;
-        (LINES + 2 - given_up(area, Some(note))).saturating_add(rows) <= area.height
+        (LINES + 2 - given_up(area, Some(note)).rows()).saturating_add(rows) <= area.height
     })
 }
 
@@ -72,7 +114,7 @@ fn start_box(area: Rect, note: Option<&str>) -> Rect {
         let rows = note_lines(note, width).len() as u16;
         rows.saturating_sub(1) + u16::from(hints_shown(area, Some(note)))
     });
-    let height = (LINES + 2 - given_up(area, note))
+    let height = (LINES + 2 - given_up(area, note).rows())
         .saturating_add(extra)
         .min(area.height);
     let [_, row, _] = Layout::vertical([
@@ -108,7 +150,7 @@ pub(crate) fn item_at(state: &StartState, drawn: Rect, column: u16, row: u16) ->
         .unwrap_or(0);
     // The side's row under the doors is one more (`START_ITEMS.len()`), and the
     // names' row under it another, where drawn.
-    let rows = START_ITEMS.len() + 2 * usize::from(welcome_shown(drawn, state.note()));
+    let rows = START_ITEMS.len() + 2 * usize::from(side_and_names_shown(drawn, state.note()));
     let fits = usize::from(inner.width) >= longest
         && inner.height >= items_at(drawn, state.note()) + rows as u16;
     if !fits || !inner.contains(ratatui::layout::Position::new(column, row)) {
@@ -129,23 +171,20 @@ pub(crate) fn help_label(state: &StartState, drawn: Rect) -> Rect {
     super::layout::border_label(rect, rect.bottom().saturating_sub(1), &help, false)
 }
 
-/// The names' row in `width` columns: `Hot-seat names: alice, bob`, else `Names:`,
-/// else each name cut by display columns with `…` to share what is left.
+/// The names' row in `width` columns: `Names: alice, bob`, else each name cut by
+/// display columns with `…` to share what is left.
 fn names_row(state: &StartState, width: usize) -> String {
     let [blue, yellow] = state.names();
     let blue = blue.unwrap_or_else(|| crate::rules::Player::Blue.to_string());
     let yellow = yellow.unwrap_or_else(|| crate::rules::Player::Yellow.to_string());
-    for label in [words::NAMES, words::NAMES_SHORT] {
-        let row = words::names_row(NAMES_KEY, label, &blue, &yellow);
-        if crate::text::fits(&row, width) {
-            return row;
-        }
+    let row = words::names_row(NAMES_KEY, &blue, &yellow);
+    if crate::text::fits(&row, width) {
+        return row;
     }
-    let bare = crate::text::width(&words::names_row(NAMES_KEY, words::NAMES_SHORT, "", ""));
+    let bare = crate::text::width(&words::names_row(NAMES_KEY, "", ""));
     let each = width.saturating_sub(bare) / 2;
     words::names_row(
         NAMES_KEY,
-        words::NAMES_SHORT,
         &crate::text::fit(&blue, each),
         &crate::text::fit(&yellow, each),
     )
@@ -171,9 +210,13 @@ impl Widget for &StartView<'_> {
         let state = self.state;
         let rect = start_box(area, state.note());
         let mut lines = Vec::new();
-        let whole = welcome_shown(area, state.note());
-        if whole {
-            lines.extend([Line::raw(words::WELCOME), Line::raw("")]);
+        let given = given_up(area, state.note());
+        let welcome = welcome_shown(area, state.note());
+        if welcome {
+            lines.push(Line::raw(words::WELCOME));
+        }
+        if given < GivenUp::Blanks {
+            lines.push(Line::raw(""));
         }
         for (i, (choice, key, label)) in START_ITEMS.iter().enumerate() {
             let text = words::item(i == state.selected(), *key, label, state.enabled(*choice));
@@ -186,7 +229,7 @@ impl Widget for &StartView<'_> {
             };
             lines.push(Line::styled(text, style));
         }
-        if whole {
+        if side_and_names_shown(area, state.note()) {
             lines.push(Line::raw(words::side_row(SIDE_KEY, state.side().name())));
             let inner = usize::from(rect.width.saturating_sub(2));
             lines.push(match state.typing() {
@@ -197,7 +240,7 @@ impl Widget for &StartView<'_> {
                 None => Line::raw(names_row(state, inner)),
             });
         }
-        if given_up(area, state.note()) == 0 {
+        if given == GivenUp::Nothing {
             lines.push(Line::raw(""));
         }
         if let Some(note) = state.note_message() {
@@ -214,7 +257,7 @@ impl Widget for &StartView<'_> {
             // keys say it themselves (s33: the row began `or ↑↓ and Enter`).
             let hints = if state.typing().is_some() {
                 HintLine::NameEntry
-            } else if whole {
+            } else if welcome {
                 HintLine::Start
             } else {
                 HintLine::StartAlone
@@ -405,6 +448,63 @@ mod tests {
         }
     }
 
+    /// s37: at 44x16 a two-row note (the puzzles' summary back from them, a game
+    /// kept) took the welcome, the side's row and the names' until the next key. The
+    /// blank rows give way to it first now: at 44x16, 43x16 (the smallest) and 80x24
+    /// a two-row note leaves every row of the screen drawn, and a three-row one every
+    /// row but the welcome's words (the key row says them); the side's row still
+    /// takes its click.
+    #[test]
+    fn a_two_or_three_row_note_hides_none_of_the_start_screen_s_rows() {
+        let summary = crate::strings::puzzle::after_try(1520.0, 80.0, 3);
+        let kept = crate::strings::storage::kept_for_start_counts(64, [188, 176], 'r');
+        let busy = crate::strings::start::RESUME_BUSY.to_owned();
+        for (w, h) in [(44, 16), (43, 16), (80, 24)] {
+            for note in [&summary, &kept, &busy] {
+                let rows = note_lines(note, WIDTH.min(w)).len();
+                let mut state = StartState::new(true, true).with_summary(note.clone());
+                let _ = state.handle(Input::Resize(w, h));
+                let terminal = drawn(&state, w, h);
+                let shown = terminal.backend().to_string();
+                let mut must = vec![
+                    "Your side against the AI: Blue",
+                    "n  Names: Blue, Yellow",
+                    "q: quit",
+                ];
+                must.extend(START_ITEMS.iter().map(|(_, _, label)| *label));
+                if rows <= 2 {
+                    must.push(words::WELCOME);
+                }
+                for text in must {
+                    assert!(
+                        shown.contains(text),
+                        "{w}x{h} {rows} rows, {text}:\n{shown}"
+                    );
+                }
+                let flat: String = shown
+                    .lines()
+                    .map(|l| l.trim_matches('"').replace('│', " ").trim().to_owned())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let plain = crate::text::plain_spaces(note);
+                assert!(
+                    flat.contains(plain.as_ref()),
+                    "{w}x{h}: the note whole:\n{shown}"
+                );
+                let (x, y) = find(&state, w, h, "Your side against");
+                let screen = Screen::Start(state);
+                assert_eq!(
+                    screen.input_of(&click(x, y), screen.area()),
+                    Some(Input::Pick(START_ITEMS.len())),
+                    "{w}x{h}"
+                );
+                if note == &summary && h == 16 {
+                    insta::assert_snapshot!(format!("two_row_note_{w}x{h}"), terminal.backend());
+                }
+            }
+        }
+    }
+
     /// s33's read-through: where a long note took the welcome's rows at 44x16, the key
     /// row under it began `or ↑↓ and Enter` (it goes on from the welcome's `Press a
     /// key:`, given up). It reads whole on its own there now; with the welcome shown,
@@ -543,7 +643,7 @@ mod tests {
                 drawn(&state, w, h)
                     .backend()
                     .to_string()
-                    .contains("n  Hot-seat names: Blue, Yellow")
+                    .contains("n  Names: Blue, Yellow")
             );
             assert_eq!(press(&mut state, KeyCode::Char('n')), vec![Effect::Redraw]);
             // `q`, `?` and `h` are the name's letters now, and an escape is refused.

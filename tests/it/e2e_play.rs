@@ -251,9 +251,9 @@ fn start_screen_names_and_side_are_kept_and_w_swaps_the_rematch() {
     let config_text = config.to_str().unwrap();
     let env = [("HIJARA_CONFIG", config_text)];
     let mut s = Session::start_with_env(&[], 80, 24, data.path(), &env);
-    s.wait_for("n  Hot-seat names: Blue, Yellow");
+    s.wait_for("n  Names: Blue, Yellow");
     s.type_keys("nalice\rbob\r");
-    s.wait_for("n  Hot-seat names: alice, bob");
+    s.wait_for("n  Names: alice, bob");
     s.type_keys("s");
     s.wait_for("Your side against the AI: Yellow");
     s.type_keys("h");
@@ -272,7 +272,7 @@ fn start_screen_names_and_side_are_kept_and_w_swaps_the_rematch() {
     assert_eq!(s.exit_code(), 0);
     assert_eq!(
         std::fs::read_to_string(&config).unwrap(),
-        "side = \"yellow\"\n"
+        "side = \"yellow\"\nblue_name = \"alice\"\nyellow_name = \"bob\"\n"
     );
     // The record of the resigned game names its seats as typed.
     let games = data.path().join("games");
@@ -287,6 +287,7 @@ fn start_screen_names_and_side_are_kept_and_w_swaps_the_rematch() {
     // The next start shows the side kept; a bad value is named with its file and key.
     let mut s = Session::start_with_env(&[], 80, 24, data.path(), &env);
     s.wait_for("Your side against the AI: Yellow");
+    s.wait_for("n  Names: alice, bob");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
     std::fs::write(&config, "side = \"purple\"\n").unwrap();
@@ -304,6 +305,68 @@ fn start_screen_names_and_side_are_kept_and_w_swaps_the_rematch() {
         )
     });
     s.wait_for("Your side against the AI: Blue");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+}
+
+/// s37, the real binary in a pty: the names typed with `n` are kept in the config
+/// file and offered at the next start, and a person playing the AI from the start
+/// screen is named by them (the AI by its level) on the status line, the end screen
+/// and in the record; a bad name in the file is named with the file and its key, at
+/// 44x16 too, and the row shows the colours.
+#[test]
+fn start_screen_names_are_kept_and_name_the_person_against_the_ai() {
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config").join("config.toml");
+    let config_text = config.to_str().unwrap();
+    let env = [("HIJARA_CONFIG", config_text)];
+    let mut s = Session::start_with_env(&[], 80, 24, data.path(), &env);
+    s.wait_for("n  Names: Blue, Yellow");
+    s.type_keys("nalice\r\r");
+    s.wait_for("n  Names: alice, Yellow");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "blue_name = \"alice\"\nyellow_name = \"\"\n"
+    );
+    // The next start offers the name; against the AI it names the person.
+    let mut s = Session::start_with_env(&[], 80, 24, data.path(), &env);
+    s.wait_for("n  Names: alice, Yellow");
+    s.type_keys("1");
+    s.wait_for("alice to move");
+    s.type_keys("R");
+    s.wait_for("Resign");
+    s.type_keys("y");
+    s.wait_for("easy AI wins: alice resigned");
+    s.type_keys("q");
+    s.wait_for("Two players here, hot-seat");
+    s.type_keys("q");
+    assert_eq!(s.exit_code(), 0);
+    let games = data.path().join("games");
+    let record = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .find(|text| text.contains("[Termination \"resignation\"]"))
+        .unwrap_or_else(|| panic!("no resigned game in {}", games.display()));
+    assert!(record.contains("[Blue \"alice\"]"), "{record}");
+    assert!(record.contains("[Yellow \"easy\"]"), "{record}");
+
+    // A name no one could type there: named with the file and the key, never shown raw.
+    std::fs::write(&config, "blue_name = \"\\u001b[2Jmallory\"\n").unwrap();
+    let mut s = Session::start_with_env(&[], 44, 16, data.path(), &env);
+    let words = |s: &Session| -> String {
+        s.screen()
+            .split(['│', '\n'])
+            .flat_map(str::split_whitespace)
+            .collect()
+    };
+    s.wait_until("the bad name named", |s| {
+        words(s).contains("config.toml:line1,column13,`blue_name`:expectedaname")
+    });
+    assert!(!s.screen().contains("\u{1b}[2J"));
+    s.type_keys("x");
+    s.wait_for("n  Names: Blue, Yellow");
     s.type_keys("q");
     assert_eq!(s.exit_code(), 0);
 }

@@ -277,3 +277,40 @@ fn the_ladders_line_up_at_the_end_of_a_game() {
         );
     }
 }
+
+/// s37: a game against the AI from the start screen had no names: the person was
+/// `Blue`, the AI `Yellow` in the words. The person's typed name is theirs now, and
+/// the AI is named by its level, on the ladders, the status line, the end screen and
+/// the record's tags, at 80×24 and 44×16.
+#[test]
+fn a_person_playing_the_ai_is_named_and_the_ai_by_its_level() {
+    let config = GameConfig {
+        seats: [Seat::Human, Seat::Easy],
+        ..GameConfig::default()
+    };
+    let names = Names::typed([Some("alice".to_owned()), None]).seated(config.seats);
+    let mut app = App::with_game(config, Game::new()).with_people(names);
+    for size in SIZES {
+        let screen = shown(&app, size);
+        assert!(screen.contains("alice to move"), "{size:?}\n{screen}");
+        // The ladder at 44 columns has room for `easy` alone.
+        let ai = if size.0 == 80 { "easy AI" } else { "easy" };
+        assert!(screen.contains(ai), "{size:?}\n{screen}");
+    }
+    key(&mut app, 'R');
+    key(&mut app, 'y');
+    assert!(app.is_over());
+    for size in SIZES {
+        let screen = shown(&app, size);
+        assert!(
+            screen.contains("easy AI wins: alice resigned"),
+            "{size:?}\n{screen}"
+        );
+        assert!(!screen.contains("Yellow wins"), "{size:?}\n{screen}");
+        insta::assert_snapshot!(format!("ai_named_over_{}x{}", size.0, size.1), screen);
+    }
+    let record = record_named(app.config(), app.people(), app.played(), "2026-12-07");
+    assert_eq!(record.tag("Blue"), Some("alice"));
+    assert_eq!(record.tag("BlueType"), Some("human"));
+    assert_eq!(record.tag("Yellow"), Some("easy"));
+}

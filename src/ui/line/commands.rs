@@ -514,7 +514,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["names"],
         arg: Arg::None,
         places: &[P::Start],
-        help: "the hot-seat players' names: Blue's on the next line, then Yellow's",
+        help: "the players' names: Blue's on the next line, then Yellow's",
         does: Does::Keys(&[S::Key(A::Names)]),
     },
     // Each screen's `list` says what it lists (QA: one help named all three).

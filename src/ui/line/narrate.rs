@@ -1407,7 +1407,7 @@ fn start_side(state: &StartState) -> String {
     words::door(crate::ui::SIDE_KEY, &label, true)
 }
 
-/// The names' row of the start screen, as a door is said (`n: Hot-seat names: alice,
+/// The names' row of the start screen, as a door is said (`n: Names: alice,
 /// Yellow.`).
 fn start_names(state: &StartState) -> String {
     let [blue, yellow] = state.names();
