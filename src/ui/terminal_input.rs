@@ -106,6 +106,13 @@ impl Drop for InputThread {
 /// no other event: what follows the screens (a shell's prompt) gets every key.
 /// Beside it, the hang-up watch ([`watch_for_hang_up`]).
 pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
+    // crossterm sets up its reading (and its SIGWINCH handler) at its first poll: made
+    // here, before the first frame reads the size, so that a resize after that read
+    // is an event. Made on the thread, it could come after the first frame, and a
+    // window resized in between went unseen until the next resize (the screen stayed
+    // "please enlarge" at 80x24: e2e_play's enlarging test, once in a dozen full runs
+    // on a loaded machine). What it reads stays in crossterm's queue for the thread.
+    let _ = event::poll(Duration::ZERO);
     let stop = Arc::new(AtomicBool::new(false));
     let target = Arc::new(Mutex::new(Target::default()));
     let (stopped, to) = (Arc::clone(&stop), Arc::clone(&target));
