@@ -13,7 +13,8 @@ use crate::server::{
     DEFAULT_AUTH_REJECTION, DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE,
     DEFAULT_LISTEN, DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR,
     DEFAULT_NEW_NAMES_PER_HOUR, DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, MAX_TIME_OPTION,
-    ServeOptions, Startups, club_name, default_ai_engines, operator, read_motd, serve,
+    ServeOptions, Startups, club_name, default_ai_engines, listen_address, operator, read_motd,
+    serve,
 };
 use crate::session::{data_dir, data_folder_problem};
 
@@ -24,10 +25,11 @@ pub struct ServeArgs {
     /// (`--listen 0.0.0.0:2222` lets in other machines).
     #[arg(long, value_name = "ADDR:PORT", default_value = DEFAULT_LISTEN,
           allow_hyphen_values = true,
-          value_parser = not_an_option(<SocketAddr as std::str::FromStr>::from_str))]
+          value_parser = not_an_option(listen_address))]
     pub listen: SocketAddr,
-    /// Where the host key and the players' names are kept [default: the data folder's
-    /// `server/`].
+    /// The server's folder: its host key, its database `hijara.db` (names, games,
+    /// ratings), the bans file `bans.txt` you write, and its log `server.log`
+    /// [default: the data folder's `server/`].
     #[arg(long, value_name = "DIR", global = true, value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
     pub data_dir: Option<PathBuf>,
@@ -281,6 +283,69 @@ mod tests {
         }
         let _ = std::time::Instant::now() + MAX_TIME_OPTION;
         let _ = tokio::time::Instant::now() + MAX_TIME_OPTION;
+    }
+
+    /// QA s37 (qa42): `--data-dir`'s help said only "Where the host key and the
+    /// players' names are kept": a new host read nowhere in `--help` that the games,
+    /// the bans file they write and the log are there too.
+    #[test]
+    fn the_data_folder_s_help_names_what_a_host_finds_there() {
+        let mut command = <Cli as clap::CommandFactory>::command();
+        let help = command
+            .find_subcommand_mut("serve")
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        for part in ["host key", "hijara.db", "bans.txt", "server.log"] {
+            assert!(help.contains(part), "{part}: {help}");
+        }
+    }
+
+    /// QA s37 (qa42): `--listen localhost:2222`, `--listen 127.0.0.1` (no port),
+    /// `--listen 2222` (no address) and a port past 65535 were each told only `invalid
+    /// socket address syntax`. Each says what is wrong and an address to give.
+    #[test]
+    fn a_listen_address_that_is_not_one_says_why_with_one_to_give() {
+        let said = |value: &str| {
+            let parsed = Cli::try_parse_from(["hijara", "serve", "--listen", value]);
+            let error = parsed.expect_err(value).to_string();
+            assert!(!error.contains("invalid socket address syntax"), "{error}");
+            error
+        };
+        let error = said("localhost:2222");
+        assert!(
+            error.contains(
+                "\"localhost\" is not an IP address (a host name is not looked up): give \
+                 127.0.0.1:2222 (this machine only), 0.0.0.0:2222 (other machines too) or \
+                 [::]:2222 (IPv6 too)"
+            ),
+            "{error}"
+        );
+        for no_port in ["127.0.0.1", "::1", "[::1]"] {
+            let error = said(no_port);
+            assert!(
+                error.contains(&format!(
+                    "no port in \"{no_port}\": give one after the address, as 127.0.0.1:2222"
+                )),
+                "{error}"
+            );
+        }
+        let error = said("2222");
+        assert!(
+            error.contains("no address in \"2222\": give one before the port, as 127.0.0.1:2222 (this machine only) or 0.0.0.0:2222"),
+            "{error}"
+        );
+        for bad_port in ["127.0.0.1:99999", "[::1]:x", "0.0.0.0:"] {
+            let error = said(bad_port);
+            assert!(error.contains("is not a number from 0 to 65535"), "{error}");
+        }
+        for good in ["127.0.0.1:2222", "0.0.0.0:0", "[::1]:2222"] {
+            assert!(
+                Cli::try_parse_from(["hijara", "serve", "--listen", good]).is_ok(),
+                "{good}"
+            );
+        }
     }
 
     /// Brief s33 (srv38): a refused login's second (russh's, kept for the real

@@ -56,6 +56,20 @@ fn network(text: &str) -> Option<(IpAddr, u8)> {
     Some((address, prefix))
 }
 
+/// Whether `text` is a key's fingerprint as the server prints it (the log, `hijara
+/// serve names`): `SHA256:` and the 43 characters of base64 without padding. Anything
+/// else, such as a pasted `ssh-keygen -lf` line (`256 SHA256:... alice@host
+/// (ED25519)`), a public key or a fingerprint with a comment after it, bans nobody: it
+/// was taken as a ban that never matched (QA s37).
+fn is_fingerprint(text: &str) -> bool {
+    text.strip_prefix("SHA256:").is_some_and(|digest| {
+        digest.len() == 43
+            && digest
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+    })
+}
+
 /// Whether `address` is in the network `(base, prefix)`. An IPv4 address seen as
 /// IPv6 (`::ffff:192.0.2.7`) is compared as IPv4.
 fn within(address: IpAddr, (base, prefix): (IpAddr, u8)) -> bool {
@@ -90,7 +104,16 @@ impl BanList {
                 raw[..at].chars().count() + 1
             };
             match line.split_once(char::is_whitespace) {
-                Some(("key", key)) => list.keys.push(key.trim().to_owned()),
+                Some(("key", key)) => match key.trim() {
+                    key if is_fingerprint(key) => list.keys.push(key.to_owned()),
+                    key => problems.push(format!(
+                        "{}:{}: expected a key's fingerprint as the log prints it, \
+                         `SHA256:` and 43 characters, found {:?}",
+                        n + 1,
+                        column(key),
+                        super::safe_text(key)
+                    )),
+                },
                 Some(("name", name)) => list.names.push(folded(name.trim())),
                 Some(("address", text)) => match network(text.trim()) {
                     Some(net) => list.addresses.push(net),
@@ -217,15 +240,47 @@ mod tests {
 
     #[test]
     fn keys_and_names_are_banned_and_names_fold_case() {
-        let (list, problems) =
-            BanList::parse("# note\n\nkey SHA256:abc\nname Mallory\n  name  eve \n");
+        let (list, problems) = BanList::parse(&format!(
+            "# note\n\nkey {ALICE}\nname Mallory\n  name  eve \n"
+        ));
         assert!(problems.is_empty(), "{problems:?}");
-        assert!(list.has_key("SHA256:abc"));
-        assert!(!list.has_key("SHA256:abd"));
+        assert!(list.has_key(ALICE));
+        assert!(!list.has_key(&ALICE.replace('J', "K")));
         assert!(list.has_name("mallory") && list.has_name("MALLORY") && list.has_name("Eve"));
         assert!(!list.has_name("alice"));
-        let (_, problems) = BanList::parse("key a\nban bob\n");
+        let (_, problems) = BanList::parse("name a\nban bob\n");
         assert!(problems[0].starts_with("2:1: "), "{problems:?}");
+    }
+
+    /// A key's fingerprint as the log prints it.
+    const ALICE: &str = "SHA256:b9fg4OFODrUHM65YiVRMTXnyKYw4rjHJG49Zr5WFeJ4";
+
+    /// QA s37 (qa42): a `key` line took any text, so a fingerprint pasted as
+    /// `ssh-keygen -lf` prints it (`256 SHA256:... alice@host (ED25519)`), with a
+    /// comment after it, cut short, or a public key, banned nobody and the log said
+    /// nothing. Each is a problem now, named by line and column, and bans nobody.
+    #[test]
+    fn a_key_line_takes_only_a_fingerprint_and_says_what_else_it_found() {
+        let (list, problems) = BanList::parse(&format!("key   {ALICE}  \n"));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(list.has_key(ALICE));
+        for bad in [
+            format!("key 256 {ALICE} alice@host (ED25519)"),
+            format!("key {ALICE} # alice's alt"),
+            format!("key {}", &ALICE[..40]),
+            format!("key {ALICE}="),
+            "key ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOc alice@host".to_owned(),
+            "key MD5:16:27:ac:a5:76:28:2d:36:63:1b:56:4d:eb:df:a6:48".to_owned(),
+            "key SHA256:nonsense".to_owned(),
+        ] {
+            let (list, problems) = BanList::parse(&format!("# kept out\n{bad}\n"));
+            assert_eq!(list, BanList::default(), "{bad}");
+            assert_eq!(problems.len(), 1, "{bad}: {problems:?}");
+            assert!(
+                problems[0].starts_with("2:5: expected a key's fingerprint as the log prints it, `SHA256:` and 43 characters, found "),
+                "{bad}: {problems:?}"
+            );
+        }
     }
 
     /// A name typed with a decomposed accent (`Zoe` and U+0308), in the file or at the

@@ -720,6 +720,16 @@ impl Hall {
         ids.len()
     }
 
+    /// How many games are in play now, live and by correspondence (an ended one
+    /// not counted): at the start, the ones a previous run left, for the log.
+    pub(crate) fn games_in_play(&self) -> (u64, u64) {
+        let playing = self.tables.values().filter(|t| t.in_play() && !t.is_over());
+        playing.fold((0, 0), |(live, corr), table| match table.is_corr() {
+            true => (live, corr + 1),
+            false => (live + 1, corr),
+        })
+    }
+
     /// `key`'s correspondence games in play, their own moves first, each part the
     /// least time left first (as lila sorts a player's games by the time remaining),
     /// then the oldest turn: the lobby's line and Tab named the oldest turn, a game

@@ -295,6 +295,29 @@ pub(crate) async fn listen(
     result
 }
 
+/// The log's line saying the games a previous run left in play, back at the start
+/// (`None` when there are none): live games come back adjourned until both players
+/// are back, correspondence games go on.
+fn games_back(live: u64, corr: u64) -> Option<String> {
+    let count = |n, one, many| crate::strings::count(n, one, many);
+    match (live, corr) {
+        (0, 0) => None,
+        (live, 0) => Some(format!(
+            "back from the last run: {}, adjourned until their players are back",
+            count(live, "live game", "live games")
+        )),
+        (0, corr) => Some(format!(
+            "back from the last run: {}",
+            count(corr, "correspondence game", "correspondence games")
+        )),
+        (live, corr) => Some(format!(
+            "back from the last run: {}, adjourned until their players are back, and {}",
+            count(live, "live game", "live games"),
+            count(corr, "correspondence game", "correspondence games")
+        )),
+    }
+}
+
 /// Logs what is wrong in the bans file, one line each (a bad line is left out and
 /// the others hold; a file that can't be read keeps the bans read before).
 fn log_ban_problems(log: &ServerLog, problems: &[String]) {
@@ -329,6 +352,12 @@ async fn listen_logged(
     for problem in problems {
         log.line(&format!("the store: {}", safe_text(&problem)));
     }
+    // After a `kill -9` the log went from the last login to the next `listening on`
+    // with no word of the games that came back (QA s37).
+    let (live, corr) = hall.lock().games_in_play();
+    if let Some(line) = games_back(live, corr) {
+        log.line(&line);
+    }
     {
         let mut hall = hall.lock();
         hall.set_ceilings(Ceilings {
@@ -350,6 +379,11 @@ async fn listen_logged(
     // is read before any connection can be let in (QA s31).
     let bans = Arc::new(Bans::new(&options.data_dir));
     log_ban_problems(&log, &bans.current().1);
+    // The log's lines so far (the bans file's problems, the store's) reach standard
+    // error before the banner reaches standard output: on one terminal its echo
+    // thread wrote them after `listening on` (QA s37). Not waited for long: nobody
+    // may be reading standard error.
+    log.flush(Duration::from_secs(1));
     let listener = TcpListener::bind(options.listen)
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
@@ -404,7 +438,7 @@ async fn listen_logged(
     });
     let pool = EnginePool::new(options.ai_engines);
     log.line(&format!(
-        "{}, {} per address, {} in all, guests {}; logging in: {} s, \
+        "{}; players: {} per address, {} in all; guests {}; logging in: {} s, \
          {} at once ({} per address), {} new a minute per address ({} at once)",
         crate::strings::count(pool.size() as u64, "AI engine", "AI engines"),
         options.max_per_address,

@@ -86,7 +86,9 @@ pub use hall::{DEFAULT_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR};
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
 pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name, normal_name};
-pub use options::{MAX_CLUB_NAME_COLUMNS, MAX_MOTD_BYTES, ServeOptions, club_name, read_motd};
+pub use options::{
+    MAX_CLUB_NAME_COLUMNS, MAX_MOTD_BYTES, ServeOptions, club_name, listen_address, read_motd,
+};
 pub use outside::safe_text;
 pub use store::DB_FILE;
 

@@ -72,6 +72,46 @@ pub const MAX_CLUB_NAME_COLUMNS: usize = 32;
 /// the lobby's note on a small screen.
 pub const MAX_MOTD_BYTES: u64 = 512;
 
+/// `text` as the address to listen on (`--listen ADDR:PORT`), or why not, with an
+/// example to copy. The standard parser's only word was `invalid socket address
+/// syntax`, for a host name (`localhost:2222`, which is not looked up), a missing
+/// port (`127.0.0.1`), a missing address (`2222`) and a port past 65535 alike (QA s37).
+pub fn listen_address(text: &str) -> Result<SocketAddr, String> {
+    use std::net::IpAddr;
+    let text = text.trim();
+    if let Ok(address) = text.parse::<SocketAddr>() {
+        return Ok(address);
+    }
+    let shown = crate::text::sanitize(text);
+    let bracketed = text.strip_prefix('[').and_then(|t| t.strip_suffix(']'));
+    if text.parse::<IpAddr>().is_ok() || bracketed.is_some_and(|t| t.parse::<IpAddr>().is_ok()) {
+        return Err(format!(
+            "no port in \"{shown}\": give one after the address, as 127.0.0.1:2222 \
+             ([::1]:2222 for an IPv6 address)"
+        ));
+    }
+    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "no address in \"{shown}\": give one before the port, as 127.0.0.1:{shown} \
+             (this machine only) or 0.0.0.0:{shown} (other machines too)"
+        ));
+    }
+    let (host, port) = text.rsplit_once(':').unwrap_or((text, ""));
+    let ip = host.trim_start_matches('[').trim_end_matches(']');
+    if ip.parse::<IpAddr>().is_ok() {
+        let port = crate::text::sanitize(port);
+        return Err(format!(
+            "the port \"{port}\" is not a number from 0 to 65535 (0 picks a free one)"
+        ));
+    }
+    Err(format!(
+        "\"{}\" is not an IP address (a host name is not looked up): give \
+         127.0.0.1:2222 (this machine only), 0.0.0.0:2222 (other machines too) or \
+         [::]:2222 (IPv6 too)",
+        crate::text::sanitize(host)
+    ))
+}
+
 /// `name` as a club's name (`--club-name`), or why not: its spaces at the ends
 /// trimmed, not empty, no control or invisible character (a terminal escape, a
 /// line break), at most [`MAX_CLUB_NAME_COLUMNS`] display columns.

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::serve_common::{
     Player, Server, against_random_ai, both_back_in_the_lobby_after_a_restart, connect_refused,
-    open_corr_table, play, run, seated, wait_gone,
+    open_corr_table, play, run, seated, wait_gone, wait_log,
 };
 
 /// Defect 1: a rematch's game was never written (the table's file was gone for good
@@ -552,5 +552,41 @@ fn export_and_backup_beside_the_running_server() {
         );
         alice.send(b"n").await;
         alice.wait_for("Rematch offered").await;
+    });
+}
+
+/// QA s37 (qa42): after a `kill -9` the server's log went from the last login to
+/// the next start's `listening on` with no word of the games that came back; its
+/// start line said `8 per address, 64 in all`, not of what. The start says how many
+/// games came back and how they wait, and that the counts are players.
+#[test]
+fn the_start_after_a_kill_says_the_games_that_came_back() {
+    run(async {
+        let mut server = Server::start();
+        assert!(
+            !server.log().contains("back from the last run"),
+            "{}",
+            server.log()
+        );
+        let (alice, bob) = seated(&server).await;
+        play(&alice, &bob, 1, "a1").await;
+        play(&bob, &alice, 2, "b1").await;
+        server.restart(&[]);
+        // The limits come after the banner: waited for.
+        let limits = "; players: 8 per address, 64 in all; guests off; ";
+        wait_log(&server, "the limits", |log| {
+            log[log.rfind("listening on").unwrap_or(0)..].contains(limits)
+        })
+        .await;
+        let log = server.log();
+        let start = &log[..log.rfind("listening on").unwrap()];
+        let start = &start[start.rfind(" is bob ").unwrap()..];
+        assert!(
+            start.contains(
+                "hijara serve: back from the last run: 1 live game, adjourned until their players are back\n"
+            ),
+            "said before the banner: {log}"
+        );
+        drop((alice, bob));
     });
 }

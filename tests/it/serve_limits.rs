@@ -787,7 +787,7 @@ fn ai_games_share_the_engine_pool_and_a_waiting_move_says_so() {
         }
         assert!(saw_waiting, "no screen said its AI waited for an engine");
         let log = server.log();
-        assert!(log.contains("1 AI engine, "), "{log}");
+        assert!(log.contains("1 AI engine; "), "{log}");
     });
 }
 
