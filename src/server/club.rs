@@ -215,14 +215,61 @@ pub(crate) struct EndUntold {
     pub(crate) other: String,
     /// How it ended.
     pub(crate) how: EndHow,
-    /// The player's rating before the game, whole, and after it as shown (its `?`
-    /// from the deviation kept with the game, as a profile's game lines show it), if
-    /// it was rated.
-    pub(crate) rating: Option<(i64, crate::rating::Shown)>,
+    /// The player's rating before and after the game, if it was rated.
+    pub(crate) rating: Option<RatingWent>,
     /// Whether the player had a session on the server as it ended (in the lobby, or
     /// at another table): told as news, not as `While you were away`. Not kept (the
     /// store's ends read as away).
     pub(crate) here: bool,
+}
+
+/// A player's rating over a rated game a note tells of ([`EndUntold`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RatingWent {
+    /// Before the game.
+    pub(crate) before: RatingBefore,
+    /// After it as shown, its `?` from the deviation kept with the game (as a
+    /// profile's game lines show it).
+    pub(crate) after: crate::rating::Shown,
+}
+
+impl RatingWent {
+    /// The change in whole points (`-10`), counted as the profile's game lines count
+    /// it: the whole rating after less the whole rating before.
+    pub(crate) fn delta(&self) -> i64 {
+        self.after.whole - self.before.whole()
+    }
+}
+
+/// A player's rating before a rated game, as a note can say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RatingBefore {
+    /// As shown then, its `?` from the deviation as of the game's end (schema 18
+    /// keeps it: `finished.blue_deviation_before`): the note says `from 1500? to
+    /// 1490? (-10)`.
+    Shown(crate::rating::Shown),
+    /// Whole points only: a game rated before schema 18 kept no deviation before it,
+    /// so its `?` is not known, and the note says the rating after only (`to 1490?
+    /// (-10)`).
+    Whole(i64),
+}
+
+impl RatingBefore {
+    /// The rating in whole points.
+    pub(crate) fn whole(self) -> i64 {
+        match self {
+            RatingBefore::Shown(shown) => shown.whole,
+            RatingBefore::Whole(whole) => whole,
+        }
+    }
+
+    /// The rating as shown, if its `?` is known.
+    pub(crate) fn shown(self) -> Option<crate::rating::Shown> {
+        match self {
+            RatingBefore::Shown(shown) => Some(shown),
+            RatingBefore::Whole(_) => None,
+        }
+    }
 }
 
 /// Who abandoned a game that ended so, if anyone did: the loser of a game that

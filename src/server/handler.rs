@@ -1720,11 +1720,16 @@ impl Handler for Connection {
         self.log(&format!("one-shot {}", command.words()));
         let hall = self.server.hall.clone();
         // Laid out for the client's terminal with `ssh -t` (its width), else for 80
-        // columns: a pipe's plain lines.
-        let columns = oneshot::columns(self.pty.as_ref().map(|size| size.window().0));
+        // columns: a pipe's plain lines. A terminal too narrow is told so, status 1
+        // (the answer asked for was not given).
+        let layout = oneshot::layout(self.pty.as_ref().map(|size| size.window().0));
+        let status = match layout {
+            oneshot::Layout::Columns(_) => 0,
+            oneshot::Layout::TooNarrow(_) => 1,
+        };
         self.door.set_running(true);
         let mut text =
-            tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall, columns))
+            tokio::task::spawn_blocking(move || oneshot::run(command, &who, &hall, layout))
                 .await
                 .unwrap_or_default();
         self.door.set_running(false);
@@ -1734,7 +1739,7 @@ impl Handler for Connection {
             text = text.replace('\n', "\r\n");
         }
         session.data(channel, text.into_bytes())?;
-        session.exit_status_request(channel, 0)?;
+        session.exit_status_request(channel, status)?;
         session.eof(channel)?;
         session.close(channel)?;
         Ok(())

@@ -1590,12 +1590,12 @@ fn ends_said(ends: &[&EndUntold], plain: bool) -> Vec<String> {
     let mut said = Vec::new();
     let mut on_time: [Vec<&EndUntold>; 2] = [Vec::new(), Vec::new()];
     let rating = |end: &EndUntold| {
-        end.rating.map(|(before, after)| {
-            let delta = after.whole - before;
+        end.rating.map(|went| {
+            let (before, after, delta) = (went.before.shown(), went.after, went.delta());
             if plain {
-                crate::strings::line::club::went_to(after, delta)
+                crate::strings::line::club::went(before, after, delta)
             } else {
-                club_words::change_short(after, delta)
+                club_words::went(before, after, delta)
             }
         })
     };
@@ -2042,12 +2042,29 @@ mod tests {
         drop(ann);
         // On disk with the game, untold: what a `kill -9` now would leave.
         let db = rusqlite::Connection::open(super::super::store::db_path(dir.path())).unwrap();
-        let (claimed, untold, before, after, deviation): (bool, bool, f64, f64, f64) = db
+        let (claimed, untold, before, after, deviation, deviation_before): (
+            bool,
+            bool,
+            f64,
+            f64,
+            f64,
+            f64,
+        ) = db
             .query_row(
-                "SELECT claimed, claim_untold, yellow_before, yellow_after, yellow_deviation
+                "SELECT claimed, claim_untold, yellow_before, yellow_after, yellow_deviation,
+                     yellow_deviation_before
                  FROM finished",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
+                },
             )
             .unwrap();
         assert!(claimed && untold);
@@ -2055,11 +2072,13 @@ mod tests {
         drop(hall);
         let hall = open();
         let after = crate::rating::Shown::of(after, deviation);
-        let change = club_words::change_short(after, after.whole - before.round() as i64);
+        let before = crate::rating::Shown::of(before, deviation_before);
+        let change = club_words::went(Some(before), after, after.whole - before.whole);
         let said =
             club_words::while_away(&[club_words::claimed_while_away("ann", 2, Some(&change))]);
-        // Bob's first rated game: his rating is provisional, and says so (s36).
-        assert!(said.contains("your rating went to 1"), "{said}");
+        // Bob's first rated game: his rating is provisional before and after, and
+        // says so (s36: after only; s37: before too, kept by schema 18).
+        assert!(said.contains("your rating went from 1500? to 1"), "{said}");
         assert!(said.contains("? (-"), "{said}");
         // Ann is not told (she won); bob is, at the full screen, wrapped whole.
         let ann_lobby = LobbyHost::new(
@@ -2114,10 +2133,15 @@ mod tests {
             None,
         );
         // The rating in words there (`1258, provisional, down 242`), no `?`.
-        let plain = crate::strings::line::club::went_to(after, after.whole - before.round() as i64);
+        let plain =
+            crate::strings::line::club::went(Some(before), after, after.whole - before.whole);
         let said_plain =
             club_words::while_away(&[club_words::claimed_while_away("ann", 2, Some(&plain))]);
-        assert!(said_plain.contains(", provisional, down "), "{said_plain}");
+        assert!(
+            said_plain.contains("from 1500, provisional, to ")
+                && said_plain.contains(", provisional, down "),
+            "{said_plain}"
+        );
         assert!(
             Lobby::lines(&host).contains(&said_plain),
             "{:#?}",
@@ -2248,9 +2272,15 @@ mod tests {
     /// were away:` twice. It is said once, the second note after `Also,`, the same in
     /// the line mode. Fails on the old code (said twice). Cost: one hall in memory,
     /// two lobbies, < 10 ms.
+    /// Brief s37 (club37): the rating before the game is said with its `?` (`from
+    /// 1500? to 1490? (-10)`; the line mode `from 1500, provisional, to 1490,
+    /// provisional, down 10`); a game rated before schema 18, whose `?` before is
+    /// not known, says the rating after only (`to 1512? (+12)`). Fails on the old
+    /// code (`went to 1490? (-10)` for both).
     #[test]
     fn two_games_ended_while_away_are_said_after_one_while_you_were_away() {
-        use super::super::club::EndUntold;
+        use super::super::club::{EndUntold, RatingBefore, RatingWent};
+        use crate::rating::Shown;
         let hall = SharedHall::default();
         let ends = vec![
             EndUntold {
@@ -2258,7 +2288,10 @@ mod tests {
                 key: "SHA256:bob".into(),
                 other: "ann".into(),
                 how: EndHow::Claimed { moves: 2 },
-                rating: Some((1500, crate::rating::Shown::of(1490.0, 300.0))),
+                rating: Some(RatingWent {
+                    before: RatingBefore::Shown(Shown::of(1500.0, 350.0)),
+                    after: Shown::of(1490.0, 300.0),
+                }),
                 here: false,
             },
             EndUntold {
@@ -2266,18 +2299,21 @@ mod tests {
                 key: "SHA256:bob".into(),
                 other: "carol".into(),
                 how: EndHow::AtRestart { lost: false },
-                rating: None,
+                rating: Some(RatingWent {
+                    before: RatingBefore::Whole(1490),
+                    after: Shown::of(1502.4, 290.0),
+                }),
                 here: false,
             },
         ];
-        // The rating after with its `?` (s36: `went from 1500 to 1490`, no `?`), in
-        // words in the line mode.
-        let said = |rating: &str| {
+        // The rating before and after with their `?` (s36: `went to 1490? (-10)`;
+        // before it `went from 1500 to 1490`, no `?`), in words in the line mode.
+        let said = |first: &str, second: &str| {
             format!(
                 "While you were away: ann claimed the win against you after your link \
-                 dropped (2 moves played); your rating went to {rating}. Also, your \
+                 dropped (2 moves played); your rating went {first}. Also, your \
                  game with carol was ended when the server restarted, as carol's clock had \
-                 run out before it stopped (won on time)"
+                 run out before it stopped (won on time); your rating went {second}"
             )
         };
         hall.lock().set_ends_untold(ends);
@@ -2285,9 +2321,12 @@ mod tests {
         // back, and the line mode's login says them.
         for line_mode in [false, true] {
             let said = if line_mode {
-                said("1490, provisional, down 10")
+                said(
+                    "from 1500, provisional, to 1490, provisional, down 10",
+                    "to 1502, provisional, up 12",
+                )
             } else {
-                said("1490? (-10)")
+                said("from 1500? to 1490? (-10)", "to 1502? (+12)")
             };
             let said = said.as_str();
             let host = LobbyHost::new(

@@ -1288,6 +1288,46 @@ pub(crate) fn standings_table(
     table(columns, width)
 }
 
+/// `ssh HOST top`'s table: leaderboard `rows` read at `now`, numbered from `first`,
+/// laid out for `width` columns (at least [`STACKED_FEWEST`]): the screen's
+/// ([`standings_table`]), or where a name would be cut even with every column of
+/// less use gone (under ~33 columns), each player on two lines ([`stacked`]): place
+/// and name, then under the name the rating and what else fits. s37: under 44
+/// columns it was laid out for 44, and wrapped in the client's terminal.
+pub(crate) fn standings_answer(
+    rows: &[Standing],
+    now: i64,
+    first: usize,
+    width: usize,
+) -> Vec<String> {
+    let (head, table_rows) = standings_table(rows, now, first, width);
+    let lines: Vec<String> = head.into_iter().chain(table_rows).collect();
+    if !lines.iter().any(|line| line.contains(text::ELLIPSIS)) {
+        return lines;
+    }
+    let [place, player, rating, _, wdl, _] = words::BOARD_COLUMNS;
+    let name_columns = super::names::MAX_NAME_COLUMNS;
+    let cells = |cell: &dyn Fn(usize, &Standing) -> String| -> Vec<String> {
+        rows.iter()
+            .enumerate()
+            .map(|(i, row)| cell(i, row))
+            .collect()
+    };
+    let names = vec![
+        Column::new(place, cells(&|i, _| (first + i).to_string())).number(2),
+        Column::new(player, cells(&|_, row| safe_text(&row.name)))
+            .name(name_columns, name_columns)
+            .steady(),
+    ];
+    let under = vec![
+        Column::new(rating, cells(&|_, row| rating_text(row, now))),
+        Column::new(wdl, cells(&|_, row| words::wdl(row.wdl)))
+            .short(words::WDL_SHORT)
+            .drop(1),
+    ];
+    stacked(names, under, width)
+}
+
 /// A profile's ratings as a table `width` wide: the board, the rating, its games,
 /// won-drawn-lost, abandoned.
 fn ratings_table(standings: &[(Board, Standing)], now: i64, width: usize) -> Vec<String> {
@@ -1307,26 +1347,123 @@ fn ratings_table(standings: &[(Board, Standing)], now: i64, width: usize) -> Vec
 /// A profile's page of games as a table `width` wide, its first numbered `first`:
 /// number, date, opponent, outcome, rules, rating and change, `*` when reviewed.
 fn games_table(games: &[GameLine], first: usize, width: usize) -> Vec<String> {
+    table(games_columns(games, first, 12, Some(3)), width).1
+}
+
+/// A list of games' columns, its first numbered `first`, the opponent's name cut to
+/// `easy` columns before a column of less use goes ([`Column::name`]), the rating's
+/// column going in the order `rating_drop` ([`Column::drop`]; `None`: never).
+fn games_columns(
+    games: &[GameLine],
+    first: usize,
+    easy: usize,
+    rating_drop: Option<u8>,
+) -> Vec<Column> {
     let cells = |cell: &dyn Fn(usize, &GameLine) -> String| -> Vec<String> {
         games.iter().enumerate().map(|(i, g)| cell(i, g)).collect()
     };
-    let columns = vec![
+    vec![
         Column::new("", cells(&|i, _| (first + i).to_string())).number(3),
-        Column::new(
-            "",
-            cells(&|_, g| g.date.get(..10).unwrap_or(&g.date).to_owned()),
-        )
-        .drop(1),
-        Column::new("", cells(&|_, g| format!("v {}", safe_text(&g.opponent)))).name(12, 18),
+        Column::new("", cells(&|_, g| game_date(g).to_owned())).drop(1),
+        Column::new("", cells(&|_, g| format!("v {}", safe_text(&g.opponent))))
+            .name(easy, OPPONENT_COLUMNS),
         Column::new("", cells(&|_, g| outcome_word(g).to_owned())),
         Column::new("", cells(&|_, g| profile_rules(g))).drop(2),
-        Column::new("", cells(&|_, g| rating_change(g))).drop(3),
-        Column::new(
-            "",
-            cells(&|_, g| if g.reviewed { "*" } else { "" }.to_owned()),
-        ),
-    ];
-    table(columns, width).1
+        Column {
+            drop: rating_drop,
+            ..Column::new("", cells(&|_, g| rating_change(g)))
+        },
+        Column::new("", cells(&|_, g| review_mark(g).to_owned())),
+    ]
+}
+
+/// The widest opponent's cell of a list of games: `v ` and a name's widest.
+const OPPONENT_COLUMNS: usize = 2 + super::names::MAX_NAME_COLUMNS;
+
+/// A game's date (`2026-12-04`), as a list of games shows it.
+fn game_date(game: &GameLine) -> &str {
+    game.date.get(..10).unwrap_or(&game.date)
+}
+
+/// `*` for a game the engine reviewed, as a list of games marks it; else nothing.
+fn review_mark(game: &GameLine) -> &'static str {
+    if game.reviewed { "*" } else { "" }
+}
+
+/// `ssh HOST games`: a player's last `games` laid out for `width` columns (at least
+/// [`STACKED_FEWEST`]), as the profile's list is, but every opponent's name whole
+/// and the rating kept: the date and the rules go before a name is cut. Where even
+/// then a name would be cut (under ~47 columns, a 16-column name), each game takes
+/// two lines or more: its number and opponent, then how it went, wrapped under the
+/// name. s37: it printed 75-column rows at any width.
+pub(crate) fn games_answer(games: &[GameLine], width: usize) -> Vec<String> {
+    let (_, rows) = table(games_columns(games, 1, OPPONENT_COLUMNS, None), width);
+    if !rows.iter().any(|row| row.contains(text::ELLIPSIS)) {
+        return rows;
+    }
+    // Two lines and more a game: its number and opponent, then how it went, the
+    // rating, the rules and the date, wrapped under the name, each whole.
+    let indent = 2 + GAP;
+    let room = width.saturating_sub(indent);
+    let mut lines = Vec::new();
+    for (i, game) in games.iter().enumerate() {
+        lines.push(format!(
+            "{:>2}{}{}",
+            i + 1,
+            " ".repeat(GAP),
+            safe_text(&game.opponent)
+        ));
+        let date = format!("{} {}", game_date(game), review_mark(game));
+        let parts: Vec<String> = [
+            outcome_word(game).to_owned(),
+            rating_change(game),
+            profile_rules(game),
+            date.trim_end().to_owned(),
+        ]
+        .iter()
+        .filter(|part| !part.is_empty())
+        // A part breaks between parts only (`1742? (+242)` whole), where it fits on a
+        // line with its comma (`not rated: early,` at 20 columns breaks at a space).
+        .map(|part| {
+            if text::width(part) < room {
+                part.replace(' ', &text::NO_BREAK.to_string())
+            } else {
+                part.clone()
+            }
+        })
+        .collect();
+        for line in text::wrap(&parts.join(", "), room) {
+            lines.push(format!("{}{line}", " ".repeat(indent)));
+        }
+    }
+    lines
+}
+
+/// The fewest columns a stacked answer ([`stacked`]) is laid out for: a place of
+/// two digits, the gap, and a name's widest (16), whole.
+pub(crate) const STACKED_FEWEST: usize = 2 + GAP + super::names::MAX_NAME_COLUMNS;
+
+/// A table two lines a row, for a width too narrow for a row on one: each row's
+/// `first` columns (its number and name), then under the name its `second` (what
+/// fits of them, [`table`]'s columns giving way); headings likewise.
+fn stacked(first: Vec<Column>, second: Vec<Column>, width: usize) -> Vec<String> {
+    let indent = first.first().map_or(0, |number| number.natural() + GAP);
+    let (head, rows) = table(first, width);
+    let (under_head, under) = table(second, width.saturating_sub(indent));
+    let under_line = |line: String| {
+        if line.is_empty() {
+            line
+        } else {
+            format!("{}{line}", " ".repeat(indent))
+        }
+    };
+    let mut lines: Vec<String> = head.into_iter().collect();
+    lines.extend(under_head.map(under_line));
+    for (row, under) in rows.into_iter().zip(under) {
+        lines.push(row);
+        lines.push(under_line(under));
+    }
+    lines
 }
 
 /// A game's outcome for the player whose list it is.
@@ -1365,27 +1502,6 @@ fn profile_rules(game: &GameLine) -> String {
         Speed::Correspondence => words::CORR_SHORT,
     };
     format!("{}{speed}", game.board.ruleset_token())
-}
-
-/// One game of a list of games (a profile's, `ssh host games`): number, date,
-/// opponent, outcome, `rules`, rating and change. `rules` is padded to the widest
-/// board's name (`standard correspondence`), so the ratings stay in one column: padded
-/// to 16, a correspondence game's pushed its rating 7 columns right.
-pub(crate) fn game_line(number: usize, game: &GameLine, rules: &str) -> String {
-    let widest = Board::ALL
-        .iter()
-        .map(|board| text::width(&board_name(*board)))
-        .max()
-        .unwrap_or(0);
-    words::game_row(
-        number,
-        game.date.get(..10).unwrap_or(&game.date),
-        &text::pad(&text::fit(&game.opponent, 16), 16),
-        outcome_word(game),
-        &text::pad(rules, widest),
-        &rating_change(game),
-        game.reviewed,
-    )
 }
 
 #[cfg(test)]
@@ -1937,33 +2053,25 @@ mod tests {
             moves: 2,
             reviewed: false,
         };
-        let line = game_line(1, &game, "standard live");
+        let line = &games_answer(std::slice::from_ref(&game), 80)[0];
         assert!(line.ends_with("1742 (+242)"), "{line:?}");
-        let line = game_line(
-            1,
-            &GameLine {
-                reviewed: true,
-                ..game.clone()
-            },
-            "standard live",
-        );
+        let reviewed = GameLine {
+            reviewed: true,
+            ..game.clone()
+        };
+        let line = &games_answer(std::slice::from_ref(&reviewed), 80)[0];
         assert!(line.ends_with(" *"), "{line:?}");
         // QA (club10, `ssh host games`): a correspondence game's board name is wider
         // than a live one's; the ratings stay in one column. Failed before: 7 apart.
-        let corr = Board::new(Ruleset::Standard, Speed::Correspondence);
-        let live = game_line(1, &game, &board_name(game.board));
-        let far = game_line(
-            1,
-            &GameLine {
-                board: corr,
-                ..game
-            },
-            &board_name(corr),
-        );
-        assert_eq!(live.find("1742"), far.find("1742"), "{live:?}\n{far:?}");
+        let corr = GameLine {
+            board: Board::new(Ruleset::Standard, Speed::Correspondence),
+            ..game.clone()
+        };
+        let lines = games_answer(&[game, corr], 80);
+        assert_eq!(lines[0].find("1742"), lines[1].find("1742"), "{lines:#?}");
         assert!(
-            far.contains("standard correspondence 1742 (+242)"),
-            "{far:?}"
+            lines[1].contains("standard corr  1742 (+242)"),
+            "{lines:#?}"
         );
     }
 
@@ -1991,7 +2099,7 @@ mod tests {
             moves: 2,
             reviewed: false,
         };
-        let line = game_line(1, &game, "standard live");
+        let line = &games_answer(std::slice::from_ref(&game), 80)[0];
         assert!(line.ends_with("1742? (+242)"), "{line:?}");
         for width in [44, 80] {
             let rows = games_table(std::slice::from_ref(&game), 1, width);

@@ -257,24 +257,6 @@ pub(crate) fn chart_title(board: &str, low: &str, high: &str, points: usize) -> 
 pub(crate) fn change_short(after: crate::rating::Shown, delta: i64) -> String {
     format!("{after} ({delta:+})")
 }
-/// One game of a profile; `opponent` and `rules` are padded already; `rating` is the
-/// rating's change of a rated game, or why it was not rated (`casual`).
-pub(crate) fn game_row(
-    number: usize,
-    date: &str,
-    opponent: &str,
-    outcome: &str,
-    rules: &str,
-    rating: &str,
-    reviewed: bool,
-) -> String {
-    let mark = if reviewed { "*" } else { "" };
-    // No padding after the last cell shown (`ssh host games` prints these lines).
-    format!("{number:>3}  {date}  v {opponent} {outcome:<6} {rules} {rating:<12} {mark}")
-        .trim_end()
-        .to_owned()
-}
-
 pub(crate) const AI_NOT_RATED: &str = "Games against the server's AI are never rated";
 pub(crate) const GUEST_NOT_RATED: &str = "A guest's games are never rated: connect with a key";
 /// `p` (your profile) pressed by a guest, who has none.
@@ -461,12 +443,27 @@ pub(crate) fn while_away(ends: &[String]) -> String {
     format!("While you were away: {}", ends.join(". Also, "))
 }
 /// After a game told once ([`claimed_while_away`], [`ended_at_restart`],
-/// [`corr_ended`]): the player's rating after it and its change, as the face says
-/// it (`1742? (+242)`, [`change_short`]; the line mode's `1742, provisional, up 242`,
-/// [`super::line::club::went_to`]). It said `went from 1500 to 1742`, the `?` of a
-/// provisional rating missing (s36).
-pub(crate) fn rating_went(change: &str) -> String {
-    format!("; your rating went to {change}")
+/// [`corr_ended`]): how the player's rating went ([`went`]; the line mode's
+/// [`super::line::club::went`]).
+pub(crate) fn rating_went(went: &str) -> String {
+    format!("; your rating went {went}")
+}
+/// A rating's way over a game, as the face says it: from the rating `before` as
+/// shown then to the rating `after` and its change (`from 1500? to 1490? (-10)`),
+/// or, where the `?` before is not known (`None`: a game rated before schema 18
+/// kept no deviation before it), to the rating after only (`to 1490? (-10)`,
+/// [`change_short`]). s36 said `to` only; before it, `from 1500 to 1490`, the `?`
+/// of a provisional rating missing.
+pub(crate) fn went(
+    before: Option<crate::rating::Shown>,
+    after: crate::rating::Shown,
+    delta: i64,
+) -> String {
+    let to = change_short(after, delta);
+    match before {
+        Some(before) => format!("from {before} to {to}"),
+        None => format!("to {to}"),
+    }
 }
 /// For [`while_away`]: a win claimed by `winner` against the player while their link
 /// was down, `moves` played in the game, their rating after ([`rating_went`]) if it
@@ -685,6 +682,13 @@ pub(crate) fn one_shot_help() -> Vec<String> {
     );
     lines
 }
+/// A one-shot command's answer to a terminal `width` columns wide, under the
+/// `fewest` an answer is laid out for (`ssh -t HOST top` in a narrow window): all it
+/// says, as the game says a screen too small is (`Please enlarge the terminal to
+/// 44×16 (now 30×24)`).
+pub(crate) fn one_shot_too_narrow(width: usize, fewest: usize) -> String {
+    format!("Please widen the terminal to {fewest} columns (now {width}), and ask again.")
+}
 /// A one-shot command off the list (`shown`: the command made safe and cut): one line
 /// on standard error.
 pub(crate) fn no_such_command(shown: &str) -> String {
@@ -898,7 +902,7 @@ mod tests {
                 Some(false),
                 [40, 10],
                 false,
-                Some("1610 (-298)")
+                Some("to 1610 (-298)")
             ),
             "you lost your correspondence game with carol on time; your rating went to 1610 (-298)"
         );
@@ -916,7 +920,7 @@ mod tests {
                 Some(true),
                 [10, 40],
                 false,
-                Some("1662? (+162)")
+                Some("to 1662? (+162)")
             ),
             "ann ran out of time: you won your correspondence game with ann; your rating went \
              to 1662? (+162)"
@@ -962,6 +966,31 @@ mod tests {
         );
     }
 
+    /// Brief s37 (club37): a note says the rating before a game with its `?` as well
+    /// as after (`from 1500? to 1490? (-10)`), in words in the line mode (`from 1500,
+    /// provisional, to 1490, provisional, down 10`); where the `?` before is not
+    /// known (a game rated before schema 18), the rating after only, as s36 said it.
+    #[test]
+    fn a_rating_s_way_says_where_it_went_from_where_known() {
+        use crate::rating::Shown;
+        let line = |b, a, d| super::super::line::club::went(b, a, d);
+        let (was, now) = (Shown::of(1500.0, 350.0), Shown::of(1490.0, 300.0));
+        assert_eq!(went(Some(was), now, -10), "from 1500? to 1490? (-10)");
+        assert_eq!(went(None, now, -10), "to 1490? (-10)");
+        assert_eq!(
+            line(Some(was), now, -10),
+            "from 1500, provisional, to 1490, provisional, down 10"
+        );
+        assert_eq!(line(None, now, -10), "to 1490, provisional, down 10");
+        let (was, now) = (Shown::of(1600.0, 60.0), Shown::of(1612.0, 59.0));
+        assert_eq!(went(Some(was), now, 12), "from 1600 to 1612 (+12)");
+        assert_eq!(line(Some(was), now, 12), "from 1600 to 1612, up 12");
+        assert_eq!(
+            rating_went(&went(Some(was), now, 12)),
+            "; your rating went from 1600 to 1612 (+12)"
+        );
+    }
+
     /// Brief s36 (club36): each way a correspondence game ends, told to its winner
     /// and its loser, is one sentence saying what happened, then what it made of the
     /// game, then the rating after with its `?` (or why it was not rated). It said
@@ -970,7 +999,7 @@ mod tests {
     /// nothing of a game too short to be rated.
     #[test]
     fn every_correspondence_ending_is_one_sentence_for_both_players() {
-        let rated = Some("1517? (+17)");
+        let rated = Some("to 1517? (+17)");
         let cases = [
             (
                 Termination::Resignation,
@@ -1057,7 +1086,8 @@ mod tests {
              before both of you moved"
         );
         // The line mode's words for the same rating: no `?`, no `(+17)`.
-        let plain = super::super::line::club::went_to(crate::rating::Shown::of(1517.0, 200.0), 17);
+        let plain =
+            super::super::line::club::went(None, crate::rating::Shown::of(1517.0, 200.0), 17);
         assert_eq!(
             corr_ended(
                 "bob",

@@ -1771,9 +1771,28 @@ pub(crate) mod club {
         format!("rating {}", went_to(after, delta))
     }
 
-    /// [`change`] without its `rating` (`1742, provisional, up 242`): where a note
-    /// says `your rating went to` first
+    /// A rating's way over a game in words, where the face writes `from 1500? to
+    /// 1490? (-10)` ([`crate::strings::club::went`]): `from 1500, provisional, to
+    /// 1490, provisional, down 10`; `before` not known (`None`): `to 1490,
+    /// provisional, down 10`. After `your rating went`
     /// ([`crate::strings::club::rating_went`]).
+    pub(crate) fn went(
+        before: Option<crate::rating::Shown>,
+        after: crate::rating::Shown,
+        delta: i64,
+    ) -> String {
+        let to = went_to(after, delta);
+        match before {
+            Some(before) if before.provisional => {
+                format!("from {}, provisional, to {to}", before.whole)
+            }
+            Some(before) => format!("from {} to {to}", before.whole),
+            None => format!("to {to}"),
+        }
+    }
+
+    /// [`change`] without its `rating` (`1742, provisional, up 242`): the rating
+    /// after a game and its change, in [`went`] too.
     pub(crate) fn went_to(after: crate::rating::Shown, delta: i64) -> String {
         let whole = after.whole;
         let provisional = if after.provisional {

@@ -6,7 +6,13 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::serve_common::{Player, Server, ask_corr_table, open_corr_table, run, seated, wait_log};
+use russh::ChannelMsg;
+use unicode_width::UnicodeWidthStr;
+
+use crate::common::Session;
+use crate::serve_common::{
+    PATIENCE, Player, Server, ask_corr_table, connect, open_corr_table, run, seated, wait_log,
+};
 use crate::serve_openssh::{SSH, identity, need_ssh, ssh_args};
 
 const DAY: i64 = 86_400;
@@ -150,6 +156,122 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
         "{said:?}"
     );
     assert!(!said.replace("\r\n", "").contains('\n'), "{said:?}");
+}
+
+/// What one-shot `command` prints to `user` (key `seed`) over the real russh client,
+/// with a pty `columns` wide (`ssh -t`), or through a pipe (`None`): its lines and
+/// its exit status.
+async fn asked(
+    server: &Server,
+    (user, seed): (&str, u8),
+    columns: Option<u32>,
+    command: &str,
+) -> (Vec<String>, Option<u32>) {
+    let handle = connect(server, user, seed).await;
+    let mut channel = handle.channel_open_session().await.unwrap();
+    if let Some(columns) = columns {
+        channel
+            .request_pty(false, "xterm", columns, 24, 0, 0, &[])
+            .await
+            .unwrap();
+    }
+    channel.exec(true, command.as_bytes()).await.unwrap();
+    let (mut said, mut status) = (Vec::new(), None);
+    while let Some(msg) = tokio::time::timeout(PATIENCE, channel.wait())
+        .await
+        .expect("the answer in time")
+    {
+        match msg {
+            ChannelMsg::Data { data } => said.extend_from_slice(&data),
+            ChannelMsg::ExitStatus { exit_status } => status = Some(exit_status),
+            _ => {}
+        }
+    }
+    let said = String::from_utf8(said).unwrap();
+    let end = if columns.is_some() { "\r\n" } else { "\n" };
+    assert!(said.ends_with(end), "{said:?}");
+    let lines = said.split(end).filter(|l| !l.is_empty()).map(str::to_owned);
+    (lines.collect(), status)
+}
+
+/// Each line's words, in order.
+fn words_of(lines: &[String]) -> Vec<&str> {
+    lines.iter().flat_map(|l| l.split_whitespace()).collect()
+}
+
+/// Brief s37 (club37): `status`, `games` and `help` ignored the terminal's width,
+/// and `top` in a terminal under 44 columns was laid out for 44 (the client wrapped
+/// it mid-word). With `ssh -t` each answer is laid out for the pty's width down to
+/// 20 columns, the same words as through a pipe, none cut; under 20 it says plainly
+/// that the terminal is too narrow, status 1. Through the real server and the real
+/// russh client with a pty of each width, then the system's ssh in a terminal 30
+/// wide. Fails on the old code (`dora: no correspondence games in play`, 37
+/// columns, at a pty of 20). Cost: 18 connections and one ssh run, ~2 s.
+#[test]
+fn one_shot_answers_are_laid_out_for_a_narrow_terminal_down_to_20_columns() {
+    need_ssh();
+    // More connections than the default burst from one address (a connection a
+    // command).
+    let server = Server::start_with(&["--connect-burst", "100"]);
+    let dora = ("dora", 41);
+    run(async {
+        for command in ["status", "games", "help", "top"] {
+            let (piped, status) = asked(&server, dora, None, command).await;
+            assert_eq!(status, Some(0), "{command}");
+            for columns in [20, 30, 43] {
+                let (lines, status) = asked(&server, dora, Some(columns), command).await;
+                assert_eq!(status, Some(0), "{command} at {columns}");
+                let text = lines.join("\n");
+                for line in &lines {
+                    assert!(
+                        line.width() <= columns as usize,
+                        "{command} at {columns}: {line:?}\n{text}"
+                    );
+                }
+                assert!(!text.contains('…') && !text.contains('\u{1b}'), "{text}");
+                // The same words as through a pipe, whole (`top`'s rule is said
+                // short under 80 columns; `help`'s `[live|correspondence]:` breaks
+                // after its `|` under 22).
+                if command == "help" {
+                    assert_eq!(words_of(&lines).concat(), words_of(&piped).concat());
+                } else if command != "top" {
+                    assert_eq!(words_of(&lines), words_of(&piped), "{command} at {columns}");
+                } else {
+                    let said = words_of(&lines).join(" ");
+                    assert!(said.starts_with("Leaderboard: standard live "), "{text}");
+                    assert!(said.contains("Nobody is listed yet:"), "{text}");
+                }
+            }
+        }
+        // Under 20 columns: said plainly, and nothing else.
+        for command in ["top", "status"] {
+            let (lines, status) = asked(&server, dora, Some(19), command).await;
+            assert_eq!(status, Some(1), "{command}: {lines:?}");
+            assert_eq!(
+                words_of(&lines).join(" "),
+                "Please widen the terminal to 20 columns (now 19), and ask again."
+            );
+            assert!(lines.iter().all(|l| l.width() <= 19), "{lines:#?}");
+        }
+    });
+    // The system's ssh, `ssh -t HOST top` in a terminal 30 columns wide.
+    let dir = tempfile::tempdir().unwrap();
+    let id = identity(dir.path(), dora.1);
+    let mut cmd = portable_pty::CommandBuilder::new(SSH);
+    cmd.args(ssh_args(&server, dir.path(), &id));
+    cmd.args(["-t", "dora@127.0.0.1", "top"]);
+    cmd.env("TERM", "xterm");
+    let mut ssh = Session::spawn(cmd, 30, 24);
+    assert_eq!(ssh.exit_code(), 0, "{}", ssh.screen());
+    let out = ssh.whole_output();
+    let lines: Vec<&str> = out
+        .split("\r\n")
+        .filter(|l| !l.is_empty() && !l.starts_with("Connection to"))
+        .collect();
+    assert!(lines.contains(&"Leaderboard: standard live"), "{out:?}");
+    for line in &lines {
+        assert!(line.width() <= 30, "{line:?} in {out:?}");
+    }
 }
 
 #[test]

@@ -401,12 +401,13 @@ fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
             format!(
                 "While you were away: your game with {other} was ended when the server \
                  restarted, as {whose} clock had run out before it stopped ({result} on \
-                 time); your rating went to {rating}"
+                 time); your rating went {rating}"
             )
         };
-        // Each rating after its first game is provisional: `?` on the full screen,
-        // in words in the line mode (s36: `went from 1500 to 1258`, no `?`).
-        let told_alice = note("bob", "your", "lost", "1258? (-242)");
+        // Each rating before and after its first game is provisional: `?` on the
+        // full screen, in words in the line mode (s36: `went to 1258? (-242)`, the
+        // rating before not said; before it `went from 1500 to 1258`, no `?`).
+        let told_alice = note("bob", "your", "lost", "from 1500? to 1258? (-242)");
         let alice = Player::join(&server, "alice", 1, 44, 16).await;
         wait_shown(|| words(&alice.screen()), &told_alice).await;
         let bob = Player::join_term(&server, "bob", 2, 80, 24, "dumb").await;
@@ -414,7 +415,7 @@ fn a_clock_used_up_before_a_kill_loses_on_time_at_the_restart_and_is_rated() {
             "alice",
             "alice's",
             "won",
-            "1742, provisional, up 242",
+            "from 1500, provisional, to 1742, provisional, up 242",
         ))
         .await;
         bob.wait_said("> ").await;

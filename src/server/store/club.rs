@@ -10,8 +10,8 @@ use crate::rules::Player;
 use crate::session::Played;
 
 use super::super::club::{
-    Board, EndHow, EndUntold, MIN_GAMES, MIN_OPPONENTS, RatedEnd, SYSTEM, Speed, Standing,
-    abandoned_by, days_between,
+    Board, EndHow, EndUntold, MIN_GAMES, MIN_OPPONENTS, RatedEnd, RatingBefore, RatingWent, SYSTEM,
+    Speed, Standing, abandoned_by, days_between,
 };
 use super::super::table::Snapshot;
 use super::super::who::Who;
@@ -153,7 +153,8 @@ pub(crate) fn rate_finished(
     }
     tx.prepare_cached(
         "UPDATE finished SET rated = 1, blue_before = ?2, blue_after = ?3, blue_deviation = ?4,
-             yellow_before = ?5, yellow_after = ?6, yellow_deviation = ?7, blue_expected = ?8
+             yellow_before = ?5, yellow_after = ?6, yellow_deviation = ?7, blue_expected = ?8,
+             blue_deviation_before = ?9, yellow_deviation_before = ?10
          WHERE id = ?1",
     )?
     .execute(params![
@@ -165,6 +166,10 @@ pub(crate) fn rate_finished(
         yellow_after.rating,
         yellow_after.deviation,
         expected,
+        // As of the game's end, as the note told at once says it ([`RatedEnd`]):
+        // the `?` of the rating before, for a note read back after a restart.
+        now_before[0].deviation,
+        now_before[1].deviation,
     ])?;
     Ok(Some(RatedEnd {
         before: now_before,
@@ -848,7 +853,10 @@ pub(crate) fn note_untold(
             key: me.key.clone(),
             other: other.display_name(),
             how,
-            rating: rated.map(|r| (r.before[i].rating.round() as i64, r.after[i].shown())),
+            rating: rated.map(|r| RatingWent {
+                before: RatingBefore::Shown(r.before[i].shown()),
+                after: r.after[i].shown(),
+            }),
             here: false,
         })
     };
@@ -950,14 +958,14 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
              blue_key, blue_name, blue_before, blue_after,
              yellow_key, yellow_name, yellow_before, yellow_after, speed,
              termination, blue_total, yellow_total, played_rated,
-             blue_deviation, yellow_deviation
+             blue_deviation, yellow_deviation, blue_deviation_before, yellow_deviation_before
          FROM finished WHERE claim_untold = 1
          UNION ALL
          SELECT id, moves, rated, result, claim_untold, restart_untold,
              blue_key, blue_name, blue_before, blue_after,
              yellow_key, yellow_name, yellow_before, yellow_after, speed,
              termination, blue_total, yellow_total, played_rated,
-             blue_deviation, yellow_deviation
+             blue_deviation, yellow_deviation, blue_deviation_before, yellow_deviation_before
          FROM finished WHERE restart_untold > 0
          ORDER BY id",
     )?;
@@ -1020,11 +1028,17 @@ pub(crate) fn ends_untold(conn: &Connection) -> rusqlite::Result<Vec<EndUntold>>
             // The deviation after, Blue's in 19, Yellow's in 20: the `?` a profile's
             // game line shows ([`games_of`]); a row without one shows none.
             let deviation: Option<f64> = row.get(if mine == 6 { 19 } else { 20 })?;
+            // The deviation before, Blue's in 21, Yellow's in 22 (schema 18): a game
+            // rated before keeps none, and its note says the rating after only.
+            let deviation_before: Option<f64> = row.get(if mine == 6 { 21 } else { 22 })?;
             let rating = match (rated, before, after) {
-                (true, Some(before), Some(after)) => Some((
-                    before.round() as i64,
-                    Shown::of(after, deviation.unwrap_or(0.0)),
-                )),
+                (true, Some(before), Some(after)) => Some(RatingWent {
+                    before: match deviation_before {
+                        Some(deviation) => RatingBefore::Shown(Shown::of(before, deviation)),
+                        None => RatingBefore::Whole(before.round() as i64),
+                    },
+                    after: Shown::of(after, deviation.unwrap_or(0.0)),
+                }),
                 _ => None,
             };
             untold.push(EndUntold {

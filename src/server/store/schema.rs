@@ -8,7 +8,8 @@
 //! version 14 when a name was last logged in with; version 15 a live clocked game's
 //! thinking on the turn under way; version 16 which abandoned games were won by a
 //! claim, and whether their losers were told; version 17 which players of a game
-//! ended at a restart were not told yet.
+//! ended at a restart were not told yet; version 18 each side's rating deviation
+//! before a rated game.
 //!
 //! A migration, once on main, is never edited: a store that had it already would
 //! never get the edit. What it lacks goes in a new one.
@@ -349,6 +350,18 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         "
     ALTER TABLE finished ADD COLUMN restart_untold INTEGER NOT NULL DEFAULT 0;
     CREATE INDEX finished_restarts_untold ON finished (id) WHERE restart_untold > 0;
+    ",
+    ),
+    // 18: each side's rating deviation before a rated game, as of its end (widened by
+    // the time since their last rated game), beside the deviation after (2): a note
+    // told after a restart says the rating before with its `?` (`your rating went
+    // from 1500? to 1490? (-10)`), which only the deviation after could not give.
+    // The games rated before keep none (NULL), and their notes say the rating after
+    // only (`went to 1490? (-10)`), as before.
+    Migration::Sql(
+        "
+    ALTER TABLE finished ADD COLUMN blue_deviation_before REAL;
+    ALTER TABLE finished ADD COLUMN yellow_deviation_before REAL;
     ",
     ),
 ];

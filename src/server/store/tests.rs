@@ -676,6 +676,8 @@ fn the_messages_of_an_older_database_s_correspondence_game_come_back() {
          ALTER TABLE finished DROP COLUMN claim_untold;
          DROP INDEX finished_restarts_untold;
          ALTER TABLE finished DROP COLUMN restart_untold;
+         ALTER TABLE finished DROP COLUMN blue_deviation_before;
+         ALTER TABLE finished DROP COLUMN yellow_deviation_before;
          PRAGMA user_version = 7;",
     )
     .unwrap();
@@ -739,6 +741,8 @@ fn a_store_at_version_8_from_before_its_invitation_codes_opens() {
          ALTER TABLE finished DROP COLUMN claim_untold;
          DROP INDEX finished_restarts_untold;
          ALTER TABLE finished DROP COLUMN restart_untold;
+         ALTER TABLE finished DROP COLUMN blue_deviation_before;
+         ALTER TABLE finished DROP COLUMN yellow_deviation_before;
          PRAGMA user_version = 8;",
     )
     .unwrap();
@@ -811,6 +815,8 @@ fn a_claimed_win_is_kept_apart_and_a_store_at_version_15_reads_its_games_as_left
          ALTER TABLE finished DROP COLUMN claim_untold;
          DROP INDEX finished_restarts_untold;
          ALTER TABLE finished DROP COLUMN restart_untold;
+         ALTER TABLE finished DROP COLUMN blue_deviation_before;
+         ALTER TABLE finished DROP COLUMN yellow_deviation_before;
          PRAGMA user_version = 15;",
     )
     .unwrap();
@@ -887,6 +893,8 @@ fn a_game_ended_at_a_restart_is_untold_to_both_players_and_a_store_at_16_migrate
     conn.execute_batch(
         "DROP INDEX finished_restarts_untold;
          ALTER TABLE finished DROP COLUMN restart_untold;
+         ALTER TABLE finished DROP COLUMN blue_deviation_before;
+         ALTER TABLE finished DROP COLUMN yellow_deviation_before;
          PRAGMA user_version = 16;",
     )
     .unwrap();
@@ -899,6 +907,89 @@ fn a_game_ended_at_a_restart_is_untold_to_both_players_and_a_store_at_16_migrate
     assert_eq!(
         schema::version(&db_conn(dir.path())).unwrap(),
         schema::current()
+    );
+}
+
+/// Brief s37 (club37): a rated game's note read back after a restart knows the
+/// rating before with its `?` (schema 18 keeps each side's deviation before,
+/// `finished.*_deviation_before`), as the note told at once does; a store at version
+/// 17 opens at 18, and its games' notes, which can't tell, say the rating after
+/// only, as before. Fails on the old code (no column; the rating before read back
+/// without its `?`). Cost: three opens of a store in a temp folder, ~30 ms.
+#[test]
+fn a_rated_note_keeps_the_rating_before_with_its_mark_and_a_store_at_17_migrates() {
+    use super::super::club::{EndHow, EndUntold, RatingBefore, RatingWent};
+    use crate::rating::Shown;
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    // A rated game of two newcomers (1500?): bob's link drops, ann claims.
+    let now = std::time::Instant::now();
+    let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+    assert!(table.set_terms(true, None));
+    table.sit(who("bob"), now);
+    for n in 1..=2 {
+        let game = Game::from_moves([Square::B2, Square::C3][..n].iter().copied()).unwrap();
+        let mover = game.last().unwrap().player;
+        table.take_moves((mover, table.epoch()), &game, now);
+    }
+    assert!(store.writer().keep(4, table.take_keep().unwrap()));
+    table.drop_out(&who("bob").key, now);
+    let nobody = |_: &str| false;
+    assert_eq!(
+        table.claim_win(&who("ann").key, now, std::time::Duration::ZERO, &nobody),
+        Ok(())
+    );
+    assert!(store.writer().keep(4, table.take_keep().unwrap()));
+    assert!(store.writer().flush());
+    drop(store);
+    let (store, opened, _) = open(dir.path());
+    let [end] = opened.ends_untold.as_slice() else {
+        panic!("{:?}", opened.ends_untold);
+    };
+    let went = end.rating.expect("rated");
+    assert_eq!(
+        went.before,
+        RatingBefore::Shown(Shown {
+            whole: 1500,
+            provisional: true
+        })
+    );
+    assert!(went.after.provisional && went.delta() < 0, "{went:?}");
+    let note = EndUntold {
+        game: 1,
+        key: who("bob").key,
+        other: "ann".to_owned(),
+        how: EndHow::Claimed { moves: 2 },
+        rating: Some(went),
+        here: false,
+    };
+    assert_eq!(opened.ends_untold, std::slice::from_ref(&note));
+    drop((store, opened));
+    // Back to version 17: no deviation before.
+    let conn = Connection::open(db_path(dir.path())).unwrap();
+    conn.execute_batch(
+        "ALTER TABLE finished DROP COLUMN blue_deviation_before;
+         ALTER TABLE finished DROP COLUMN yellow_deviation_before;
+         PRAGMA user_version = 17;",
+    )
+    .unwrap();
+    drop(conn);
+    let (_, opened, _) = open(dir.path());
+    assert!(opened.problems.is_empty(), "{:?}", opened.problems);
+    assert_eq!(
+        schema::version(&db_conn(dir.path())).unwrap(),
+        schema::current()
+    );
+    assert_eq!(schema::current(), 18);
+    // Still untold, the rating before in whole points only: said as before s37.
+    let before = RatingBefore::Whole(1500);
+    assert_eq!(before.shown(), None);
+    assert_eq!(
+        opened.ends_untold,
+        [EndUntold {
+            rating: Some(RatingWent { before, ..went }),
+            ..note
+        }]
     );
 }
 
@@ -927,6 +1018,8 @@ fn a_public_game_of_a_store_at_version_9_stays_listed() {
          ALTER TABLE finished DROP COLUMN claim_untold;
          DROP INDEX finished_restarts_untold;
          ALTER TABLE finished DROP COLUMN restart_untold;
+         ALTER TABLE finished DROP COLUMN blue_deviation_before;
+         ALTER TABLE finished DROP COLUMN yellow_deviation_before;
          PRAGMA user_version = 9;",
     )
     .unwrap();
@@ -1024,7 +1117,7 @@ fn a_store_of_schema_12_migrates_and_games_in_play_keep_their_address() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/store-v12/hijara.db");
     std::fs::copy(&fixture, db_path(dir.path())).unwrap();
     let (store, opened, _) = open(dir.path());
-    assert_eq!(schema::current(), 17);
+    assert_eq!(schema::current(), 18);
     assert_eq!(
         schema::version(&Connection::open(db_path(dir.path())).unwrap()).unwrap(),
         schema::current()
