@@ -98,7 +98,8 @@ impl Session {
 
     /// Makes `genmove` stop thinking once `stop` is set, and answer the move found
     /// so far at once: `hijara engine` sets it when nobody reads its replies any more
-    /// (the controller is gone), so a search of an hour does not outlive it.
+    /// (the controller is gone), so a search of an hour does not outlive it, and a
+    /// second after it read a `quit` or the end of its input ([`quits`]).
     pub fn stop_when(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);
     }
@@ -132,33 +133,14 @@ impl Session {
     /// Handles one input line. Returns the full reply (ending in a blank line),
     /// or `None` for a line with no command (empty or only a `#` comment).
     pub fn handle(&mut self, line: &str) -> Option<String> {
-        // GTP preprocessing: drop comments and control characters, tabs to spaces.
-        let line = line.split('#').next().unwrap_or("");
-        let line: String = line
-            .chars()
-            .filter_map(|c| match c {
-                '\t' => Some(' '),
-                c if c.is_control() => None,
-                c => Some(c),
-            })
-            .collect();
-        let mut words = line.split_whitespace().peekable();
-        let first = *words.peek()?;
-        let id = if first.chars().all(|c| c.is_ascii_digit()) {
-            words.next();
-            if first.len() > MAX_ID_DIGITS {
-                // Not echoed: a peer's id of up to a whole line came back whole.
-                return Some(format!("? {ID_TOO_LONG}\n\n"));
-            }
-            first.to_owned()
-        } else {
-            String::new()
+        let (id, command, args) = match Words::of(line)? {
+            // Not echoed: a peer's id of up to a whole line came back whole.
+            Words::IdTooLong => return Some(format!("? {ID_TOO_LONG}\n\n")),
+            Words::NoCommand { id } => return Some(format!("?{id} missing command\n\n")),
+            Words::Command { id, command, args } => (id, command, args),
         };
-        let Some(command) = words.next() else {
-            return Some(format!("?{id} missing command\n\n"));
-        };
-        let args: Vec<&str> = words.collect();
-        Some(match self.run(command, &args) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        Some(match self.run(&command, &args) {
             Ok(result) if result.is_empty() => format!("={id}\n\n"),
             // A result on the lines below (`showboard`'s) follows the `=` at once:
             // no line of a reply ends in a space.
@@ -347,6 +329,63 @@ impl Session {
     }
 }
 
+/// Whether `line` is a `quit` that [`Session::handle`] would carry out (an id of at
+/// most [`MAX_ID_DIGITS`], no argument), read as `handle` reads it: `hijara engine`
+/// reads the lines ahead of the one answered, and a `quit` among them bounds the
+/// thinking of a `genmove` still under way.
+pub fn quits(line: &str) -> bool {
+    matches!(Words::of(line), Some(Words::Command { command, args, .. }) if command == "quit" && args.is_empty())
+}
+
+/// A line's words, as GTP's preprocessing leaves them.
+enum Words {
+    /// The id has more than [`MAX_ID_DIGITS`] digits: the command is not run.
+    IdTooLong,
+    /// An id and nothing after it.
+    NoCommand { id: String },
+    /// A command, its id (empty for none) and its arguments.
+    Command {
+        id: String,
+        command: String,
+        args: Vec<String>,
+    },
+}
+
+impl Words {
+    /// `line`'s words after GTP's preprocessing (comments and control characters
+    /// dropped, tabs to spaces); `None` for a line with no words.
+    fn of(line: &str) -> Option<Words> {
+        let line = line.split('#').next().unwrap_or("");
+        let line: String = line
+            .chars()
+            .filter_map(|c| match c {
+                '\t' => Some(' '),
+                c if c.is_control() => None,
+                c => Some(c),
+            })
+            .collect();
+        let mut words = line.split_whitespace().peekable();
+        let first = *words.peek()?;
+        let id = if first.chars().all(|c| c.is_ascii_digit()) {
+            words.next();
+            if first.len() > MAX_ID_DIGITS {
+                return Some(Words::IdTooLong);
+            }
+            first.to_owned()
+        } else {
+            String::new()
+        };
+        let Some(command) = words.next() else {
+            return Some(Words::NoCommand { id });
+        };
+        Some(Words::Command {
+            id,
+            command: command.to_owned(),
+            args: words.map(str::to_owned).collect(),
+        })
+    }
+}
+
 /// A colour word (`blue`, `yellow`, any case), or the error that quotes it.
 fn parse_player(word: &str) -> Result<Player, String> {
     word.parse()
@@ -408,6 +447,32 @@ fn quoted(word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `hijara engine`'s reader takes a line for a `quit` exactly when the session
+    /// quits on it: a wrong guess either way would stop a search for nothing, or end
+    /// the reading under a session that goes on.
+    #[test]
+    fn quits_says_what_the_session_does_with_the_line() {
+        for line in [
+            "quit",
+            "7 quit",
+            "  quit  # bye",
+            "qu\x1bit",
+            "\tquit\r",
+            "quit now",
+            "1234567890 quit",
+            "Quit",
+            "# quit",
+            "7",
+            "",
+            "name",
+        ] {
+            let mut session = Session::new();
+            let _ = session.handle(line);
+            assert_eq!(quits(line), session.has_quit(), "{line:?}");
+        }
+        assert!(quits("quit") && !quits("quit now"));
+    }
 
     fn reply(session: &mut Session, line: &str) -> String {
         session.handle(line).unwrap_or_default()

@@ -135,7 +135,12 @@ impl RunPrefs {
             if matches!(&cli.command, Some(super::Command::Config(args)) if args.ask_terminal) {
                 // `hijara config --ask-terminal` reports the answer and opens no
                 // screen: asked now, and what is typed ahead is the shell's.
-                env.background = crate::ui::ask_background_leaving_keys();
+                let (background, typed) = crate::ui::ask_background_leaving_keys();
+                env.background = background;
+                // Lost (nothing can give them back to the shell): said, not silent.
+                if !typed.is_empty() {
+                    super::out::note(crate::strings::config::keys_lost(&typed));
+                }
             } else {
                 // Asked by the first screen, once the command's checks have passed.
                 // `hijara config` opens none, so without `--ask-terminal` it is never

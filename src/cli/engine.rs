@@ -9,6 +9,8 @@
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
 
 use anyhow::Context;
 
@@ -96,14 +98,86 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<L
 }
 
 /// Runs the protocol from `input` to `output` until `quit` or the end of input.
+#[cfg(test)]
 fn serve(
     session: &mut Session,
     mut input: impl BufRead,
     output: &mut impl Write,
 ) -> anyhow::Result<()> {
     let mut buf = Vec::new();
+    serve_lines(session, || read_line(&mut input, &mut buf), output)
+}
+
+/// How long a `genmove` may go on thinking, at most, once a `quit` or the end of the
+/// input has been read ahead of its answer; then it answers the move found so far. As
+/// long as hard's default thinking time, so `printf 'genmove blue\nquit\n' | hijara
+/// engine` at the defaults answers the move thought in full; a node budget (no time
+/// limit) or a longer time is cut to it, so the engine ends within about this after a
+/// `quit`, from any position, whatever its budget.
+pub const QUIT_GRACE: Duration = Duration::from_millis(crate::ai::HARD_THINK_MS);
+
+/// The most lines read ahead of the one being answered: with [`MAX_LINE`] bytes held
+/// of each, a MiB. A `quit` sent further ahead than this is read once the lines
+/// before it are answered.
+const READ_AHEAD: usize = 256;
+
+/// Reads the lines of `open()`'s input on a thread of its own, ahead of the one being
+/// answered (at most [`READ_AHEAD`] held), so a `quit` or the end of the input is seen
+/// while a `genmove` thinks: [`QUIT_GRACE`] after it, `stop` is set, and the search
+/// answers what it has found. The lines still come one at a time, in order, and each
+/// is answered in turn: GTP's order is kept. After a `quit`, nothing more is read.
+fn read_ahead<R: BufRead>(
+    open: impl FnOnce() -> R + Send + 'static,
+    stop: Arc<AtomicBool>,
+) -> Receiver<io::Result<Option<Line>>> {
+    let (lines, received) = mpsc::sync_channel(READ_AHEAD);
+    let reader = move || {
+        let mut input = open();
+        let mut buf = Vec::new();
+        let mut first = true;
+        loop {
+            let line = read_line(&mut input, &mut buf);
+            // The last line read: a quit (as the session will take it), the end, a
+            // line of no end, or a failure, each of which ends the session.
+            let last = match &line {
+                Ok(Some(Line::Text(text))) if first => {
+                    crate::ai::gtp::quits(crate::session::without_bom(text))
+                }
+                Ok(Some(Line::Text(text))) => crate::ai::gtp::quits(text),
+                Ok(Some(Line::TooLong | Line::NotUtf8)) => false,
+                Ok(Some(Line::Endless) | None) | Err(_) => true,
+            };
+            first = false;
+            if lines.send(line).is_err() {
+                return;
+            }
+            if last {
+                std::thread::sleep(QUIT_GRACE);
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    };
+    if let Err(error) = std::thread::Builder::new()
+        .name("hijara-engine-input".into())
+        .spawn(reader)
+    {
+        // No thread: the session sees a failed read at once.
+        let (failed, received) = mpsc::sync_channel(1);
+        let _ = failed.send(Err(error));
+        return received;
+    }
+    received
+}
+
+/// Runs the protocol on the lines `next` gives until `quit` or the end of the input.
+fn serve_lines(
+    session: &mut Session,
+    mut next: impl FnMut() -> io::Result<Option<Line>>,
+    output: &mut impl Write,
+) -> anyhow::Result<()> {
     let mut first = true;
-    while let Some(line) = read_line(&mut input, &mut buf).context("cannot read standard input")? {
+    while let Some(line) = next().context("cannot read standard input")? {
         let line_endless = line == Line::Endless;
         let reply = match line {
             // A byte-order mark starting the input (a commands file saved by a
@@ -141,10 +215,15 @@ pub(crate) fn run(args: &super::EngineArgs) -> anyhow::Result<()> {
     if let Some(threads) = args.threads.get() {
         session.set_threads(threads);
     }
-    let gone = Arc::new(AtomicBool::new(false));
-    watch_the_reader(&gone);
-    session.stop_when(gone);
-    serve(&mut session, io::stdin().lock(), &mut io::stdout().lock())?;
+    // Set when the controller is gone (at once), or a while after a quit or the
+    // end of the input was read ([`QUIT_GRACE`]).
+    let stop = Arc::new(AtomicBool::new(false));
+    watch_the_reader(&stop);
+    session.stop_when(Arc::clone(&stop));
+    let lines = read_ahead(|| io::stdin().lock(), stop);
+    // The reader's thread gone, every line it read taken: the end of the input.
+    let next = || lines.recv().unwrap_or(Ok(None));
+    serve_lines(&mut session, next, &mut io::stdout().lock())?;
     Ok(())
 }
 
@@ -152,8 +231,8 @@ pub(crate) fn run(args: &super::EngineArgs) -> anyhow::Result<()> {
 /// (its end of the pipe or socket closed, or the terminal hung up). A `genmove` then
 /// stops thinking at once; its reply finds the pipe closed, which ends the process
 /// quietly (SIGPIPE, as `cli::end_quietly_on_a_closed_pipe` asks). The end of the
-/// input alone is no sign of it: `printf 'genmove blue\n' | hijara engine` still
-/// reads the move, thought in full. A thread of its own, left to the process's end;
+/// input alone is no sign of it (the controller may still read): that one stops the
+/// search only [`QUIT_GRACE`] later ([`read_ahead`]). A thread of its own, left to the process's end;
 /// none where standard output is a file (which is never closed from the far side).
 #[cfg(unix)]
 fn watch_the_reader(gone: &Arc<AtomicBool>) {

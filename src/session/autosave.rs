@@ -5,7 +5,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::disk::{self, read_regular, write_atomic_with};
+use super::disk::{self, read_regular, write_atomic_in_turn};
 
 /// The environment variable that overrides the data folder (used by tests).
 pub const DATA_DIR_ENV: &str = "HIJARA_DATA_DIR";
@@ -222,13 +222,29 @@ impl Autosave {
 
     /// Writes `text` atomically (through a symlink), creating the folder if needed.
     pub fn save(&self, text: &str) -> io::Result<()> {
+        self.save_in_turn(text, || Some(())).map(drop)
+    }
+
+    /// [`Autosave::save`], renamed into place only if `turn` (asked once the text is
+    /// on disk) gives the guard to hold over the rename; `Ok(false)`: out of date, not
+    /// written. Notes written off the event loop keep their place among the writes so
+    /// ([`crate::session::Note`]).
+    pub fn save_in_turn<G>(
+        &self,
+        text: &str,
+        turn: impl FnOnce() -> Option<G>,
+    ) -> io::Result<bool> {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             create_data_folder(dir)?;
         }
-        write_atomic_with(&self.path, |file| match self.fault {
-            Some(errno) => Err(io::Error::from_raw_os_error(errno)),
-            None => io::Write::write_all(file, text.as_bytes()),
-        })
+        write_atomic_in_turn(
+            &self.path,
+            |file| match self.fault {
+                Some(errno) => Err(io::Error::from_raw_os_error(errno)),
+                None => io::Write::write_all(file, text.as_bytes()),
+            },
+            turn,
+        )
     }
 
     /// The saved bytes, or `None` if there is no autosave (none there, or its folder's

@@ -272,14 +272,11 @@ fn temporary_in(dir: &Path) -> io::Result<(Listed, NamedTempFile)> {
         .tempfile_in(dir)
         .map_err(without_temporary_path)?;
     let path = tmp.path().to_path_buf();
-    // Locked while it lives (the lock goes with the last descriptor): a start's
-    // sweep ([`sweep_stale_temporaries`]) never takes a file still being written.
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsRawFd;
-        // SAFETY: a descriptor of ours, open for as long as the call.
-        let _ = unsafe { libc::flock(tmp.as_file().as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    }
+    // Locked while it lives (the lock goes with the file's handle): a start's sweep
+    // ([`sweep_stale_temporaries`]) never takes a file still being written. std's
+    // lock is `flock` on Unix (as hijara took it before s37) and `LockFileEx` on
+    // Windows: one lock on every system.
+    let _ = tmp.as_file().try_lock();
     list.push(path.clone());
     Ok((Listed(path), tmp))
 }
@@ -301,22 +298,18 @@ fn is_our_temporary(name: &str) -> bool {
 
 /// Removes from `dir` the temporary files a write left when its process died
 /// (SIGKILL, a power loss), and says how many: only those named as ours, regular
-/// files of this user, last written over [`STALE_AFTER`] ago, and not locked (a
-/// writer holds its file's lock while it lives). Quiet on any failure: a file left
-/// is no harm. Unix only.
+/// files (a link is not followed) of this user where files have owners (Unix), last
+/// written over [`STALE_AFTER`] ago, and not locked (a writer holds its file's lock
+/// while it lives; std's file lock, on every system). Quiet on any failure: a file
+/// left is no harm.
 pub(crate) fn sweep_stale_temporaries(dir: &Path) -> usize {
     sweep_stale_in(dir, std::time::SystemTime::now())
 }
 
-#[cfg(unix)]
 fn sweep_stale_in(dir: &Path, now: std::time::SystemTime) -> usize {
-    use std::os::fd::AsRawFd;
-    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
     let Ok(entries) = fs::read_dir(dir) else {
         return 0;
     };
-    // SAFETY: getuid has no preconditions and cannot fail.
-    let me = unsafe { libc::getuid() };
     let mut swept = 0;
     for entry in entries.flatten() {
         if !entry.file_name().to_str().is_some_and(is_our_temporary) {
@@ -332,21 +325,14 @@ fn sweep_stale_in(dir: &Path, now: std::time::SystemTime) -> usize {
             .ok()
             .and_then(|at| now.duration_since(at).ok())
             .is_some_and(|age| age >= STALE_AFTER);
-        if !meta.is_file() || meta.uid() != me || !old {
+        if !meta.is_file() || !mine(&meta) || !old {
             continue;
         }
-        // Opened without following a link, nor blocking on anything odd.
-        let Ok(file) = fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
-            .open(&path)
-        else {
+        let Ok(file) = open_unfollowed(&path) else {
             continue;
         };
-        // SAFETY: a descriptor of ours, open for as long as the call.
-        let free = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0;
         // Removed with the lock held: no writer of ours can take it meanwhile.
-        if free && fs::remove_file(&path).is_ok() {
+        if file.try_lock().is_ok() && fs::remove_file(&path).is_ok() {
             swept += 1;
         }
         drop(file);
@@ -354,9 +340,42 @@ fn sweep_stale_in(dir: &Path, now: std::time::SystemTime) -> usize {
     swept
 }
 
-#[cfg(not(unix))]
-fn sweep_stale_in(_dir: &Path, _now: std::time::SystemTime) -> usize {
-    0
+/// Whether the file `meta` describes is this user's: its owner on Unix. Elsewhere
+/// files have no owner std can read; the folder swept is the user's own data folder.
+fn mine(meta: &fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: getuid has no preconditions and cannot fail.
+        meta.uid() == unsafe { libc::getuid() }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        true
+    }
+}
+
+/// `path` opened to read, not following a link nor blocking on anything odd (Unix:
+/// the file's type was checked just before, and may have changed since). Elsewhere
+/// an ordinary open, the type checked again on the handle.
+fn open_unfollowed(path: &Path) -> io::Result<File> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+            .open(path)
+    }
+    #[cfg(not(unix))]
+    {
+        let file = File::open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(io::Error::other("not a regular file"));
+        }
+        Ok(file)
+    }
 }
 
 /// Stops this process's writes for its exit at a signal or a hang-up: removes the
@@ -397,6 +416,19 @@ pub(crate) fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
+    write_atomic_in_turn(path, write, || Some(())).map(drop)
+}
+
+/// [`write_atomic_with`], the rename made in `turn`: called once the temporary file
+/// is written and flushed (the slow part, done first), it returns a guard held over
+/// the rename, or `None` when the write is out of date (a later one took its place),
+/// which is then dropped, its temporary file removed. `Ok(true)` when it was renamed.
+/// A write on another thread than the file's other writes keeps their order so.
+pub(crate) fn write_atomic_in_turn<G>(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+    turn: impl FnOnce() -> Option<G>,
+) -> io::Result<bool> {
     if path.file_name().is_none() {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -407,9 +439,54 @@ pub(crate) fn write_atomic_with(
     let dir = folder_of(&target);
     let (_listed, mut tmp) = temporary_in(dir)?;
     write(tmp.as_file_mut())?;
+    #[cfg(test)]
+    stalls::wait(dir);
     tmp.as_file().sync_all()?;
+    let Some(turn) = turn() else {
+        return Ok(false);
+    };
     tmp.persist(&target).map_err(|e| e.error)?;
-    sync_folder(dir)
+    drop(turn);
+    sync_folder(dir)?;
+    Ok(true)
+}
+
+/// For tests: a slow disk. A write into a folder held here waits (before its flush)
+/// until the folder is let go, at most 10 s.
+#[cfg(test)]
+pub(crate) mod stalls {
+    use std::path::{Path, PathBuf};
+    use std::sync::{Mutex, PoisonError};
+    use std::time::{Duration, Instant};
+
+    static HELD: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+    fn held(dir: &Path) -> bool {
+        let held = HELD.lock().unwrap_or_else(PoisonError::into_inner);
+        held.iter().any(|d| d == dir)
+    }
+
+    /// Writes into `dir` wait from now.
+    pub(crate) fn hold(dir: &Path) {
+        HELD.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(dir.to_path_buf());
+    }
+
+    /// Writes into `dir` go on.
+    pub(crate) fn let_go(dir: &Path) {
+        HELD.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .retain(|d| d != dir);
+    }
+
+    /// Waits while `dir` is held, at most 10 s.
+    pub(super) fn wait(dir: &Path) {
+        let start = Instant::now();
+        while held(dir) && start.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
 }
 
 /// Writes `contents` to `path` atomically (see [`write_atomic_with`]).
@@ -506,6 +583,39 @@ mod tests {
     }
 
     use super::*;
+
+    /// s37 (cli43): the sweep ran on Unix only (`flock` through libc, the owner by
+    /// uid; elsewhere it swept nothing), so on Windows a `.hijara-*.tmp` a killed
+    /// write left stayed for good. Now its lock is std's (`flock` on Unix, `LockFileEx`
+    /// on Windows) on both sides, the writer's and the sweep's: this test has no
+    /// `cfg(unix)`, and what it checks holds on every system. A stale file is swept; a
+    /// locked one (a live writer's), a new one and a name not ours stay.
+    #[test]
+    fn the_sweep_takes_a_stale_unlocked_temporary_and_spares_a_locked_one() {
+        use std::time::{Duration, SystemTime};
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        for name in [".hijara-dead00.tmp", ".hijara-toolong7.tmp", "b.tmp"] {
+            fs::write(at(name), "1. b2 *").unwrap();
+        }
+        let (_listed, live) = temporary_in(dir.path()).unwrap();
+        // The writer's lock is std's: a second handle of the file cannot take it.
+        let other = File::open(live.path()).unwrap();
+        assert!(other.try_lock().is_err(), "the writer holds no lock");
+        drop(other);
+        let later = SystemTime::now() + Duration::from_secs(2 * 60 * 60);
+        assert_eq!(sweep_stale_in(dir.path(), later), 1);
+        assert!(!at(".hijara-dead00.tmp").exists());
+        assert!(at(".hijara-toolong7.tmp").exists() && at("b.tmp").exists());
+        assert!(live.path().exists(), "a file still written");
+        // An hour is not yet stale.
+        let soon = SystemTime::now() + Duration::from_secs(30 * 60);
+        let path = live.path().to_path_buf();
+        drop(live.keep().unwrap());
+        assert_eq!(sweep_stale_in(dir.path(), soon), 0);
+        assert_eq!(sweep_stale_in(dir.path(), later), 1);
+        assert!(!path.exists());
+    }
 
     #[test]
     fn atomic_write_replaces_the_file() {

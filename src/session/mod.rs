@@ -31,6 +31,8 @@ pub use autosave::{
 };
 pub use clock::{Clock, Flagged, ai_budget, show as show_clock, shown_secs};
 pub use config::{GameConfig, fresh_seed};
+#[cfg(test)]
+pub(crate) use disk::stalls;
 pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub(crate) use disk::{
     hold_folder, keep_aside, stop_writes, sweep_stale_temporaries, without_bom, write_atomic,
@@ -47,7 +49,7 @@ pub use record_io::{
     seat_token, seat_type, seat_type_tag, today, write_record_file,
 };
 pub use storage::{
-    Damaged, Kept, NOTE_THINKING_EVERY, Notice, Storage, StorageReport, open_save_dir,
+    Damaged, Kept, NOTE_THINKING_EVERY, Note, Notice, Storage, StorageReport, open_save_dir,
     unfinished_autosave,
 };
 

@@ -4,6 +4,7 @@
 //! happened comes back as a [`StorageReport`], which the ui puts into words.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use anyhow::bail;
@@ -242,6 +243,37 @@ pub struct Storage {
     /// The people's names its records give their seats (a game played on, resumed or
     /// loaded from a record); none: `human`.
     names: Names,
+    /// The autosave's writes made here, counted: a [`Note`] written on another thread
+    /// is renamed into place only if none came after it, under this lock.
+    writes: Arc<Mutex<u64>>,
+}
+
+/// A note of the thinking on the turn under way ([`Storage::note_thinking`]), to be
+/// written off the event loop ([`Note::write`]), so a slow disk never holds the
+/// screen. It keeps its place among the autosave's writes: one made after it was
+/// taken (a move's) wins, whichever reaches the disk first.
+#[derive(Debug)]
+pub struct Note {
+    autosave: Autosave,
+    text: String,
+    /// [`Storage::writes`] when it was taken.
+    after: u64,
+    writes: Arc<Mutex<u64>>,
+}
+
+impl Note {
+    /// Writes the note (the slow part, flushing it to disk, first); renames it into
+    /// place only if no later write of the autosave began meanwhile. `Ok(false)`: out
+    /// of date, dropped. A failure leaves the autosave as it was (atomic), every move
+    /// in it.
+    pub fn write(self) -> std::io::Result<bool> {
+        let writes = &self.writes;
+        let after = self.after;
+        self.autosave.save_in_turn(&self.text, || {
+            let count = writes.lock().unwrap_or_else(PoisonError::into_inner);
+            (*count == after).then_some(count)
+        })
+    }
 }
 
 impl Storage {
@@ -262,7 +294,16 @@ impl Storage {
             history: None,
             archived: None,
             names: Names::default(),
+            writes: Arc::new(Mutex::new(0)),
         }
+    }
+
+    /// Counts a write of the autosave about to begin here: a [`Note`] taken before
+    /// it is out of date. The lock is held only for the count (or while a note is
+    /// renamed).
+    fn count_write(&self) {
+        let mut count = self.writes.lock().unwrap_or_else(PoisonError::into_inner);
+        *count += 1;
     }
 
     /// Writes `names` as the people's names in this session's records, from now on
@@ -482,6 +523,7 @@ impl Storage {
             self.checked = true;
             self.owns_autosave = true;
         }
+        self.count_write();
         let result = if played.in_progress() {
             autosave.save(&self.autosave_text(config, played, used))
         } else {
@@ -511,27 +553,33 @@ impl Storage {
 pub const NOTE_THINKING_EVERY: Duration = Duration::from_secs(2);
 
 impl Storage {
-    /// Rewrites the autosave with `used`, the time the player to move has used on the
-    /// turn under way ([`TURN_USED_TAG`]), so a resume charges it. Only over an
+    /// The note that rewrites the autosave with `used`, the time the player to move
+    /// has used on the turn under way ([`TURN_USED_TAG`]), so a resume charges it, to
+    /// be written off the event loop ([`Note::write`]; s37: it was written here, on
+    /// the loop's thread, whose screen a slow disk froze for the flush). Only over an
     /// autosave that holds the game as it is (its last write succeeded: this session
-    /// owns it), with the game in progress; otherwise nothing is written. A failed
-    /// note leaves the autosave as the last write made it (atomic), which still holds
-    /// every move: nothing to tell the player, and the next change's write reports a
-    /// lasting failure.
+    /// owns it), with the game in progress; otherwise `None`. A failed note leaves
+    /// the autosave as the last write made it (atomic), which still holds every move:
+    /// nothing to tell the player, and the next change's write reports a lasting
+    /// failure.
     pub fn note_thinking<'a>(
-        &mut self,
+        &self,
         config: &GameConfig,
         played: impl Into<Played<'a>>,
         used: Duration,
-    ) -> std::io::Result<()> {
+    ) -> Option<Note> {
         let played = played.into();
-        let Some(autosave) = self.autosave.as_ref().filter(|_| self.autosaved) else {
-            return Ok(());
-        };
+        let autosave = self.autosave.as_ref().filter(|_| self.autosaved)?;
         if !played.in_progress() {
-            return Ok(());
+            return None;
         }
-        autosave.save(&self.autosave_text(config, played, Some(used)))
+        let after = *self.writes.lock().unwrap_or_else(PoisonError::into_inner);
+        Some(Note {
+            autosave: autosave.clone(),
+            text: self.autosave_text(config, played, Some(used)),
+            after,
+            writes: Arc::clone(&self.writes),
+        })
     }
 
     /// The autosave's text of `played`: its record, with [`TURN_USED_TAG`] when the

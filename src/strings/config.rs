@@ -18,6 +18,19 @@ pub(crate) fn background(palette: crate::prefs::Palette) -> String {
     format!("OSC 11: a {shade} background")
 }
 
+/// What `hijara config --ask-terminal` says on standard error when keys were typed
+/// while it waited for the terminal's answer: the reading took them with the answer,
+/// and nothing gives them back to the shell. `typed` is quoted safe to show (a line
+/// end as `\r`), cut to 20 columns.
+pub(crate) fn keys_lost(typed: &[u8]) -> String {
+    let text = String::from_utf8_lossy(typed);
+    let shown = crate::text::fit_sanitized(&text, 20);
+    format!(
+        "hijara: the keys typed while the terminal was asked were taken with its answer \
+         and are lost: `{shown}`"
+    )
+}
+
 /// The palette's value in `hijara config`'s report when the terminal's background
 /// would choose it: each screen asks the terminal as it opens, and the report (which
 /// opens none) asks nothing unless `--ask-terminal` is given.

@@ -106,7 +106,7 @@ static TYPED: Mutex<Typed> = Mutex::new(Typed {
 });
 
 /// See [`TYPED`].
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Typed {
     bytes: Vec<u8>,
     da1_rest: Option<Da1Rest>,
@@ -128,22 +128,20 @@ pub fn ask_background() -> Option<Palette> {
 /// them). Keys typed during the wait itself (half a second at most) are the
 /// reading's, as with any program that asks the terminal; they are not pushed back
 /// (`TIOCSTI` is refused by newer kernels and is a way to type into another's shell,
-/// so it is not used): the flag's help says not to type while it asks.
-pub fn ask_background_leaving_keys() -> Option<Palette> {
+/// so it is not used): the flag's help says not to type while it asks. They are
+/// returned, for the caller to say they were lost (s37: they went silently).
+pub fn ask_background_leaving_keys() -> (Option<Palette>, Vec<u8>) {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return None;
+        return (None, Vec::new());
     }
     if input_waiting() {
-        return None;
+        return (None, Vec::new());
     }
     let palette = ask();
-    // No screen follows to take them: dropped here, not left for a later reader.
-    *TYPED.lock().unwrap_or_else(PoisonError::into_inner) = Typed {
-        bytes: Vec::new(),
-        da1_rest: None,
-    };
-    palette
+    // No screen follows to take them: taken from here, not left for a later reader.
+    let typed = std::mem::take(&mut *TYPED.lock().unwrap_or_else(PoisonError::into_inner));
+    (palette, typed.bytes)
 }
 
 /// Whether bytes wait on standard input, unread.

@@ -16,7 +16,7 @@ use std::time::Instant;
 use crate::learn::LearnProgress;
 use crate::puzzle::{Progress, ProgressError};
 use crate::review::{Background, ReviewBudget};
-use crate::session::{Kept, Notice, Storage, today};
+use crate::session::{Kept, Note, Notice, Storage, today};
 use crate::strings::{alert as alert_words, serve_limits, storage as storage_words};
 
 use super::ai_worker::AiRequest;
@@ -63,6 +63,7 @@ pub(crate) fn run<F: Face>(
         nav,
         ai: None,
         checker: None,
+        notes: None,
         queue,
         redraw: true,
         next_tick: None,
@@ -93,14 +94,39 @@ fn analysis(
     Background::start_at(game.clone(), positions, budget, threads, wake)
 }
 
-/// Notes in the autosave the thinking `app`'s clock has run on the turn under way
-/// ([`Effect::NoteThinking`]): one small atomic write on this thread, as the autosave
-/// after a move, under no lock. A failure changes nothing on screen: the autosave
-/// keeps the last write, every move in it.
-fn note_thinking(app: &super::App, storage: &mut Storage) {
-    if let Some(used) = app.thinking_to_note() {
-        let _ = storage.note_thinking(app.config(), app.played(), used);
-    }
+/// The note of the thinking `app`'s clock has run on the turn under way
+/// ([`Effect::NoteThinking`]), for the autosave, when one is due.
+fn note_thinking(app: &super::App, storage: &Storage) -> Option<Note> {
+    let used = app.thinking_to_note()?;
+    storage.note_thinking(app.config(), app.played(), used)
+}
+
+/// Hands `note` to the notes' writer, a thread started at the first note: the loop
+/// never waits for the disk's flush (s37: the note was written on this thread, and a
+/// slow disk froze the screen for it). Nothing waits for it either, nor is anything
+/// said of it: a failure changes nothing on screen (the autosave keeps the last
+/// write, every move in it), and a move's write made after it wins ([`Note::write`]).
+/// The writer writes the newest note waiting, skipping older ones.
+fn hand_note(note: Note, inbox: &Inbox, writer: &mut Option<Worker<Note>>) -> anyhow::Result<()> {
+    let writer = match writer {
+        Some(writer) => writer,
+        None => {
+            let failed = inbox.sender();
+            writer.insert(Worker::spawn(
+                "notes",
+                "autosave note",
+                |note: Note, _| {
+                    let _ = note.write();
+                    None::<()>
+                },
+                |()| true,
+                move |message| {
+                    let _ = failed.send(Wake::WorkerFailed("autosave note", message));
+                },
+            )?)
+        }
+    };
+    writer.send(note)
 }
 
 /// Rewrites the autosave after a change to `app`'s game, with the thinking on the turn
@@ -129,6 +155,8 @@ struct EventLoop<'a, F: Face> {
     ai: Option<Worker<AiRequest>>,
     /// The puzzle check's worker, started at the first wrong puzzle move.
     checker: Option<Worker<CheckRequest>>,
+    /// The autosave notes' writer, started at the first note ([`hand_note`]).
+    notes: Option<Worker<Note>>,
     /// The effects still to carry out, in order.
     queue: VecDeque<Effect>,
     /// Something on screen changed since the last frame.
@@ -359,8 +387,10 @@ impl<F: Face> EventLoop<'_, F> {
                 }
             }
             Effect::NoteThinking => {
-                if let Screen::Game(app) = self.nav.screen() {
-                    note_thinking(app, self.storage);
+                if let Screen::Game(app) = self.nav.screen()
+                    && let Some(note) = note_thinking(app, self.storage)
+                {
+                    hand_note(note, self.inbox, &mut self.notes)?;
                 }
             }
             Effect::YourMove => self.tell_your_move(),
@@ -546,6 +576,7 @@ impl<F: Face> EventLoop<'_, F> {
         let failed = [
             self.ai.as_ref().map(|w| (w.what(), w.failure())),
             self.checker.as_ref().map(|w| (w.what(), w.failure())),
+            self.notes.as_ref().map(|w| (w.what(), w.failure())),
         ];
         if let Some((what, Some(message))) = failed.into_iter().flatten().find(|f| f.1.is_some()) {
             return Err(self.internal_error(what, &message));
@@ -1334,7 +1365,10 @@ mod tests {
                     }
                     Effect::NoteThinking => {
                         notes += 1;
-                        note_thinking(app, storage);
+                        // Written here, in order: the writer's thread is another test's.
+                        if let Some(note) = note_thinking(app, storage) {
+                            let _ = note.write();
+                        }
                     }
                     _ => {}
                 }
@@ -1430,6 +1464,79 @@ mod tests {
         asked.set_now(t0);
         let _ = asked.start();
         assert_eq!(tick(&mut asked, &mut storage_back, ms(0), ms(10_000)), 0);
+    }
+
+    /// s37 (cli43): the note of a running clock's thinking was written (and flushed)
+    /// on the loop's thread, so a slow disk froze the screen for every note. Now the
+    /// loop hands it to the notes' writer and goes on: with the data folder's writes
+    /// held (a disk that does not answer), `hand_note` returns while the note is not
+    /// on disk, and it is there once the disk answers. A move's write made meanwhile
+    /// wins over a note taken before it, whichever reaches the disk first: the note
+    /// never puts back an autosave without the move.
+    #[test]
+    fn a_note_is_written_off_the_loop_and_a_later_move_s_write_wins() {
+        use crate::ai::Seat;
+        use crate::session::stalls;
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = Autosave::at(dir.path().join("autosave.hij"));
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        let inbox = Inbox::new();
+        let mut writer = None;
+        let ms = Duration::from_millis;
+        let t0 = Instant::now();
+        let config = GameConfig {
+            seats: [Seat::Human; 2],
+            clock: Some(crate::record::TimeControl::from_minutes("1+0").unwrap()),
+            ..GameConfig::default()
+        };
+        let mut app = App::new(config);
+        app.set_now(t0);
+        let _ = app.start();
+        for c in ['a', '1', 'b', '1'] {
+            let effects = app.handle(Input::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
+            if effects.contains(&Effect::Autosave) {
+                let _ = write_autosave(&app, &mut storage);
+                app.set_autosaved(storage.autosaved());
+            }
+        }
+        let read = || std::fs::read_to_string(autosave.path()).unwrap();
+        assert!(!read().contains("TurnUsed"));
+        app.set_now(t0 + ms(2500));
+        let note = note_thinking(&app, &storage).expect("a note is due");
+        stalls::hold(dir.path());
+        hand_note(note, &inbox, &mut writer).unwrap();
+        // Back on the loop with the disk not answering: nothing written yet.
+        let returned_before_the_disk = !read().contains("TurnUsed");
+        stalls::let_go(dir.path());
+        assert!(
+            returned_before_the_disk,
+            "the loop waited for the note's write"
+        );
+        let start = Instant::now();
+        while !read().contains("[TurnUsed \"2.500\"]") {
+            assert!(start.elapsed() < Duration::from_secs(10), "{}", read());
+            std::thread::sleep(ms(10));
+        }
+        // A note taken, then a move written before the note reaches the disk: the
+        // note is dropped, the move stays.
+        app.set_now(t0 + ms(5000));
+        let note = note_thinking(&app, &storage).expect("a note is due");
+        for c in ['c', '1'] {
+            let _ = app.handle(Input::Key(KeyEvent::new(
+                KeyCode::Char(c),
+                KeyModifiers::NONE,
+            )));
+        }
+        assert_eq!(app.game().len(), 3);
+        let _ = write_autosave(&app, &mut storage);
+        assert!(!note.write().unwrap(), "an out-of-date note was written");
+        let loaded = crate::session::unfinished_autosave(&autosave)
+            .unwrap()
+            .unwrap();
+        assert_eq!(loaded.game.len(), 3, "{}", read());
     }
 
     /// `Ctrl-z` stops the program until `fg`; the system's clock runs on meanwhile,

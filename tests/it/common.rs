@@ -108,6 +108,22 @@ impl Session {
     fn command(args: &[&str], data: &Path, env: &[(&str, &str)]) -> CommandBuilder {
         let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_hijara"));
         cmd.args(args);
+        Session::isolate(&mut cmd, data, env);
+        cmd
+    }
+
+    /// `sh -c SCRIPT` in the environment `hijara` gets here ([`Session::command`]),
+    /// `$HIJARA` naming the binary: a shell around it, to see what reaches the shell
+    /// after it.
+    pub fn shell(script: &str, data: &Path) -> CommandBuilder {
+        let mut cmd = CommandBuilder::new("sh");
+        cmd.args(["-c", script]);
+        Session::isolate(&mut cmd, data, &[]);
+        cmd.env("HIJARA", env!("CARGO_BIN_EXE_hijara"));
+        cmd
+    }
+
+    fn isolate(cmd: &mut CommandBuilder, data: &Path, env: &[(&str, &str)]) {
         cmd.env("TERM", "xterm-256color");
         for (name, value) in ISOLATED_ENV {
             match value {
@@ -119,7 +135,6 @@ impl Session {
         for (name, value) in env {
             cmd.env(name, value);
         }
-        cmd
     }
 
     /// Starts `hijara ARGS` with `data` as its data folder and `env` over the isolated

@@ -322,3 +322,36 @@ fn config_asks_the_terminal_only_when_told() {
     );
     assert!(!output.contains("automatic"), "{output}");
 }
+
+/// s37 (cli43): keys typed while `hijara config --ask-terminal` waits for the
+/// terminal's answer are read with it (one input queue) and cannot be given back to
+/// the shell (`TIOCSTI` is not used): `ls` and Enter typed before the answer came
+/// never reached the shell after it, whose `read` got the next line typed. That stays
+/// (nothing can give them back); what changed is that the loss was silent. Now the
+/// run says so on standard error, quoting them: `` `ls\r` ``.
+#[test]
+fn keys_typed_while_config_asks_are_said_to_be_lost() {
+    let data = tempfile::tempdir().unwrap();
+    // In one write, so the reading takes the keys and the answer alike however
+    // loaded the machine: a first run with the answer 50 ms after the keys, under
+    // load, had the answer come after the reading's quiet wait (and go to the shell).
+    let answers = answering_in_parts(&[("ls\r\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c", 0)]);
+    let cmd = Session::shell(
+        r#""$HIJARA" config --ask-terminal; echo "rc:$?"; IFS= read -r line; echo "got:[$line]""#,
+        data.path(),
+    );
+    let mut s = Session::spawn_answering(cmd, 80, 24, answers);
+    s.wait_until("the shell's turn", |s| s.output().contains("rc:0"));
+    // The shell reads on: what it gets is the next line typed, not the `ls` typed
+    // during the wait.
+    s.send("after\r");
+    let output = s.whole_output();
+    assert!(output.contains("got:[after]"), "{output:?}");
+    assert!(output.contains("OSC 11: a light background"), "{output:?}");
+    let said = output
+        .split("hijara: the keys typed")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the loss is not said: {output:?}"));
+    let said: String = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(said.contains("are lost: `ls\\r`"), "{output:?}");
+}

@@ -206,6 +206,88 @@ fn a_controller_gone_mid_search_ends_the_engine_at_once() {
     assert_eq!(stderr, "");
 }
 
+/// cli43 (s37): `quit`, or the end of the input, read while `genmove` thinks under
+/// `nodes 1000000000` (no time limit: minutes of search) waited for the billion nodes.
+/// Now the lines are read ahead of the one answered, and a `quit` or the end seen
+/// among them leaves the search `QUIT_GRACE` (1 s) more; then the move found so far is
+/// answered, and the rest in order. Through the real binary's pipes: the engine ends
+/// well within 10 s, every reply in order, exit 0. The quit's case keeps standard
+/// input open (the controller still there); the end's case closes it and reads on.
+#[test]
+fn quit_or_the_end_of_the_input_during_a_node_search_ends_the_engine_in_bounded_time() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    for (case, commands, close) in [
+        (
+            "quit",
+            "nodes 1000000000\n1 name\n2 genmove blue\n3 quit\n",
+            false,
+        ),
+        (
+            "end of input",
+            "nodes 1000000000\n1 name\n2 genmove blue\n",
+            true,
+        ),
+    ] {
+        let mut child = crate::common::hijara_command()
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary starts");
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(commands.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let kept_open = if close {
+            drop(stdin);
+            None
+        } else {
+            Some(stdin)
+        };
+        let mut stdout = child.stdout.take().unwrap();
+        let reading = std::thread::spawn(move || {
+            let mut out = String::new();
+            let _ = stdout.read_to_string(&mut out);
+            out
+        });
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{case}: the engine was still thinking after 10 s");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let took = start.elapsed();
+        drop(kept_open);
+        assert!(status.success(), "{case}: {status:?}");
+        let out = reading.join().unwrap();
+        let r = replies(&out);
+        assert_eq!(r[0], "=", "{case}: {out:?}");
+        assert_eq!(r[1], "=1 hijara", "{case}: {out:?}");
+        // A square, legal on the empty board.
+        let square = r[2]
+            .strip_prefix("=2 ")
+            .unwrap_or_else(|| panic!("{case}: {out:?}"));
+        assert!(
+            square.len() == 2
+                && matches!(square.as_bytes()[0], b'a'..=b'd')
+                && matches!(square.as_bytes()[1], b'1'..=b'4'),
+            "{case}: {out:?}"
+        );
+        let rest: &[&str] = if close { &[] } else { &["=3"] };
+        assert_eq!(&r[3..], rest, "{case}: {out:?}");
+        eprintln!("{case}: ended {took:?} after the commands");
+    }
+}
+
 /// No line of a reply ends in a space: `showboard`'s rows ended in one after their
 /// last square, and its reply began `= ` before the board's line break, so a
 /// controller comparing lines exactly (or a diff) saw them.
@@ -296,7 +378,7 @@ fn there_is_no_stop_and_the_docs_say_why() {
     assert!(
         doc.contains("There is no `stop` command")
             && doc.contains("`known_command stop` answers `false`")
-            && doc.contains("reads nothing while `genmove`"),
+            && doc.contains("a `stop` would be answered after the move"),
         "docs/engine.md does not say there is no `stop`, nor why"
     );
 }
