@@ -128,9 +128,14 @@ fn status(who: &Who, hall: &SharedHall) -> Vec<String> {
     if !who.can_be_rated() {
         return vec![words::guest_no_games(&name)];
     }
+    // The wall clock, read before the hall is locked (`SharedHall::wall`).
+    let wall = hall.wall();
     let (games, vacation) = {
         let hall = hall.lock();
-        (hall.corr_games(&who.key), hall.vacation_left(&who.key))
+        (
+            hall.corr_games_at(&who.key, wall),
+            hall.vacation_left_at(&who.key, wall),
+        )
     };
     let mine: Vec<_> = games.iter().filter(|g| g.my_move).collect();
     let theirs: Vec<_> = games.iter().filter(|g| !g.my_move).collect();
