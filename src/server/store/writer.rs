@@ -47,6 +47,12 @@ const BATCH: usize = 256;
 /// commit waited for the copy and its syncs. It is off on the writer's connection.
 const CHECKPOINT_IDLE: std::time::Duration = std::time::Duration::from_millis(100);
 
+/// The commits since the last checkpoint before an idle writer checkpoints: each
+/// checkpoint syncs the WAL and the database file, and delays a batch that comes
+/// while it runs; after every commit, moves a ninth of a second apart (serve_load)
+/// tripled the syncs and added 2 ms to the median move.
+const CHECKPOINT_AFTER: usize = 16;
+
 /// The most commits between two checkpoints, for a writer never idle that long: the
 /// checkpoint then runs after a commit's answers went out, before the next batch
 /// (the WAL stays bounded, as SQLite's own limit kept it).
@@ -449,8 +455,8 @@ impl Changes {
 
 /// The next piece of work for the writer, waiting for it (`None` once every sender
 /// is gone). `unchecked` counts the commits since the WAL's last checkpoint: the
-/// writer checkpoints once idle for [`CHECKPOINT_IDLE`] after one, or at once after
-/// [`CHECKPOINT_EVERY`] of them; never inside a commit.
+/// writer checkpoints once idle for [`CHECKPOINT_IDLE`] after [`CHECKPOINT_AFTER`] of
+/// them, or at once after [`CHECKPOINT_EVERY`]; never inside a commit.
 fn next_work(
     receiver: &Receiver<Work>,
     conn: &Connection,
@@ -461,7 +467,7 @@ fn next_work(
         checkpoint(conn, log);
         *unchecked = 0;
     }
-    if *unchecked == 0 {
+    if *unchecked < CHECKPOINT_AFTER {
         return receiver.recv().ok();
     }
     match receiver.recv_timeout(CHECKPOINT_IDLE) {
