@@ -14,7 +14,10 @@
 //! (30), `--per-address K` (8), `--data-dir DIR` (the server's data folder, e.g. a
 //! club filled by `examples/club_fill.rs`; a new temporary one by default), `--listen
 //! ADDR` (the server's address, default 127.0.0.1:0, a free port), `--clock` (the
-//! pairs' tables with a 3+2 clock). Clients come from 127.0.0.2, 127.0.0.3, ... (K each),
+//! pairs' tables with a 3+2 clock), `--together` (the pairs' tables all move at the
+//! same moments, a second apart, to show the store's writer keeping several tables'
+//! moves in one commit; by default they are spread over the second). Clients come
+//! from 127.0.0.2, 127.0.0.3, ... (K each),
 //! so the server's per-address cap holds (its caps on logins in progress are raised
 //! to let them log in 25 at a time). Everything stays on loopback and ends after
 //! the measured seconds (plus set-up, bounded by time-outs).
@@ -86,6 +89,11 @@ struct Options {
     /// thinking every 2 s).
     #[arg(long)]
     clock: bool,
+    /// Every pair's table moves at the same moments (each second from the start), not
+    /// spread over the second: the store's writer then has the moves of several
+    /// tables waiting at once, to keep in one commit.
+    #[arg(long)]
+    together: bool,
 }
 
 impl Options {
@@ -321,10 +329,13 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
     let mut tasks = Vec::new();
     for t in 0..o.pairs() {
         let players = players.clone();
+        let together = o.together;
         tasks.push(tokio::spawn(async move {
             let mut k = 0;
-            // Tables start spread over the first second.
-            tokio::time::sleep(Duration::from_millis(1000 * t as u64 / 9)).await;
+            // Tables start spread over the first second, or all at once: then each
+            // move is due at a whole second from the start, so they stay together.
+            let stagger = if together { 0 } else { 1000 * t as u64 / 9 };
+            tokio::time::sleep(Duration::from_millis(stagger)).await;
             while Instant::now() < end && k < 60 {
                 let (mover, other) = if k % 2 == 0 {
                     (&players[2 * t], &players[2 * t + 1])
@@ -340,7 +351,12 @@ async fn run(o: &Options, addr: SocketAddr, pid: u32) -> anyhow::Result<()> {
                 mover.send(sq.as_bytes()).await?;
                 other.wait_for(&entry).await?;
                 k += 1;
-                tokio::time::sleep(Duration::from_secs(1).saturating_sub(tick.elapsed())).await;
+                if together {
+                    let due = started + Duration::from_secs(k as u64);
+                    tokio::time::sleep_until(due.into()).await;
+                } else {
+                    tokio::time::sleep(Duration::from_secs(1).saturating_sub(tick.elapsed())).await;
+                }
             }
             anyhow::Ok(k)
         }));

@@ -82,6 +82,14 @@ impl CorrClock {
         self.since
     }
 
+    /// The time a clock read made before the hall was locked stands for at this
+    /// clock: never before the turn under way began (a move made while the reader
+    /// waited for the lock began it after the read), so no time left shown is more
+    /// than the turn's.
+    pub(crate) fn seen_at(&self, read: Stamp) -> Stamp {
+        self.since.map_or(read, |since| read.max(since))
+    }
+
     /// `player`'s bank, in seconds.
     #[cfg(test)]
     pub(crate) fn bank(&self, player: Player) -> i64 {

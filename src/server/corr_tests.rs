@@ -1550,3 +1550,38 @@ fn a_hold_s_writes_are_one_piece_for_the_store_s_writer() {
     assert_eq!(sent, 1, "pieces handed to the writer for one hold");
     assert!(hall.lock().table(id).unwrap().unsaved().is_none(), "kept");
 }
+
+/// Brief s37 (srv42): the hall works out times left and vacation days from a wall
+/// clock read before its lock was taken, so a read may be older than what the hall
+/// did meanwhile. A turn begun after the read (a move made while the reader waited)
+/// counts from its start: never more time left than a whole turn. A vacation day
+/// taken in a year later than the read's counts in its year: the read is stale, not
+/// the count. Cost: ~0.1 s (a store in a temporary folder).
+#[test]
+fn a_clock_read_before_the_lock_never_shows_more_time_or_days_than_there_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    corr_table(&hall, 3, false);
+    let read = clock.now() - 100;
+    let games = hall.lock().corr_games_at("SHA256:ann", read);
+    assert_eq!(games[0].left, 6 * DAY, "the turn began after the read");
+    assert_eq!(games[0].left, hall.lock().corr_games("SHA256:ann")[0].left);
+    // Her time out: a vacation day, this year's.
+    clock.pass(6 * DAY);
+    hall.lock().corr_tick();
+    hall.flush();
+    assert_eq!(hall.lock().vacation_left("SHA256:ann"), VACATION_DAYS - 1);
+    let a_year_before = clock.now() - 366 * DAY;
+    assert_eq!(
+        hall.lock().vacation_left_at("SHA256:ann", a_year_before),
+        VACATION_DAYS - 1,
+        "the count's year"
+    );
+    assert_eq!(
+        hall.lock()
+            .take_days_untold_at("SHA256:ann", a_year_before)
+            .map(|d| (d.used, d.earlier, d.left)),
+        Some((1, 0, VACATION_DAYS - 1))
+    );
+}

@@ -389,6 +389,18 @@ impl<S> Drop for Cuttable<S> {
 
 /// Each tokio task reading a connection's socket, and the connection's door: a log
 /// line russh writes on that task is the connection's ([`super::rekeys`]).
+///
+/// The server's one process-wide static, and it stays one (looked at in s37): the
+/// `log` crate takes one logger for the whole process, once, as a `&'static` (no
+/// server can hand it state of its own), and russh writes its re-key line with no
+/// context but the task it runs on. A map per server would still need a list of
+/// the servers the logger could reach, a static too; a tokio task-local would need
+/// the scope of the task russh spawns for the connection, which russh does not give;
+/// a thread-local set while our socket is read is gone when russh writes the line
+/// (after the read returned). Two servers in one process (the tests) share the map
+/// safely: tokio numbers the tasks of every runtime of the process from one
+/// counter, and an entry (the connection's own door, held weakly) goes with its
+/// socket.
 static TASKS: std::sync::LazyLock<Mutex<HashMap<tokio::task::Id, Weak<Door>>>> =
     std::sync::LazyLock::new(Mutex::default);
 

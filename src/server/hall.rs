@@ -655,11 +655,6 @@ impl Hall {
         self.corr_time = time;
     }
 
-    /// The correspondence time now.
-    pub(crate) fn stamp(&self) -> Stamp {
-        self.corr_time.now()
-    }
-
     /// The correspondence clock.
     pub(crate) fn corr_time(&self) -> &CorrTime {
         &self.corr_time
@@ -734,8 +729,13 @@ impl Hall {
     /// least time left first (as lila sorts a player's games by the time remaining),
     /// then the oldest turn: the lobby's line and Tab named the oldest turn, a game
     /// of 7 days a move before one of a day with hours left.
-    pub(crate) fn corr_games(&self, key: &str) -> Vec<CorrGame> {
-        let now = self.stamp();
+    ///
+    /// At the wall clock `wall`, read before the hall was locked (with `--clock-file`
+    /// a read is a file's, and every session waits on the lock). A turn begun after
+    /// that read (a move made while this session waited for the lock) counts from
+    /// its start: its time left is never more than a whole turn's.
+    pub(crate) fn corr_games_at(&self, key: &str, wall: i64) -> Vec<CorrGame> {
+        let read = self.corr_time.at(wall);
         let mut games: Vec<CorrGame> = self
             .corr_of
             .get(key)
@@ -749,6 +749,7 @@ impl Hall {
                 if !table.in_play() || shown.game.is_over() || shown.course.ending().is_some() {
                     return None;
                 }
+                let now = clock.seen_at(read);
                 Some(CorrGame {
                     id,
                     opponent: table.name(me.other()),
@@ -762,6 +763,12 @@ impl Hall {
             .collect();
         games.sort_by_key(|g| (!g.my_move, g.left, g.since, g.id));
         games
+    }
+
+    /// [`Hall::corr_games_at`] at the wall clock now, read under the lock (tests).
+    #[cfg(test)]
+    pub(crate) fn corr_games(&self, key: &str) -> Vec<CorrGame> {
+        self.corr_games_at(key, self.corr_time.wall())
     }
 
     /// The rows of `key`'s correspondence games in play, for their own lobby (the
@@ -962,23 +969,35 @@ impl Hall {
     /// all of them while some of an earlier year are untold (a telling takes every
     /// day untold), so the rest are the earlier year's. Without it, days untold at
     /// the year's end were told as this year's, beside "20 left this year".
-    pub(crate) fn take_days_untold(&mut self, key: &str) -> Option<DaysUsed> {
+    ///
+    /// At the wall clock `wall`, read before the hall was locked: the year is that
+    /// read's, or the year the player's count is of if it is later (the timer took a
+    /// day of the new year while this session waited for the lock: that read is
+    /// older than the count, and the count's year is the year now).
+    pub(crate) fn take_days_untold_at(&mut self, key: &str, wall: i64) -> Option<DaysUsed> {
         let used = self.days_untold.remove(key).filter(|&days| days > 0)?;
-        let year = self.corr_time.year();
-        let this_year = self
-            .vacations
-            .get(key)
-            .filter(|v| v.year == year)
-            .map_or(0, |v| v.used);
+        let (vacation, year) = self.vacation_at(key, wall);
+        let this_year = if vacation.year == year {
+            vacation.used
+        } else {
+            0
+        };
         Some(DaysUsed {
             used,
             earlier: used.saturating_sub(this_year),
             year,
-            left: self.vacation_left(key),
+            left: vacation.left(year),
         })
     }
 
-    /// `key` was shown `days` vacation days used ([`Hall::take_days_untold`]): the
+    /// [`Hall::take_days_untold_at`] at the wall clock now, read under the lock
+    /// (tests).
+    #[cfg(test)]
+    pub(crate) fn take_days_untold(&mut self, key: &str) -> Option<DaysUsed> {
+        self.take_days_untold_at(key, self.corr_time.wall())
+    }
+
+    /// `key` was shown `days` vacation days used ([`Hall::take_days_untold_at`]): the
     /// store counts them as told, so no later login says them again.
     pub(crate) fn days_told(&mut self, key: &str, days: u32) {
         if self.stored {
@@ -986,18 +1005,32 @@ impl Hall {
         }
     }
 
-    /// `days` taken for `key` ([`Hall::take_days_untold`]) were not shown (the screen
+    /// `days` taken for `key` ([`Hall::take_days_untold_at`]) were not shown (the screen
     /// closed first, or a newer line took the place of theirs): told later.
     pub(crate) fn days_untold_back(&mut self, key: &str, days: u32) {
         *self.days_untold.entry(key.to_owned()).or_default() += days;
     }
 
-    /// `key`'s vacation days left this year.
+    /// `key`'s vacation days left this year, at the wall clock `wall` read before the
+    /// hall was locked (the year as [`Hall::take_days_untold_at`] takes it).
+    pub(crate) fn vacation_left_at(&self, key: &str, wall: i64) -> u32 {
+        let (vacation, year) = self.vacation_at(key, wall);
+        vacation.left(year)
+    }
+
+    /// [`Hall::vacation_left_at`] at the wall clock now, read under the lock (tests).
+    #[cfg(test)]
     pub(crate) fn vacation_left(&self, key: &str) -> u32 {
-        let year = self.corr_time.year();
-        self.vacations
-            .get(key)
-            .map_or(crate::server::corr::VACATION_DAYS, |v| v.left(year))
+        self.vacation_left_at(key, self.corr_time.wall())
+    }
+
+    /// `key`'s vacation count (none used: the default's) and the year now for it: the
+    /// year of `wall`, read before the hall was locked, unless the count is of a later
+    /// year (taken while the reader waited for the lock: the read is stale, the
+    /// count's year is now).
+    fn vacation_at(&self, key: &str, wall: i64) -> (Vacation, i32) {
+        let vacation = self.vacations.get(key).copied().unwrap_or_default();
+        (vacation, CorrTime::year_of(wall).max(vacation.year))
     }
 
     /// Numbers new tables after `id` (the highest the store knew of).
@@ -1331,8 +1364,13 @@ impl Hall {
 
     /// Sits `who` at the free seat of table `id`; the colour, or `None` if the table
     /// is gone, full, or `who` sits there already.
-    pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
-        let stamp = self.stamp();
+    ///
+    /// At the wall clock `wall`, read before the hall was locked: a correspondence
+    /// game's first turn counts from the moment the player asked to sit, as a move
+    /// counts from the moment it was made ([`Hall::take_moves`]), never the lock's
+    /// wait (nobody can move at this table before someone sits).
+    pub(crate) fn sit_at(&mut self, id: u32, who: Who, wall: i64) -> Option<Player> {
+        let stamp = self.corr_time.at(wall);
         let table = self.tables.get_mut(&id)?;
         // A guest at a rated table: refused (a guest's games are never rated); at a
         // correspondence table too: a guest is a new person at each connection, so
@@ -1351,6 +1389,12 @@ impl Hall {
         }
         self.after(id);
         colour
+    }
+
+    /// [`Hall::sit_at`] at the wall clock now, read under the lock (tests).
+    #[cfg(test)]
+    pub(crate) fn sit(&mut self, id: u32, who: Who) -> Option<Player> {
+        self.sit_at(id, who, self.corr_time.wall())
     }
 
     /// At table `id`'s rated game, its board and the keys of the seated players whose
@@ -1785,7 +1829,7 @@ impl Hall {
 
     /// Once a minute: wakes the screens that show a correspondence game's time left
     /// (a board at a correspondence table, the lobby of a player with one in play),
-    /// which read it again from the one clock ([`Hall::stamp`]); the shown minutes
+    /// which read it again from the one clock (`CorrTime`, before the lock); the shown minutes
     /// would otherwise move only on news. Only wakes: the reading is the sessions'.
     pub(crate) fn corr_minute(&mut self) {
         let corr_of = &self.corr_of;

@@ -510,7 +510,7 @@ impl TableLink {
             (TableState::Deserted, _) => None,
             (TableState::Correspondence(_), seat) => {
                 let clock = table.committed().corr.as_ref()?.clock;
-                let stamp = hall_stamp;
+                let stamp = clock.seen_at(hall_stamp);
                 let mover = clock.to_move();
                 let left = clock.left(mover, stamp);
                 let days = clock.days();
@@ -749,6 +749,10 @@ impl Link for TableLink {
 
     fn news(&mut self) -> Vec<News> {
         let mut news = std::mem::take(&mut self.pending);
+        // The wall clock, read before the hall is locked (a clock file's read is a
+        // file's); the time lines count from it (`CorrClock::seen_at`).
+        let wall = self.clock.wall();
+        let stamp = self.clock.at(wall);
         let mut hall = self.hall.lock();
         let grace = hall.grace();
         let mute = self.key.as_ref().is_some_and(|key| hall.pref(key).mute);
@@ -940,9 +944,9 @@ impl Link for TableLink {
             self.told_unsaved = table.unsaved().is_some();
             news.push(News::Saved(!self.told_unsaved));
         }
-        let line = self.presence_line(table, grace, (hall.now(), hall.stamp()));
+        let line = self.presence_line(table, grace, (hall.now(), stamp));
         let mover = corr_mover(table);
-        let warned = corr_warned(table, hall.stamp());
+        let warned = corr_warned(table, stamp);
         if let Some(now) = line.clone().filter(|_| line != self.told) {
             if mover.is_some() {
                 news.push(News::TimeLine(now.clone()));
@@ -973,7 +977,7 @@ impl Link for TableLink {
             && self.seat.is_some()
             && self.telling_days.is_none()
             && let Some(key) = &self.key
-            && let Some(days) = hall.take_days_untold(key)
+            && let Some(days) = hall.take_days_untold_at(key, wall)
         {
             let message = vacation_used(days);
             self.telling_days = Some((days.used, message.text.clone()));
@@ -1001,7 +1005,7 @@ fn corr_mover(table: &GameTable) -> Option<Player> {
 fn corr_warned(table: &GameTable, stamp: crate::server::corr::Stamp) -> Option<usize> {
     corr_mover(table)?;
     let clock = table.committed().corr.as_ref()?.clock;
-    let left = clock.left(clock.to_move(), stamp);
+    let left = clock.left(clock.to_move(), clock.seen_at(stamp));
     Some(
         crate::server::corr::WARNINGS
             .iter()

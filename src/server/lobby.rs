@@ -239,7 +239,7 @@ pub(crate) struct LobbyState {
     /// The screen's height, for the rows a page shows.
     height: u16,
     /// The player's correspondence games in play (their moves first, least time left
-    /// first: [`crate::server::hall::Hall::corr_games`]).
+    /// first: [`crate::server::hall::Hall::corr_games_at`]).
     pub(crate) corr: Vec<CorrGame>,
     /// Their ratings, as the first line shows them: each board, and the rating as
     /// players read it (`1500?` while provisional).

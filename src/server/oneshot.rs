@@ -200,9 +200,14 @@ fn status(who: &Who, hall: &SharedHall, columns: usize) -> Vec<String> {
     if !who.can_be_rated() {
         return hanging(&[words::guest_no_games(&name)], columns);
     }
+    // The wall clock, read before the hall is locked (`SharedHall::wall`).
+    let wall = hall.wall();
     let (games, vacation) = {
         let hall = hall.lock();
-        (hall.corr_games(&who.key), hall.vacation_left(&who.key))
+        (
+            hall.corr_games_at(&who.key, wall),
+            hall.vacation_left_at(&who.key, wall),
+        )
     };
     let mine: Vec<_> = games.iter().filter(|g| g.my_move).collect();
     let theirs: Vec<_> = games.iter().filter(|g| !g.my_move).collect();

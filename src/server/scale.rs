@@ -139,8 +139,9 @@ impl Probe {
     /// move in N games", least time left first, and their rows): how many are at their move.
     pub fn your_move(&self, player: usize) -> usize {
         let key = self.key(player);
+        let wall = self.hall.wall();
         let hall = self.hall.lock();
-        let games = hall.corr_games(key);
+        let games = hall.corr_games_at(key, wall);
         std::hint::black_box(hall.corr_rows(key));
         drop(hall);
         games.iter().filter(|g| g.my_move).count()

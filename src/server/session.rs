@@ -349,8 +349,10 @@ pub(crate) struct LobbyHost {
     /// play this lobby lists ([`super::hall::Hall::public_corr_rows`]), to watch one by its number:
     /// the shared listing leaves them out, there may be thousands.
     looked_up: Option<String>,
-    /// The correspondence clock, as the hall's (taken at each look at it): read
-    /// without the hall's lock to say the time left on the rows listed to watch.
+    /// The correspondence clock, as the hall's (set once, as the server opens):
+    /// read without the hall's lock, before it is taken, for the times left listed
+    /// and what the hall works out from the wall clock (a clock file's read is a
+    /// file's, and every session waits on the lock).
     corr_time: CorrTime,
     /// When the player last pressed a key here (or came back from a game): the
     /// lobby closes [`LobbyHost::idle`] after it, whatever ticks redraw it meanwhile.
@@ -366,9 +368,12 @@ impl LobbyHost {
         plain: bool,
         term_palette: Option<crate::prefs::Palette>,
     ) -> LobbyHost {
-        let (pref, welcome) = {
+        // The hall's correspondence clock (set once, as the server opens; copying
+        // it reads no clock).
+        let (pref, welcome, corr_time) = {
             let hall = hall.lock();
-            (hall.pref(&who.key), hall.welcome().clone())
+            let corr_time = hall.corr_time().clone();
+            (hall.pref(&who.key), hall.welcome().clone(), corr_time)
         };
         // A player who never chose a palette has their terminal's: its `TERM` decides
         // (a monochrome one, none), as it does locally. One chosen is kept, the
@@ -414,7 +419,7 @@ impl LobbyHost {
             from: None,
             telling_closed: None,
             looked_up: None,
-            corr_time: CorrTime::default(),
+            corr_time,
             touched: Instant::now(),
         };
         if !host.who.can_be_rated() {
@@ -429,13 +434,16 @@ impl LobbyHost {
     /// once per change) are taken, and the history only when a game entered it.
     fn refresh(&mut self) {
         let key = &self.who.key;
+        // The wall clock, read before the hall is locked (a clock file's read is a
+        // file's, and every session waits on the lock): the games' times left and
+        // the rows' are of this one read.
+        let wall = self.corr_time.wall();
         let (finished, corr, corr_rows, (looked_up, _)) = {
             let mut hall = self.hall.lock();
             self.listing = hall.listing();
-            self.corr_time = hall.corr_time().clone();
             (
                 hall.finished_count(),
-                hall.corr_games(key),
+                hall.corr_games_at(key, wall),
                 hall.corr_rows(key),
                 self.looked_up
                     .as_deref()
@@ -468,7 +476,7 @@ impl LobbyHost {
             }
         }
         self.screen.watched = watched;
-        self.screen.corr_now = self.corr_time.now();
+        self.screen.corr_now = self.corr_time.at(wall);
         add_rows(
             &mut self.rows,
             looked_up.into_iter().map(|(row, _)| row).collect(),
@@ -534,6 +542,9 @@ impl LobbyHost {
     /// said at the next look if it was not (the keys' help covered it).
     fn tell_once(&mut self) {
         let key = &self.who.key;
+        // Read before the hall is locked, for the vacation days' year, only when a
+        // note of them may be made.
+        let wall = self.telling_days.is_none().then(|| self.corr_time.wall());
         let (claims, closed, days) = {
             let mut hall = self.hall.lock();
             let claims = if self.telling_ends.is_none() {
@@ -550,11 +561,7 @@ impl LobbyHost {
             } else {
                 None
             };
-            let days = if self.telling_days.is_none() {
-                hall.take_days_untold(key)
-            } else {
-                None
-            };
+            let days = wall.and_then(|wall| hall.take_days_untold_at(key, wall));
             (claims, closed, days)
         };
         if claims.is_none() && closed.is_none() && days.is_none() {
@@ -725,7 +732,8 @@ impl LobbyHost {
             }
             None => {}
         }
-        let sat = self.hall.lock().sit(id, self.who.clone());
+        let wall = self.corr_time.wall();
+        let sat = self.hall.lock().sit_at(id, self.who.clone(), wall);
         if sat.is_some() {
             let link = TableLink::player(&self.hall, id, &self.who, self.session);
             return self.at_table(link);
@@ -1123,7 +1131,6 @@ impl LobbyHost {
     fn in_play_of(&mut self, key: &str) -> InPlay {
         let (rows, total) = {
             let hall = self.hall.lock();
-            self.corr_time = hall.corr_time().clone();
             hall.public_corr_rows(key, IN_PLAY_SHOWN)
         };
         InPlay {
@@ -1841,6 +1848,90 @@ mod tests {
                 "{wake:?}"
             );
         }
+    }
+
+    /// Brief s37 (srv42): a lobby's refresh (its correspondence games' times left),
+    /// its note of vacation days used, a seat taken, the `status` answer and a board's
+    /// news read the wall clock under the hall's lock, where every other session
+    /// waited on the read (a file's, with `--clock-file`). Each is read before the
+    /// lock now. The clock here counts its reads on this thread, and those made
+    /// while this thread held the hall's lock (`HELD_HERE`). Failed before: 11 of
+    /// its 16 reads under the lock (`sit`, `corr_games`, `take_days_untold`,
+    /// `vacation_left`, and the board's news: its two time lines). Cost: ~0.2 s (a
+    /// store in a temporary folder).
+    #[test]
+    fn a_lobby_a_seat_and_a_board_read_the_wall_clock_off_the_hall_s_lock() {
+        use crate::rules::Player;
+        use crate::server::oneshot::{self, OneShot};
+        use crate::ui::{Link, News};
+        use std::sync::atomic::AtomicUsize;
+        let dir = tempfile::tempdir().unwrap();
+        let (reads, locked) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let (counted, held) = (reads.clone(), locked.clone());
+        let here = std::thread::current().id();
+        let wall: crate::server::wall::Wall = Arc::new(move || {
+            if std::thread::current().id() == here {
+                counted.fetch_add(1, Ordering::SeqCst);
+                if crate::server::shared::HELD_HERE.with(std::cell::Cell::get) > 0 {
+                    held.fetch_add(1, Ordering::SeqCst);
+                }
+            }
+            1_800_000_000
+        });
+        let hall = crate::server::shared::tests::when_free(|| {
+            SharedHall::open_with(
+                dir.path(),
+                Duration::from_secs(60),
+                Arc::new(|_: &str| {}),
+                wall.clone(),
+            )
+        })
+        .0;
+        let terms = Terms {
+            rated: true,
+            corr_days: Some(7),
+            ..Terms::default()
+        };
+        let (ann, bob) = (who("ann"), who("bob"));
+        let id = hall
+            .lock()
+            .open_with(ann, Player::Blue, (Ruleset::Standard, false), false, terms)
+            .unwrap();
+        hall.lock().set_days_untold(vec![(bob.key.clone(), 1)]);
+        reads.store(0, Ordering::SeqCst);
+        locked.store(0, Ordering::SeqCst);
+        // The lobby's first look: its games, and the day's note (taken to tell).
+        let mut host = LobbyHost::new(
+            hall.clone(),
+            bob.clone(),
+            1,
+            Duration::from_secs(60),
+            false,
+            None,
+        );
+        assert!(host.screen.noted().is_some(), "the day's note");
+        // A seat at ann's table, and the lobby again with the game in it.
+        let _ = host.pick(id);
+        assert!(
+            hall.lock().table(id).unwrap().seat_of(&bob.key).is_some(),
+            "bob sat"
+        );
+        host.next = None;
+        host.refresh();
+        let status = oneshot::run(OneShot::Status, &bob, &hall, 80);
+        assert!(status.contains("ann"), "{status}");
+        // The board's news, with another day untold to say there.
+        hall.lock().set_days_untold(vec![(bob.key.clone(), 1)]);
+        let mut link = TableLink::player(&hall, id, &bob, 2).unwrap();
+        let news = link.news();
+        assert!(
+            news.iter()
+                .any(|n| matches!(n, News::Note(m) if m.text.contains("vacation"))),
+            "{news:?}"
+        );
+        let (read, under_lock) = (reads.load(Ordering::SeqCst), locked.load(Ordering::SeqCst));
+        assert!(read >= 5, "read {read} times");
+        assert_eq!(under_lock, 0, "reads under the hall's lock, of {read}");
     }
 
     /// QA (club7): a player whose open correspondence table a restart closed and for

@@ -1399,3 +1399,47 @@ fn a_read_only_folder_is_said_with_its_remedy() {
     let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
     assert!(read_only_words(dir.path(), &full).contains(": no file can be made in the folder ("));
 }
+
+/// Brief s37 (srv42): SQLite's automatic checkpoint ran inside the commit that
+/// crossed 1000 pages of WAL, so that one move waited for the copy into the database
+/// file and its syncs. The writer's connection has it off, and the writer copies the
+/// WAL once idle instead (100 ms after the 16th commit since the last). Seen in the
+/// database file alone (a copy of it without its WAL): the keep is there once the
+/// writer is idle. Failed before: a keep stayed in the WAL only, until 1000 pages.
+/// Cost: ~0.3 s.
+#[test]
+fn a_keep_reaches_the_database_file_once_the_writer_is_idle() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    // Commits enough for an idle writer to checkpoint (16), a flush each.
+    let (_, keep) = keep_of(&[Square::B2]);
+    for version in 0..20 {
+        let keep = Keep {
+            version: keep.version + version,
+            ..keep.clone()
+        };
+        assert!(store.writer().keep(7, keep));
+        assert!(store.writer().flush());
+    }
+    let copy = tempfile::tempdir().unwrap();
+    let alone = copy.path().join("alone.db");
+    let rows = || -> rusqlite::Result<i64> {
+        let _ = std::fs::remove_file(&alone);
+        let _ = std::fs::remove_file(copy.path().join("alone.db-wal"));
+        std::fs::copy(db_path(dir.path()), &alone).map_err(|_| rusqlite::Error::InvalidQuery)?;
+        let conn = Connection::open(&alone)?;
+        conn.query_row("SELECT count(*) FROM live WHERE table_id = 7", [], |r| {
+            r.get(0)
+        })
+    };
+    let until = Instant::now() + Duration::from_secs(5);
+    while rows().unwrap_or(0) != 1 {
+        assert!(
+            Instant::now() < until,
+            "the keep is only in the WAL after 5 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(store);
+}

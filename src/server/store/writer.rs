@@ -41,6 +41,23 @@ pub(crate) const STOPPED: &str = "the store has stopped";
 /// The most pieces of work carried out in one transaction.
 const BATCH: usize = 256;
 
+/// How long the writer waits with nothing to do, after a commit, before it
+/// checkpoints the WAL (copies the pages committed into the database file). SQLite's
+/// automatic checkpoint ran inside the commit that crossed 1000 pages: that move's
+/// commit waited for the copy and its syncs. It is off on the writer's connection.
+const CHECKPOINT_IDLE: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The commits since the last checkpoint before an idle writer checkpoints: each
+/// checkpoint syncs the WAL and the database file, and delays a batch that comes
+/// while it runs; after every commit, moves a ninth of a second apart (serve_load)
+/// tripled the syncs and added 2 ms to the median move.
+const CHECKPOINT_AFTER: usize = 16;
+
+/// The most commits between two checkpoints, for a writer never idle that long: the
+/// checkpoint then runs after a commit's answers went out, before the next batch
+/// (the WAL stays bounded, as SQLite's own limit kept it).
+const CHECKPOINT_EVERY: usize = 64;
+
 /// What the writer reports of a batch of keeps: each table's keep and its result,
 /// and the vacation days kept and not kept (the games they lengthened were not either).
 pub(crate) type Kept = Box<dyn Fn(Vec<(u32, Keep, Result<(), String>)>, Days) + Send>;
@@ -436,6 +453,43 @@ impl Changes {
     }
 }
 
+/// The next piece of work for the writer, waiting for it (`None` once every sender
+/// is gone). `unchecked` counts the commits since the WAL's last checkpoint: the
+/// writer checkpoints once idle for [`CHECKPOINT_IDLE`] after [`CHECKPOINT_AFTER`] of
+/// them, or at once after [`CHECKPOINT_EVERY`]; never inside a commit.
+fn next_work(
+    receiver: &Receiver<Work>,
+    conn: &Connection,
+    log: &Log,
+    unchecked: &mut usize,
+) -> Option<Work> {
+    if *unchecked >= CHECKPOINT_EVERY {
+        checkpoint(conn, log);
+        *unchecked = 0;
+    }
+    if *unchecked < CHECKPOINT_AFTER {
+        return receiver.recv().ok();
+    }
+    match receiver.recv_timeout(CHECKPOINT_IDLE) {
+        Ok(work) => Some(work),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            checkpoint(conn, log);
+            *unchecked = 0;
+            receiver.recv().ok()
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
+    }
+}
+
+/// Copies the WAL's committed pages into the database file, as far as no reader
+/// still needs the older ones (`PASSIVE`: it waits for nobody, and the next one
+/// copies the rest). A failure is logged; the WAL keeps the pages meanwhile.
+fn checkpoint(conn: &Connection, log: &Log) {
+    if let Err(error) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+        log(&format!("the store's checkpoint failed: {error}"));
+    }
+}
+
 /// One transaction's work: `first` and what else is waiting, up to [`BATCH`] pieces
 /// (a [`Work::Together`] whole, even past it).
 fn gather(first: Work, receiver: &Receiver<Work>) -> Vec<Work> {
@@ -494,8 +548,16 @@ fn run(mut conn: Connection, receiver: &Receiver<Work>, log: &Log, kept: &Kept, 
     // Whether the last vacation days handed over were not kept: the hall tries again,
     // less and less often, and the log says so once, and once when they are kept again.
     let mut days_failing = false;
-    while let Ok(first) = receiver.recv() {
+    // No checkpoint inside a commit ([`CHECKPOINT_IDLE`]): the writer runs its own.
+    if let Err(error) = conn.pragma_update(None, "wal_autocheckpoint", 0) {
+        log(&format!(
+            "the store's checkpoints stay in its commits: {error}"
+        ));
+    }
+    let mut unchecked = 0;
+    while let Some(first) = next_work(receiver, &conn, log, &mut unchecked) {
         let batch = gather(first, receiver);
+        unchecked += 1;
         #[cfg(test)]
         {
             for work in &batch {
