@@ -514,10 +514,12 @@ fn a_settled_last_claim_reads_back_settled() {
     // An open claim writes nothing, nor does a full board's last stone left
     // unclaimed (the full board closes it), so those records read as before.
     let open = settled_last_claim(|_| {});
-    assert!(!Record::from_game(&open, [("Blue", "Ann")])
-        .unwrap()
-        .to_string()
-        .contains("%claim"));
+    assert!(
+        !Record::from_game(&open, [("Blue", "Ann")])
+            .unwrap()
+            .to_string()
+            .contains("%claim")
+    );
 }
 
 #[test]
@@ -542,12 +544,16 @@ fn records_of_older_builds_read_as_they_did() {
 fn an_impossible_forfeit_names_line_column_move_and_square() {
     let at = |text: &str| parse(text).to_game().unwrap_err().to_string();
     assert_eq!(
-        at(&format!("[Claim \"on\"]\n{SQUARE_B2} {{[%claim wrong 20]}}")),
+        at(&format!(
+            "[Claim \"on\"]\n{SQUARE_B2} {{[%claim wrong 20]}}"
+        )),
         "line 2, column 31: move 7 (Blue) plays b2, and its claim is `[%claim wrong 20]`, \
          but a set of the combinations that stone completed adds up to 20"
     );
     assert_eq!(
-        at(&format!("[Claim \"on\"]\n{SQUARE_B2}+20 {{[%claim unclaimed]}}")),
+        at(&format!(
+            "[Claim \"on\"]\n{SQUARE_B2}+20 {{[%claim unclaimed]}}"
+        )),
         "line 2, column 31: move 7 (Blue) plays b2, and its claim is `[%claim unclaimed]`, \
          but the move is awarded 20 (`+20`)"
     );

@@ -111,7 +111,10 @@ pub(crate) fn totals_forfeited(game: &Game) -> String {
 
 /// Two totals with what each player forfeited: `Blue 55 (300 forfeited), Yellow 65
 /// (0 forfeited)`, as the line mode and `hijara score` say them.
-pub(crate) fn scores_forfeited([blue, yellow]: [u32; 2], [blue_lost, yellow_lost]: [u32; 2]) -> String {
+pub(crate) fn scores_forfeited(
+    [blue, yellow]: [u32; 2],
+    [blue_lost, yellow_lost]: [u32; 2],
+) -> String {
     format!("Blue {blue} ({blue_lost} forfeited), Yellow {yellow} ({yellow_lost} forfeited)")
 }
 

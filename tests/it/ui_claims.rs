@@ -571,12 +571,11 @@ fn a_game_resumed_with_a_claim_open_shows_its_prompt() {
 #[test]
 fn a_settled_last_claim_stays_settled_through_a_resume() {
     let resumed = |game: &Game| {
-        let text = hijara::session::record_of(&claims([Seat::Human; 2]), game, "2026-12-07")
-            .to_string();
+        let text =
+            hijara::session::record_of(&claims([Seat::Human; 2]), game, "2026-12-07").to_string();
         let loaded = hijara::session::parse_record(&text).unwrap();
         let mut app = sized(
-            App::new(claims([Seat::Human; 2]))
-                .offer_resume(claims([Seat::Human; 2]), loaded.game),
+            App::new(claims([Seat::Human; 2])).offer_resume(claims([Seat::Human; 2]), loaded.game),
             80,
             24,
         );

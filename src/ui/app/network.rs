@@ -205,7 +205,11 @@ impl App {
         if !self.is_served() && self.people_said.is_some() {
             // A seat with no name by its colour.
             let said = |p: Player| crate::strings::line::named(p, self.local_name(p).as_deref());
-            return Some(question::resign_for(&said(player), &said(player.other()), how));
+            return Some(question::resign_for(
+                &said(player),
+                &said(player.other()),
+                how,
+            ));
         }
         if !self.table_decides() || self.spectating() {
             return None;

@@ -184,7 +184,10 @@ fn the_swap_key_is_named_while_the_hint_row_says_something_else() {
     key(&mut app, 'y');
     assert!(app.message().is_some());
     for (size, said) in [
-        ((80, 24), "Blue 0  Yellow 0  │  alice wins. n new, w swap, r review, q quit"),
+        (
+            (80, 24),
+            "Blue 0  Yellow 0  │  alice wins. n new, w swap, r review, q quit",
+        ),
         ((44, 16), "alice wins. n new, w swap, q quit"),
     ] {
         let (turn, shown) = turn_at(&app, size);
@@ -238,7 +241,10 @@ fn the_hint_and_the_ai_s_wait_say_names_where_the_game_has_them() {
     key(&mut app, 't');
     assert!(app.thinking().is_some());
     let (turn, shown) = turn_at(&app, (80, 24));
-    assert!(turn.contains("alice to move (Blue), hint thinking…"), "{shown}");
+    assert!(
+        turn.contains("alice to move (Blue), hint thinking…"),
+        "{shown}"
+    );
     let (turn, shown) = turn_at(&app, (44, 16));
     assert!(turn.contains("alice"), "{shown}");
 

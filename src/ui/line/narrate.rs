@@ -3273,7 +3273,8 @@ mod tests {
             ..crate::session::GameConfig::default()
         };
         let game = Game::from_moves([Square::B2, Square::C3]).unwrap();
-        let typed = crate::session::Names::typed([Some("alice".to_owned()), Some("bob".to_owned())]);
+        let typed =
+            crate::session::Names::typed([Some("alice".to_owned()), Some("bob".to_owned())]);
         let mut app = App::with_game(config, game).with_people(typed);
         let mut narrator = Narrator::default();
         let _ = narrator.tell(&Screen::Game(app.clone()));
