@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::quote::quote;
-use super::{GameResult, Termination, TimeControlError};
+use super::{Forfeit, GameResult, Termination, TimeControlError};
 use crate::rules::{Move, Outcome, Player};
 
 /// A place in the text: 1-based line and column. Columns count characters, not bytes.
@@ -162,6 +162,27 @@ pub enum RecordError {
         /// Whether the record is a claim game at all.
         claims_on: bool,
     },
+    /// A `[%claim ...]` the move cannot have: a wrong claim of a number its stone's
+    /// combinations do add up to, a claim both awarded (`+N`) and forfeited, or any
+    /// claim without `[Claim "on"]`.
+    #[error("{}move {move_number} ({player}) plays {square}, and its claim is `{forfeit}`, but {}",
+        at(.location), forfeit_reason(*.forfeit, *.awarded, *.claims_on))]
+    ImpossibleForfeit {
+        /// Where the move is written, if the record was parsed.
+        location: Option<Location>,
+        /// The move's number, counted one by one from 1.
+        move_number: u32,
+        /// Who played it.
+        player: Player,
+        /// Its square.
+        square: Move,
+        /// What the record says of the claim.
+        forfeit: Forfeit,
+        /// The points the move's `+N` awards, if it has one.
+        awarded: Option<u32>,
+        /// Whether the record is a claim game at all.
+        claims_on: bool,
+    },
     /// A game that ended early, whose final result token and `Result` tag name
     /// different results: the record names no one winner.
     #[error("{}the record ends `{token}` ({}) but its Result tag{} says `{tag}` ({})",
@@ -205,6 +226,7 @@ impl RecordError {
             | RecordError::InvalidTimeControlTag { location, .. }
             | RecordError::EarlyEndingMismatch { location, .. }
             | RecordError::ImpossibleClaim { location, .. }
+            | RecordError::ImpossibleForfeit { location, .. }
             | RecordError::ConflictingResults { location, .. }
             | RecordError::ResultMismatch { location, .. } => *location,
         }
@@ -235,6 +257,19 @@ fn impossible_reason(claimed: u32, scored: u32, claims_on: bool) -> String {
         format!(
             "no set of the combinations that stone completed adds up to {claimed} (they make {scored})"
         )
+    }
+}
+
+/// Why a `[%claim ...]` cannot be, for [`RecordError::ImpossibleForfeit`].
+fn forfeit_reason(forfeit: Forfeit, awarded: Option<u32>, claims_on: bool) -> String {
+    match (forfeit, awarded) {
+        _ if !claims_on => "the record has no `[Claim \"on\"]` tag".to_owned(),
+        (_, Some(points)) => format!("the move is awarded {points} (`+{points}`)"),
+        (Forfeit::Wrong { claimed }, None) => {
+            format!("a set of the combinations that stone completed adds up to {claimed}")
+        }
+        // `close_last_claim` refuses only a settled claim, and this is the move's first.
+        (Forfeit::Unclaimed, None) => "its claim was settled already".to_owned(),
     }
 }
 

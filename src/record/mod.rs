@@ -42,6 +42,7 @@
 mod date;
 mod encoding;
 mod error;
+mod forfeit;
 mod game_result;
 mod mark;
 mod parse;
@@ -57,6 +58,7 @@ use crate::rules::{ClaimOutcome, Game, Move, Outcome, Player, Ruleset};
 pub use date::{DATE_TAG, DateError, is_date};
 pub(crate) use encoding::utf16_error;
 pub use error::{EditError, InvalidTagName, Location, RecordError};
+pub use forfeit::Forfeit;
 pub use game_result::{GameResult, ParseResultError};
 pub use mark::{Mark, ParseMarkError};
 pub use termination::{ParseTerminationError, Termination};
@@ -86,6 +88,9 @@ fn is_writable_comment(text: &str) -> bool {
 struct Notes {
     /// The points awarded in a claim game (never `Some(0)`).
     claim: Option<u32>,
+    /// How a claim was settled with nothing awarded (`{[%claim wrong 30]}`):
+    /// written for the last stone only, whose claim the moves leave open.
+    forfeit: Option<Forfeit>,
     mark: Option<Mark>,
     /// The mover's time left after the move (`{[%clk 0:04:31]}`), to the tenth.
     clock: Option<Duration>,
@@ -148,7 +153,8 @@ impl Record {
     /// tags with an invalid name are refused. The game's ruleset and claim mode
     /// are written as `Variant` and `Claim` tags (replacing any among `tags`;
     /// none for the standard game without claims), and in a claim game each
-    /// move carries the points awarded for it.
+    /// move carries the points awarded for it, and the last stone a claim
+    /// settled without points ([`Forfeit`]) unless the full board says it.
     pub fn from_game<I, K, V>(game: &Game, tags: I) -> Result<Record, InvalidTagName>
     where
         I: IntoIterator<Item = (K, V)>,
@@ -169,6 +175,17 @@ impl Record {
                     notes.claim = (awarded > 0).then_some(awarded);
                 }
             }
+        }
+        // The next stone settles every claim but the last: a wrong or forfeited last
+        // claim, unsaid, read back open and could be claimed again (s37). A full
+        // board closes an unclaimed one by itself, so archived games stay as they were.
+        let last = game.len().checked_sub(1);
+        let forfeit = last
+            .and_then(|index| game.claim_state(index))
+            .and_then(Forfeit::of)
+            .filter(|&forfeit| !(forfeit == Forfeit::Unclaimed && game.is_over()));
+        if let (Some(forfeit), Some(notes)) = (forfeit, record.notes.last_mut()) {
+            notes.forfeit = Some(forfeit);
         }
         record.set_result(Some(GameResult::of(game)));
         Ok(record)
@@ -310,6 +327,19 @@ impl Record {
     /// The points awarded for move `index` (0-based) in a claim game, if any.
     pub fn claim(&self, index: usize) -> Option<u32> {
         self.notes.get(index).and_then(|n| n.claim)
+    }
+
+    /// How move `index`'s claim was settled with nothing awarded, if the record
+    /// says (`{[%claim wrong 30]}`, `{[%claim unclaimed]}`): see [`Forfeit`].
+    pub fn forfeit(&self, index: usize) -> Option<Forfeit> {
+        self.notes.get(index).and_then(|n| n.forfeit)
+    }
+
+    /// Sets how move `index`'s claim was settled with nothing awarded, or clears
+    /// it. Checked by [`Record::to_game`].
+    pub fn set_forfeit(&mut self, index: usize, forfeit: Option<Forfeit>) -> Result<(), EditError> {
+        self.notes_mut(index)?.forfeit = forfeit;
+        Ok(())
     }
 
     /// Every move's awarded points, in order.
@@ -512,6 +542,26 @@ impl Record {
                 player,
                 square: e.error.square,
             })?;
+            if let Some(forfeit) = self.forfeit(index) {
+                let settled = match (self.claim(index), forfeit) {
+                    (Some(_), _) => false,
+                    (None, Forfeit::Wrong { claimed }) => {
+                        matches!(game.claim(claimed), Ok(ClaimOutcome::Wrong { .. }))
+                    }
+                    (None, Forfeit::Unclaimed) => claims_on && game.close_last_claim(),
+                };
+                if !settled {
+                    return Err(RecordError::ImpossibleForfeit {
+                        location: self.move_location(index),
+                        move_number: index as u32 + 1,
+                        player,
+                        square: mv,
+                        forfeit,
+                        awarded: self.claim(index),
+                        claims_on,
+                    });
+                }
+            }
             if let Some(claimed) = self.claim(index) {
                 let awarded = matches!(game.claim(claimed), Ok(ClaimOutcome::Awarded { .. }));
                 if !awarded {

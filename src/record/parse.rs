@@ -306,19 +306,28 @@ pub(super) fn parse(text: &str) -> Result<Record, RecordError> {
         // Comments attach to the move they follow, or to the game before the first move.
         for text in comments.drain(..) {
             match record.notes.last_mut() {
-                // The first `[%clk ...]` after a move is its time left, not a comment.
-                Some(notes) if notes.clock.is_none() => {
-                    match super::time_control::take_clock(&text) {
-                        Some((left, rest)) => {
-                            notes.clock = Some(left);
-                            if !rest.is_empty() {
-                                notes.comments.push(rest);
-                            }
-                        }
-                        None => notes.comments.push(text),
+                // The first `[%clk ...]` after a move is its time left, and the first
+                // `[%claim ...]` how its claim was settled, not comments.
+                Some(notes) => {
+                    let mut text = text;
+                    // A comment that was only commands is no comment; an empty `{}` is one.
+                    let mut taken = false;
+                    if notes.clock.is_none()
+                        && let Some((left, rest)) = super::time_control::take_clock(&text)
+                    {
+                        notes.clock = Some(left);
+                        (text, taken) = (rest, true);
+                    }
+                    if notes.forfeit.is_none()
+                        && let Some((forfeit, rest)) = super::forfeit::take_forfeit(&text)
+                    {
+                        notes.forfeit = Some(forfeit);
+                        (text, taken) = (rest, true);
+                    }
+                    if !(taken && text.is_empty()) {
+                        notes.comments.push(text);
                     }
                 }
-                Some(notes) => notes.comments.push(text),
                 None => record.game_comments.push(text),
             }
         }

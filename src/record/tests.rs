@@ -451,6 +451,119 @@ fn claims_are_read_checked_and_written() {
     assert!(pending.claim(20).is_ok());
 }
 
+/// A claim game, its last stone b2 completing a square (20) and settled as `settle` does.
+fn settled_last_claim(settle: impl FnOnce(&mut Game)) -> Game {
+    let mut game = parse(&format!("[Claim \"on\"] {SQUARE_B2}"))
+        .to_game()
+        .unwrap();
+    settle(&mut game);
+    game
+}
+
+#[test]
+fn a_settled_last_claim_reads_back_settled() {
+    // A wrong claim on the last stone: written after it, read back wrong (s37: the
+    // record kept only awarded points, and a resume offered the claim again).
+    let wrong = settled_last_claim(|game| {
+        game.claim(25).unwrap();
+    });
+    let record = Record::from_game(&wrong, [("Blue", "Ann")]).unwrap();
+    let text = record.to_string();
+    assert!(text.ends_with("4. b2 {[%claim wrong 25]} *\n"), "{text}");
+    let back = parse(&text);
+    assert_eq!(back.forfeit(6), Some(Forfeit::Wrong { claimed: 25 }));
+    assert_eq!(back.comments(6), [] as [String; 0]);
+    let mut game = back.to_game().unwrap();
+    assert_eq!(game.claim_state(6), Some(ClaimState::Wrong { claimed: 25 }));
+    assert_eq!(game.forfeited_total(Player::Blue), 20);
+    assert!(matches!(
+        game.claim(20),
+        Err(crate::rules::ClaimError::AlreadyClaimed { move_number: 7 })
+    ));
+
+    // A claim closed by the next stone, which was then taken back: still closed.
+    let closed = settled_last_claim(|game| {
+        game.play("c3".parse().unwrap()).unwrap();
+        game.undo().unwrap();
+    });
+    assert_eq!(closed.claim_state(6), Some(ClaimState::Unclaimed));
+    let text = Record::from_game(&closed, [("Blue", "Ann")])
+        .unwrap()
+        .to_string();
+    assert!(text.ends_with("4. b2 {[%claim unclaimed]} *\n"), "{text}");
+    let mut game = parse(&text).to_game().unwrap();
+    assert_eq!(game.claim_state(6), Some(ClaimState::Unclaimed));
+    assert!(matches!(
+        game.claim(20),
+        Err(crate::rules::ClaimError::Closed { move_number: 7 })
+    ));
+
+    // With a clock and a comment beside it, both in one `{}` or apart.
+    let back = parse(&format!(
+        "[Claim \"on\"] {SQUARE_B2} {{[%clk 0:04:31]}} {{a pity [%claim wrong 25]}}"
+    ));
+    assert_eq!(back.clock(6), Some(Duration::from_secs(271)));
+    assert_eq!(back.forfeit(6), Some(Forfeit::Wrong { claimed: 25 }));
+    assert_eq!(back.comments(6), ["a pity"]);
+    let back = parse(&format!(
+        "[Claim \"on\"] {SQUARE_B2} {{[%clk 0:04:31][%claim unclaimed]}} {{}}"
+    ));
+    assert_eq!(back.forfeit(6), Some(Forfeit::Unclaimed));
+    assert_eq!(back.comments(6), [""]);
+
+    // An open claim writes nothing, nor does a full board's last stone left
+    // unclaimed (the full board closes it), so those records read as before.
+    let open = settled_last_claim(|_| {});
+    assert!(
+        !Record::from_game(&open, [("Blue", "Ann")])
+            .unwrap()
+            .to_string()
+            .contains("%claim")
+    );
+}
+
+#[test]
+fn records_of_older_builds_read_as_they_did() {
+    // As the s36 build wrote a game whose last stone was claimed wrong: nothing
+    // after it, so it reads open, as it always did.
+    let old = "[Blue \"Ann\"]\n[Yellow \"Bob\"]\n[BlueType \"human\"]\n\
+               [YellowType \"human\"]\n[Date \"2026-12-06\"]\n[Claim \"on\"]\n\
+               [Result \"*\"]\n\n1. b2 a1 2. b2 a1 3. b2 a1 4. b2 *\n";
+    let record = parse(old);
+    assert_eq!(record.forfeit(6), None);
+    let game = record.to_game().unwrap();
+    assert_eq!(game.claim_state(6), Some(ClaimState::Pending));
+    assert_eq!(record.to_string(), old);
+    // A `%claim` that does not read stays a comment.
+    let record = parse(&format!("[Claim \"on\"] {SQUARE_B2} {{[%claim maybe]}}"));
+    assert_eq!(record.forfeit(6), None);
+    assert_eq!(record.comments(6), ["[%claim maybe]"]);
+}
+
+#[test]
+fn an_impossible_forfeit_names_line_column_move_and_square() {
+    let at = |text: &str| parse(text).to_game().unwrap_err().to_string();
+    assert_eq!(
+        at(&format!(
+            "[Claim \"on\"]\n{SQUARE_B2} {{[%claim wrong 20]}}"
+        )),
+        "line 2, column 31: move 7 (Blue) plays b2, and its claim is `[%claim wrong 20]`, \
+         but a set of the combinations that stone completed adds up to 20"
+    );
+    assert_eq!(
+        at(&format!(
+            "[Claim \"on\"]\n{SQUARE_B2}+20 {{[%claim unclaimed]}}"
+        )),
+        "line 2, column 31: move 7 (Blue) plays b2, and its claim is `[%claim unclaimed]`, \
+         but the move is awarded 20 (`+20`)"
+    );
+    assert_eq!(
+        at("a1 {[%claim unclaimed]}"),
+        "line 1, column 1: move 1 (Blue) plays a1, and its claim is `[%claim unclaimed]`, \
+         but the record has no `[Claim \"on\"]` tag"
+    );
+}
+
 #[test]
 fn an_impossible_claim_names_line_column_move_and_square() {
     let text = format!("[Claim \"on\"]\n{SQUARE_B2}+25 *");

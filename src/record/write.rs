@@ -71,6 +71,9 @@ impl fmt::Display for Record {
             if let Some(left) = notes.and_then(|n| n.clock) {
                 write!(f, " {{[%clk {}]}}", format_clock(left))?;
             }
+            if let Some(forfeit) = notes.and_then(|n| n.forfeit) {
+                write!(f, " {{{forfeit}}}")?;
+            }
             for text in notes.map_or(&[][..], |n| n.comments.as_slice()) {
                 f.write_str(if line_comment { "\n" } else { " " })?;
                 line_comment = write_comment(f, text)?;

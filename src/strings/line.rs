@@ -267,13 +267,11 @@ pub(crate) const GAME_OVER: &str =
 pub(crate) const GAME_OVER_BACK: &str =
     "The game is over: new for a new game, review to review it, quit for the start screen";
 
-/// [`took_back`] with the stones it took back named, in the order they were played:
+/// [`took_back`] with the stones it took back named, in the order they were played,
+/// each player as `who` says them (a colour, or a name and colour: `alice (Blue)`):
 /// `Took back 2 moves (Blue c3, section 1; Yellow c4, section 1): undo or redo more`.
-pub(crate) fn took_back_named(stones: &[Placement]) -> String {
-    let named: Vec<String> = stones
-        .iter()
-        .map(|p| stone(p, &p.player.to_string()))
-        .collect();
+pub(crate) fn took_back_named(stones: &[Placement], who: impl Fn(Player) -> String) -> String {
+    let named: Vec<String> = stones.iter().map(|p| stone(p, &who(p.player))).collect();
     let moves = if stones.len() == 1 { "move" } else { "moves" };
     // Short: with the totals and a claim's turn the line stays within 120 characters.
     format!(

@@ -100,6 +100,24 @@ pub(crate) fn totals(game: &Game) -> String {
     )
 }
 
+/// [`totals`] of a claim game over, with what each player forfeited in all, as the
+/// ladders show it (`✗300`): `Blue 55 (300 forfeited), Yellow 65 (0 forfeited)`.
+pub(crate) fn totals_forfeited(game: &Game) -> String {
+    scores_forfeited(
+        Player::BOTH.map(|p| game.score(p)),
+        Player::BOTH.map(|p| game.forfeited_total(p)),
+    )
+}
+
+/// Two totals with what each player forfeited: `Blue 55 (300 forfeited), Yellow 65
+/// (0 forfeited)`, as the line mode and `hijara score` say them.
+pub(crate) fn scores_forfeited(
+    [blue, yellow]: [u32; 2],
+    [blue_lost, yellow_lost]: [u32; 2],
+) -> String {
+    format!("Blue {blue} ({blue_lost} forfeited), Yellow {yellow} ({yellow_lost} forfeited)")
+}
+
 /// Which rules are on, for the status line: none for the standard game without
 /// claims, else `corners`, `claims` or both (shown as `corners · claims`), the variant
 /// first, so it is the last dropped when the line is short.

@@ -342,9 +342,13 @@ pub(crate) fn new_game_answers() -> Brief {
 
 /// `player` resigns the game in progress?
 pub(crate) fn resign(player: Player, how: Answering) -> String {
+    resign_for(&player.to_string(), &player.other().to_string(), how)
+}
+/// [`resign`] with the players as the game says them (`bob (Yellow)` at a local
+/// game whose people have names): `Resign for bob (Yellow)? alice (Blue) wins the game.`
+pub(crate) fn resign_for(loser: &str, winner: &str, how: Answering) -> String {
     format!(
-        "Resign for {player}? {} wins the game. {}",
-        player.other(),
+        "Resign for {loser}? {winner} wins the game. {}",
         answers(how, RESIGN.yes, None, RESIGN.no)
     )
 }

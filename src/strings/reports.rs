@@ -88,14 +88,8 @@ pub(crate) fn totals(blue: u32, yellow: u32, state: &str) -> String {
 }
 
 /// `score`: a claim game's totals, with what each player forfeited.
-pub(crate) fn totals_forfeited(
-    [blue, yellow]: [u32; 2],
-    [blue_lost, yellow_lost]: [u32; 2],
-    state: &str,
-) -> String {
-    format!(
-        "Blue {blue} ({blue_lost} forfeited), Yellow {yellow} ({yellow_lost} forfeited); {state}"
-    )
+pub(crate) fn totals_forfeited(points: [u32; 2], forfeited: [u32; 2], state: &str) -> String {
+    format!("{}; {state}", super::scores_forfeited(points, forfeited))
 }
 
 /// On standard error, of a record whose Date tag is no date (`why`: where and what,

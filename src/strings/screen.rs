@@ -136,6 +136,25 @@ pub(crate) fn game_over_short(said: &str, back: bool) -> String {
     let leave = if back { "back" } else { "quit" };
     format!("{said}. n new, r review, q {leave}")
 }
+/// [`game_over`] with `w`, the rematch with the sides swapped, for while a message
+/// hides the hint row that names it: `Yellow wins. n: new game, w: swap sides, r:
+/// review, q: quit` (59 columns).
+pub(crate) fn game_over_swap(said: &str, back: bool) -> String {
+    let leave = if back { "back" } else { "quit" };
+    format!("{said}. n: new game, w: swap sides, r: review, q: {leave}")
+}
+/// [`game_over_swap`] in fewer columns: `Yellow wins. n new, w swap, r review, q
+/// quit` (44: beside the totals at 80 columns).
+pub(crate) fn game_over_swap_short(said: &str, back: bool) -> String {
+    let leave = if back { "back" } else { "quit" };
+    format!("{said}. n new, w swap, r review, q {leave}")
+}
+/// [`game_over_swap`] at its shortest, `r` left to the hint row once it is free:
+/// `Yellow wins. n new, w swap, q quit` (34: `? help` fits beside it at 44).
+pub(crate) fn game_over_swap_shortest(said: &str, back: bool) -> String {
+    let leave = if back { "back" } else { "quit" };
+    format!("{said}. n new, w swap, q {leave}")
+}
 /// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
 /// The help's title when it is longer than the screen: the keys that scroll it.
 pub(crate) fn help_title_scrolling(keys: &str) -> String {
@@ -148,8 +167,15 @@ pub(crate) fn then_keys(said: &str, keys: &str) -> String {
 pub(crate) fn ai_thinking(mover: Player, seat: Seat, spinner: &str) -> String {
     format!("{mover} ({}) thinking… {spinner}", seat_name(seat))
 }
-pub(crate) fn hint_thinking(mover: Player, spinner: &str) -> String {
-    format!("{mover} to move, hint thinking… {spinner}")
+/// The AI thinking, said as a local game with names says it: `hard AI (Yellow)
+/// thinking…`.
+pub(crate) fn ai_thinking_as(who: &str, spinner: &str) -> String {
+    format!("{who} thinking… {spinner}")
+}
+/// A hint thinking for the player whose `turn` it is ([`to_move`],
+/// [`to_move_colour`]): `Blue to move, hint thinking…`.
+pub(crate) fn hint_thinking(turn: &str, spinner: &str) -> String {
+    format!("{turn}, hint thinking… {spinner}")
 }
 /// Whose turn: `Blue to move`, at a table by name (`alice to move`).
 pub(crate) fn to_move(mover: impl std::fmt::Display) -> String {
@@ -175,7 +201,7 @@ pub(crate) fn to_move_short(mover: impl std::fmt::Display) -> String {
 pub(crate) fn ai_thinking_short(mover: Player, spinner: &str) -> String {
     format!("▶ {mover} thinking… {spinner}")
 }
-pub(crate) fn hint_thinking_short(mover: Player, spinner: &str) -> String {
+pub(crate) fn hint_thinking_short(mover: impl std::fmt::Display, spinner: &str) -> String {
     format!("▶ {mover}, hint… {spinner}")
 }
 

@@ -10,7 +10,8 @@ use crate::rules::{ClaimState, Outcome, Player};
 use crate::session::show_clock;
 use crate::strings::question::{Answering, Brief};
 use crate::strings::{
-    claim as claim_words, describe, rules_parts, screen as words, seat_name, table,
+    claim as claim_words, describe, line as line_words, rules_parts, screen as words, seat_name,
+    table,
 };
 use crate::text::wrap;
 
@@ -176,6 +177,13 @@ impl Widget for &AppView<'_> {
         let labels_w = crate::text::width(&right) + 2;
         // A game the start screen opened: its `q` goes back there, and says so.
         let back = app.is_from_start();
+        // Whether something other than the keys is on the hint row (a message, a
+        // question, typing), and how many of the game over's wordings then name `w`.
+        let keys_hidden = app.message().is_some()
+            || matches!(app.overlay(), Overlay::Question(_))
+            || app.typing().is_some()
+            || app.claim_entry().is_some();
+        let mut swap_turns = 0;
         // Over the network at a game's end: how many of the first wordings say how it
         // ended, where the others leave that out.
         let mut says_how: Option<usize> = None;
@@ -323,26 +331,69 @@ impl Widget for &AppView<'_> {
                 if !wordings.contains(&by_colour) {
                     wordings.insert(wordings.len() - usize::from(ending.is_some()), by_colour);
                 }
-                wordings.push(result);
+                wordings.push(result.clone());
+                // A message on the hint row (`Game kept as …` right after the end)
+                // hides `w`, the rematch with the sides swapped: the turn names it
+                // too until the row is free (s37: named nowhere until the next key).
+                if keys_hidden {
+                    let how = ending.map_or(result.clone(), |ending| app.ending_words(ending));
+                    // The winner alone in fewer columns; long names at 44 by colour.
+                    let mut swapped = vec![
+                        words::game_over_swap(&how, back),
+                        words::game_over_swap_short(&result, back),
+                        words::game_over_swap_shortest(&result, back),
+                        words::game_over_swap_shortest(&colour, back),
+                    ];
+                    swapped.dedup();
+                    swap_turns = swapped.len();
+                    wordings.splice(0..0, swapped);
+                }
                 wordings
             }
             (None, _) if app.stopped().is_some() => vec![table::STOPPED_TURN.to_owned()],
-            // The server's AI by the name its table gives it (s35: by colour).
+            // The server's AI by the name its table gives it (s35: by colour); at a
+            // local game whose people have names by its level and colour (s37: by
+            // colour), the colour alone where that does not fit.
             (None, _) if app.awaits_claim() => {
-                let ai = match app.player_names() {
-                    Some(names) => names[mover.index()].clone(),
-                    None => mover.to_string(),
+                let ai = match (app.player_names(), app.local_name(mover)) {
+                    (Some(names), _) => names[mover.index()].clone(),
+                    (None, Some(name)) => line_words::named(mover, Some(&name)),
+                    (None, None) => mover.to_string(),
                 };
                 vec![claim_words::waits(&ai), claim_words::waits_short(&ai)]
             }
-            (None, Some(AiJob::Move)) => vec![
-                words::ai_thinking(mover, config.seat(mover), spinner),
-                words::ai_thinking_short(mover, spinner),
-            ],
-            (None, Some(AiJob::Hint)) => vec![
-                words::hint_thinking(mover, spinner),
-                words::hint_thinking_short(mover, spinner),
-            ],
+            (None, Some(AiJob::Move)) => {
+                let by_colour = [
+                    words::ai_thinking(mover, config.seat(mover), spinner),
+                    words::ai_thinking_short(mover, spinner),
+                ];
+                match app.local_name(mover) {
+                    Some(name) => std::iter::once(words::ai_thinking_as(
+                        &line_words::named(mover, Some(&name)),
+                        spinner,
+                    ))
+                    .chain(by_colour)
+                    .collect(),
+                    None => by_colour.into(),
+                }
+            }
+            // A person's hint by their name where they have one (s37: by colour).
+            (None, Some(AiJob::Hint)) => {
+                let by_colour = [
+                    words::hint_thinking(&words::to_move(mover), spinner),
+                    words::hint_thinking_short(mover, spinner),
+                ];
+                match app.local_name(mover) {
+                    Some(name) => [
+                        words::hint_thinking(&words::to_move_colour(&name, mover), spinner),
+                        words::hint_thinking_short(&name, spinner),
+                    ]
+                    .into_iter()
+                    .chain(by_colour)
+                    .collect(),
+                    None => by_colour.into(),
+                }
+            }
             // At a table by name where it fits, by colour where not (s34: by colour
             // alone); the line's colour says it too. To the player whose move it is,
             // `Your move` (s35: `alice to move` on alice's screen), with the colour
@@ -458,8 +509,8 @@ impl Widget for &AppView<'_> {
             // the ladders show the totals. A player's keys are said whatever the width.
             (Some(_), _) if app.spectating() => turn.len().saturating_sub(1),
             _ if app.is_served() || app.final_claim_open().is_some() => 0,
-            (Some(_), Some(_)) => 3,
-            (Some(_), None) => 2,
+            (Some(_), Some(_)) => 3 + swap_turns,
+            (Some(_), None) => 2 + swap_turns,
             (None, _) => 0,
         };
         let turn_style = match outcome {

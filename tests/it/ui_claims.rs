@@ -564,6 +564,49 @@ fn a_game_resumed_with_a_claim_open_shows_its_prompt() {
     assert_eq!(app.game().score(Player::Blue), 20);
 }
 
+/// s37: a wrong claim (or a claim the next stone closed, that stone then taken back)
+/// on the last stone of a saved game came back open after a resume, `Claim its
+/// points`, and could be claimed again: the record kept awarded points only. Saved
+/// and read back as the autosave is, the claim stays settled.
+#[test]
+fn a_settled_last_claim_stays_settled_through_a_resume() {
+    let resumed = |game: &Game| {
+        let text =
+            hijara::session::record_of(&claims([Seat::Human; 2]), game, "2026-12-07").to_string();
+        let loaded = hijara::session::parse_record(&text).unwrap();
+        let mut app = sized(
+            App::new(claims([Seat::Human; 2])).offer_resume(claims([Seat::Human; 2]), loaded.game),
+            80,
+            24,
+        );
+        let _ = typing(&mut app, "y");
+        app
+    };
+    let mut wrong = blue_scored_20();
+    let _ = typing(&mut wrong, "+25");
+    let _ = press(&mut wrong, KeyCode::Enter);
+    let mut app = resumed(wrong.game());
+    assert_eq!(
+        app.game().claim_state(6),
+        Some(ClaimState::Wrong { claimed: 25 })
+    );
+    assert_eq!(app.final_claim_open(), None);
+    assert!(!text(&app).contains("Claim its points"), "{}", text(&app));
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 0);
+    assert_eq!(app.game().forfeited_total(Player::Blue), 20);
+
+    let mut closed = blue_scored_20();
+    let _ = typing(&mut closed, "c3u");
+    assert_eq!(closed.game().claim_state(6), Some(ClaimState::Unclaimed));
+    let mut app = resumed(closed.game());
+    assert_eq!(app.game().claim_state(6), Some(ClaimState::Unclaimed));
+    let _ = typing(&mut app, "+20");
+    let _ = press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().score(Player::Blue), 0);
+}
+
 /// s36: leaving a finished game whose last stone's claim was open (`q`, then `y` to
 /// its question that leaving forfeits it) kept the game with that claim pending, read
 /// back as `not claimed yet`. Left, the claim is forfeited, as the kept record reads.

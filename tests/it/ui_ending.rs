@@ -38,15 +38,16 @@ fn r_asks_first_and_only_yes_resigns_for_the_player_to_move() {
     let text = screen_text(&app);
     assert!(text.contains("Blue wins: Yellow resigned"), "{text}");
     // s23: the keys that go on, in fewer words, where the whole wording with the
-    // result and how it came does not fit with `? help` (they were named nowhere).
+    // result and how it came does not fit with `? help` (they were named nowhere);
+    // s37: with `w`, while the ending on the hint row hides it.
     assert!(
-        text.contains("Blue wins: Yellow resigned. n new, r review, q quit"),
+        text.contains("Blue wins. n new, w swap, r review, q quit"),
         "{text}"
     );
     let small = crate::common::rows(render(&app, 44, 16, Look::PLAIN).backend().buffer());
     assert_eq!(
         small[14].split_whitespace().collect::<Vec<_>>().join(" "),
-        "Blue wins. n new, r review, q quit ? help"
+        "Blue wins. n new, w swap, q quit ? help"
     );
     // No stone goes on a resigned board, and R again has nothing to resign.
     let _ = typing(&mut app, "d4");

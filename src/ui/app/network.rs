@@ -184,7 +184,33 @@ impl App {
     /// by the players' names: who wins if `player` resigns (s31: `Resign for Yellow?
     /// Blue wins the game.` meant little there). `None` for a local game, a
     /// spectator, or a seat with no one named.
+    /// `player`'s name at a local game whose people have names (typed on the start
+    /// screen, or a record's), through the gate every displayed name takes; an AI by
+    /// its level (`hard AI`). `None` at a served game, a game without names, or a
+    /// person's seat with none: the words then say colours.
+    pub(crate) fn local_name(&self, player: Player) -> Option<String> {
+        if self.is_served() || self.people_said.is_none() {
+            return None;
+        }
+        match self.config.seat(player) {
+            Seat::Human => self.people.of(player).map(crate::text::safe_text),
+            seat => Some(crate::strings::seat_name(seat).to_owned()),
+        }
+    }
+
+    /// At a local game whose people have names, by name and colour as its turn line
+    /// says them (s37: `Resign for Yellow? Blue wins the game.` in a named hot-seat
+    /// game): `Resign for bob (Yellow)? alice (Blue) wins the game.`
     fn resign_named(&self, player: Player, how: Answering) -> Option<String> {
+        if !self.is_served() && self.people_said.is_some() {
+            // A seat with no name by its colour.
+            let said = |p: Player| crate::strings::line::named(p, self.local_name(p).as_deref());
+            return Some(question::resign_for(
+                &said(player),
+                &said(player.other()),
+                how,
+            ));
+        }
         if !self.table_decides() || self.spectating() {
             return None;
         }

@@ -154,8 +154,9 @@ fn long_names_at_the_end_still_leave_the_keys_at_44_columns() {
     let _ = app.handle(Input::Click(Some(Square::A1)));
     key(&mut app, 'R');
     key(&mut app, 'y');
+    // While the ending is said on the hint row, `w` with them (s37).
     let (turn, shown) = turn_at(&app, (44, 16));
-    assert!(turn.contains("n new, r review, q quit"), "{shown}");
+    assert!(turn.contains("Blue wins. n new, w swap, q quit"), "{shown}");
     assert!(
         shown.contains("alexandrapetrova wins: bartholomewjones"),
         "{shown}"
@@ -163,8 +164,129 @@ fn long_names_at_the_end_still_leave_the_keys_at_44_columns() {
     // At 80 columns the winner by name with the keys, how it ended under it.
     let (turn, shown) = turn_at(&app, (80, 24));
     assert!(turn.contains("alexandrapetrova wins. n new"), "{shown}");
+
     assert!(
         shown.contains("alexandrapetrova wins: bartholomewjones resigned"),
         "{shown}"
     );
+}
+
+/// A hot-seat game with typed names ends (a resignation here): the hint row under
+/// the turn says the ending, so `w`, the rematch with the sides swapped, was named
+/// nowhere until the next key (s37). The turn line names it with the other keys at
+/// 80×24 and 44×16 while the row is taken.
+#[test]
+fn the_swap_key_is_named_while_the_hint_row_says_something_else() {
+    let typed = Names::typed([Some("alice".to_owned()), Some("bob".to_owned())]);
+    let mut app = App::new(GameConfig::default()).with_people(typed);
+    let _ = app.handle(Input::Click(Some(Square::A1)));
+    key(&mut app, 'R');
+    key(&mut app, 'y');
+    assert!(app.message().is_some());
+    for (size, said) in [
+        (
+            (80, 24),
+            "Blue 0  Yellow 0  │  alice wins. n new, w swap, r review, q quit",
+        ),
+        ((44, 16), "alice wins. n new, w swap, q quit"),
+    ] {
+        let (turn, shown) = turn_at(&app, size);
+        assert!(turn.starts_with(said), "{size:?}\n{shown}");
+        assert!(turn.ends_with("? help"), "{size:?}\n{shown}");
+        insta::assert_snapshot!(format!("swap_key_at_the_end_{}x{}", size.0, size.1), shown);
+    }
+}
+
+/// The resign question of a hot-seat game with typed names says them, with their
+/// colours, as the turn line does (s37: `Resign for Yellow? Blue wins the game.`);
+/// without names, colours.
+#[test]
+fn the_resign_question_names_the_typed_names() {
+    let typed = Names::typed([Some("alice".to_owned()), Some("bob".to_owned())]);
+    let mut app = App::new(GameConfig::default()).with_people(typed);
+    let _ = app.handle(Input::Click(Some(Square::A1)));
+    key(&mut app, 'R');
+    let question = crate::ui::Question::Resign(crate::rules::Player::Yellow);
+    assert!(
+        app.question_text(question)
+            .starts_with("Resign for bob (Yellow)? alice (Blue) wins the game."),
+        "{}",
+        app.question_text(question)
+    );
+    for size in SIZES {
+        let (_, shown) = turn_at(&app, size);
+        let flat = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("bob (Yellow)"), "{size:?}\n{shown}");
+        insta::assert_snapshot!(format!("resign_named_{}x{}", size.0, size.1), shown);
+    }
+    let mut plain = App::new(GameConfig::default());
+    let _ = plain.handle(Input::Click(Some(Square::A1)));
+    assert!(
+        plain
+            .question_text(question)
+            .starts_with("Resign for Yellow? Blue wins the game."),
+        "{}",
+        plain.question_text(question)
+    );
+}
+
+/// A hint asked in a hot-seat game with typed names says whose it is by name
+/// (s37: `Blue to move, hint thinking…`); and against the AI in a game whose person
+/// has a name, the AI waiting for the claim by its level and colour (s37: `Yellow
+/// waits`), the colour alone where that does not fit.
+#[test]
+fn the_hint_and_the_ai_s_wait_say_names_where_the_game_has_them() {
+    let typed = Names::typed([Some("alice".to_owned()), Some("bob".to_owned())]);
+    let mut app = App::new(GameConfig::default()).with_people(typed);
+    key(&mut app, 't');
+    assert!(app.thinking().is_some());
+    let (turn, shown) = turn_at(&app, (80, 24));
+    assert!(
+        turn.contains("alice to move (Blue), hint thinking…"),
+        "{shown}"
+    );
+    let (turn, shown) = turn_at(&app, (44, 16));
+    assert!(turn.contains("alice"), "{shown}");
+
+    let config = GameConfig {
+        seats: [Seat::Human, Seat::Hard],
+        claims: true,
+        ..GameConfig::default()
+    };
+    let mut app = App::with_game(config, six_stones())
+        .with_people(Names::typed([Some("Ann".to_owned()), None]));
+    let scoring = Square::ALL
+        .into_iter()
+        .find(|&square| {
+            let mut game = app.game().clone();
+            game.play(square).is_ok_and(|placed| placed.points > 0)
+        })
+        .unwrap_or_else(|| unreachable!("a stone scores after six"));
+    let _ = app.handle(Input::Click(Some(scoring)));
+    assert!(app.awaits_claim());
+    let (turn, shown) = turn_at(&app, (80, 24));
+    assert!(
+        turn.contains("Ann may claim · Enter: hard AI (Yellow) plays"),
+        "{shown}"
+    );
+    // Claimed, the AI waits for Enter.
+    let points = app.game().last().map(|l| l.points).unwrap_or_default();
+    key(&mut app, '+');
+    for digit in points.to_string().chars() {
+        key(&mut app, digit);
+    }
+    enter(&mut app);
+    assert!(app.awaits_claim());
+    let (turn, shown) = turn_at(&app, (80, 24));
+    assert!(
+        turn.contains("hard AI (Yellow) waits: Enter lets it play"),
+        "{shown}"
+    );
+    let (turn, shown) = turn_at(&app, (44, 16));
+    assert!(turn.contains("Enter:"), "{shown}");
+    // Its stone thought about: by its level and colour too.
+    enter(&mut app);
+    assert!(app.thinking().is_some());
+    let (turn, shown) = turn_at(&app, (80, 24));
+    assert!(turn.contains("hard AI (Yellow) thinking…"), "{shown}");
 }

@@ -479,7 +479,10 @@ impl Narrator {
             && let Some(message) = app.message()
         {
             let text = match taken {
-                Some(gone) => std::borrow::Cow::Owned(words::took_back_named(gone)),
+                // By the people's names where they have them (s37: by colour).
+                Some(gone) => {
+                    std::borrow::Cow::Owned(words::took_back_named(gone, |p| who(app, p)))
+                }
                 None => message.line_words(),
             };
             if tells_the_end(app, &text) {
@@ -1027,7 +1030,12 @@ fn move_words(app: &App, game: &Game, i: usize) -> String {
 /// 0. Yellow, hard AI, thinking.`
 fn state_line(app: &App, said: Option<&str>) -> String {
     let game = app.game();
-    let totals = strings::totals(game);
+    // A claim game over: what each forfeited too, as its ladders show it (`✗300`).
+    let totals = if game.claim_mode() && game.outcome().is_some() {
+        strings::totals_forfeited(game)
+    } else {
+        strings::totals(game)
+    };
     let turn = turn(app);
     words::sentences(&[said.unwrap_or(""), &totals, &turn])
 }
@@ -1180,11 +1188,12 @@ fn who(app: &App, player: Player) -> String {
 }
 
 /// The AI to move as the full screen says it while it waits for a claim: at a table
-/// with the server's AI by the name it has there (`hard AI`), else by its colour.
+/// with the server's AI by the name it has there (`hard AI`), at a local game whose
+/// people have names by its level and colour (`hard AI (Yellow)`), else by its colour.
 fn ai_words(app: &App, ai: Player) -> String {
     match app.player_names() {
         Some(names) => names[ai.index()].clone(),
-        None => ai.to_string(),
+        None => words::named(ai, app.local_name(ai).as_deref()),
     }
 }
 
@@ -3249,8 +3258,69 @@ mod tests {
         );
         // Two stones are named in the order they were played.
         assert_eq!(
-            words::took_back_named(game.placements()),
+            words::took_back_named(game.placements(), |p| p.to_string()),
             "Took back 2 moves (Blue b2, section 1; Yellow c3, section 1): undo or redo more"
+        );
+    }
+
+    /// s37: the line mode's undo in a hot-seat game with typed names named the stones
+    /// by colour (`Took back 1 move (Yellow c3, section 1)`) under `Your move, alice
+    /// (Blue)`; it names them as the turn does.
+    #[test]
+    fn an_undo_names_its_stones_by_the_people_s_names() {
+        let config = crate::session::GameConfig {
+            seats: [crate::ai::Seat::Human; 2],
+            ..crate::session::GameConfig::default()
+        };
+        let game = Game::from_moves([Square::B2, Square::C3]).unwrap();
+        let typed =
+            crate::session::Names::typed([Some("alice".to_owned()), Some("bob".to_owned())]);
+        let mut app = App::with_game(config, game).with_people(typed);
+        let mut narrator = Narrator::default();
+        let _ = narrator.tell(&Screen::Game(app.clone()));
+        let key = ratatui::crossterm::event::KeyEvent::new(
+            ratatui::crossterm::event::KeyCode::Char('u'),
+            ratatui::crossterm::event::KeyModifiers::NONE,
+        );
+        let _ = app.handle(crate::ui::Input::Key(key));
+        narrator.typed();
+        let said = narrator.tell(&Screen::Game(app.clone()));
+        assert_eq!(
+            said,
+            [
+                "Took back 1 move (bob (Yellow) c3, section 1): undo or redo more. Blue 0, \
+                 Yellow 0. Your move, bob (Yellow)."
+            ]
+        );
+    }
+
+    /// s37: at the end of a claim game the full screen's ladders say what each player
+    /// forfeited in all (`✗300`); the line mode said only the totals. Its state says
+    /// both, in words.
+    #[test]
+    fn the_end_of_a_claim_game_says_what_each_forfeited() {
+        let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+        for mv in crate::ui::fit_tests::SIXTY_THREE_UNCLAIMED.split_whitespace() {
+            game.play(mv.parse::<Square>().unwrap()).unwrap();
+        }
+        game.play(Square::B1).unwrap();
+        game.close_last_claim();
+        assert!(game.is_over());
+        let config = crate::session::GameConfig {
+            seats: [crate::ai::Seat::Human; 2],
+            claims: true,
+            ..crate::session::GameConfig::default()
+        };
+        let lost = Player::BOTH.map(|p| game.forfeited_total(p));
+        assert!(lost.iter().all(|&n| n > 0), "{lost:?}");
+        let app = App::with_game(config, game);
+        let said = read(&Screen::Game(app), Reading::Score, "").join(" ");
+        assert!(
+            said.starts_with(&format!(
+                "Blue 0 ({} forfeited), Yellow 0 ({} forfeited).",
+                lost[0], lost[1]
+            )),
+            "{said}"
         );
     }
 
