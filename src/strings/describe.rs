@@ -350,6 +350,57 @@ pub(crate) fn reviewed_move_short(m: &MoveReview, played: &str) -> String {
     format!("{played}: {class}{lost}, best {}", m.best)
 }
 
+/// How much of a reviewed move a narrow line ([`reviewed_move_compact`]) says beside
+/// who played it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Compact {
+    /// The move with its value, the verdict, the points lost, the best move with its
+    /// value: `Blue a3?? -40: blunder, lost 28, best a1 -12`.
+    Valued,
+    /// The values left out: `Blue a3??: blunder, lost 28, best a1`.
+    Unvalued,
+    /// The best move left out too (the board's double border shows it): `Yellow
+    /// d4?!: likely inaccuracy, lost 128`, at most 40 columns.
+    Fewest,
+}
+
+/// A reviewed move for a line narrower than [`reviewed_move_unnumbered`] (the replay
+/// viewer's message line at 44×16), always from who played it, and the points it
+/// lost: qa41, at 44×16 `c2?!: likely inaccuracy, lost 5, best a1` left the learner
+/// to work out who played c2 and said no value. `played` is the square with its mark;
+/// `played_value` and `best_value` the values as text (the mover's margins: the
+/// player is named first); `class` the verdict's words ([`super::review::class_text`]
+/// or [`super::review::verdict_text`]). A move that was the best says its one value:
+/// `Yellow d4: best, +5`.
+pub(crate) fn reviewed_move_compact(
+    m: &MoveReview,
+    how: Compact,
+    played: &str,
+    values: [&str; 2],
+    class: &str,
+) -> String {
+    let [played_value, best_value] = values;
+    let player = m.player;
+    if m.best == m.mv {
+        return match how {
+            Compact::Valued => format!("{player} {played}: {class}, {played_value}"),
+            Compact::Unvalued | Compact::Fewest => format!("{player} {played}: {class}"),
+        };
+    }
+    let lost = match m.lost {
+        0 => String::new(),
+        lost => format!(", lost {lost}"),
+    };
+    let best = m.best;
+    match how {
+        Compact::Valued => {
+            format!("{player} {played} {played_value}: {class}{lost}, best {best} {best_value}")
+        }
+        Compact::Unvalued => format!("{player} {played}: {class}{lost}, best {best}"),
+        Compact::Fewest => format!("{player} {played}: {class}{lost}"),
+    }
+}
+
 /// A final margin from the mover's view: "a win by 15", "a draw", "a loss by 5".
 pub(crate) fn margin(margin: i32) -> String {
     match margin {

@@ -107,6 +107,43 @@ pub(crate) fn judged_in(m: &crate::review::MoveReview, width: usize) -> String {
     }
 }
 
+/// [`judged`] for a message line too narrow for it (the folded panel's, 44 columns at
+/// 44×16), each wording from who played the move, widest first: the whole line after
+/// the player, then [`describe::reviewed_move_compact`]'s, the values and the best
+/// move left out last. The last is at most 40 columns (a loss of 100 or more), so one
+/// fits the viewer's narrowest screen. qa41: at 44×16 the verdict named neither the
+/// player nor a value.
+pub(crate) fn judged_named(m: &crate::review::MoveReview) -> Vec<String> {
+    use crate::strings::review::{class_text, verdict_text};
+    use describe::Compact;
+    let played = format!("{}{}", m.mv, mark(m.class));
+    let whole = |pv: &str, bv: &str| {
+        format!(
+            "{} {}",
+            m.player,
+            describe::reviewed_move_unnumbered(m, &played, pv, bv)
+        )
+    };
+    let (pv, bv) = (m.played_value.to_string(), m.best_value.to_string());
+    let (pm, bm) = (m.played_value.margin_text(), m.best_value.margin_text());
+    let (verdict, class) = (verdict_text(m), class_text(m.class, m.likely));
+    let compact = |how, values: [&str; 2], class: &str| {
+        describe::reviewed_move_compact(m, how, &played, values, class)
+    };
+    let mut wordings = vec![
+        whole(&pv, &bv),
+        whole(&pm, &bm),
+        compact(Compact::Valued, [&pv, &bv], &verdict),
+        compact(Compact::Valued, [&pm, &bm], &verdict),
+        compact(Compact::Valued, [&pm, &bm], &class),
+        compact(Compact::Unvalued, [&pm, &bm], &verdict),
+        compact(Compact::Unvalued, [&pm, &bm], &class),
+        compact(Compact::Fewest, [&pm, &bm], &class),
+    ];
+    wordings.dedup();
+    wordings
+}
+
 /// A reviewed move judged in words (the panel's line, the line mode's `why`).
 pub(crate) fn judged(m: &crate::review::MoveReview) -> String {
     describe::reviewed_move(
@@ -283,6 +320,78 @@ mod tests {
             !judged(&both_lose).contains("thrown away"),
             "{}",
             judged(&both_lose)
+        );
+    }
+
+    /// qa41: every wording of the folded panel's message line names who played, and
+    /// the last, the values and the best move left out, fits 40 columns with the
+    /// widest verdict and a loss of three digits (44×16 leaves 44).
+    #[test]
+    fn every_narrow_wording_names_the_player_and_the_last_fits_40_columns() {
+        let value = |margin| Value {
+            margin,
+            exact: false,
+            outcome: Some(crate::ai::analysis::Wdl::Loss),
+            margin_error: 38,
+        };
+        let m = MoveReview {
+            number: 64,
+            player: Player::Yellow,
+            mv: Square::D2,
+            best: Square::A1,
+            best_value: value(-100),
+            played_value: value(-228),
+            lost: 128,
+            lost_range: Some([100, 156]),
+            class: Class::Inaccuracy,
+            likely: true,
+        };
+        let wordings = judged_named(&m);
+        assert!(wordings.len() > 3, "{wordings:#?}");
+        for w in &wordings {
+            assert!(
+                w.starts_with("Yellow d2?!: ") || w.starts_with("Yellow d2?! "),
+                "{w}"
+            );
+            assert!(w.contains("lost 128"), "{w}");
+        }
+        let last = wordings.last().unwrap();
+        assert_eq!(last, "Yellow d2?!: likely inaccuracy, lost 128");
+        assert!(text::width(last) <= 40, "{last}");
+        // A good move's values fit 44 columns beside the player; a likely
+        // inaccuracy, the widest verdict, leaves room for the loss alone (the board's
+        // double border shows the best move).
+        let first_fitting = |m: &MoveReview| {
+            judged_named(m)
+                .into_iter()
+                .find(|w| text::fits(w, 44))
+                .unwrap()
+        };
+        let good = MoveReview {
+            class: Class::Good,
+            lost: 3,
+            likely: false,
+            played_value: Value {
+                margin: 24,
+                exact: true,
+                margin_error: 0,
+                ..move_20().played_value
+            },
+            best_value: Value {
+                exact: true,
+                margin_error: 0,
+                ..move_20().best_value
+            },
+            lost_range: None,
+            ..move_20()
+        };
+        assert_eq!(
+            first_fitting(&good),
+            "Yellow b2 +24: good, lost 3, best a1 +27"
+        );
+        assert_eq!(
+            first_fitting(&move_20()),
+            "Yellow b2?!: likely inaccuracy, lost 12"
         );
     }
 

@@ -778,7 +778,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Lesson, C::Puzzle],
         keys: &[(ch('e'), A::Read)],
         names: "e",
-        help: "the whole text, in place of the board (any key: back)",
+        help: "the whole text, in place of the board (the arrows and PgUp PgDn scroll \
+               it where it is longer; any other key: back)",
         hints: &[
             (HintLine::LessonHidden, 0, "e: read the lesson"),
             (HintLine::LessonHiddenDone, 1, "e: read the lesson"),
@@ -1715,9 +1716,11 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(Key::Any, A::No)],
         names: "",
         help: "",
-        // A lesson's text read in full closes as the help does.
+        // A lesson's text read in full closes as the help does: where it scrolls, by
+        // any key but the scrolling ones (qa41: `any key: back` beside them read as if
+        // ↓ went back too); where it shows whole, by any key.
         hints: &[
-            (HintLine::Reading, 1, "any key: back"),
+            (HintLine::Reading, 1, "any other key: back"),
             (HintLine::ReadingWhole, 0, "any key: back"),
         ],
     },

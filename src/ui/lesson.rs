@@ -342,7 +342,8 @@ impl LessonState {
     /// arrows move the board's cursor).
     pub(crate) fn wheel_key(&self, down: bool) -> Option<KeyEvent> {
         let help = self.help_view(Look::PLAIN);
-        if let Some(key) = self.overlays.wheel_key(&help, self.size(), down) {
+        let lines = reading_lines(self, Look::PLAIN);
+        if let Some(key) = self.overlays.wheel_key(&help, &lines, self.size(), down) {
             return key;
         }
         let (action, context) = match self.phase {

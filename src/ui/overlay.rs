@@ -75,12 +75,13 @@ impl Overlays {
     }
 
     /// What a turn of the mouse wheel (`down`, or up) stands for while the help (drawn
-    /// as `help` on a `size` screen) or the text read in full is shown: `Some` of the
-    /// key it scrolls by (none where the help shows whole, as a key would close it);
-    /// `None` when neither is shown, and the screen's own wheel applies.
+    /// as `help` on a `size` screen) or the text read in full (`lines`) is shown: `Some`
+    /// of the key it scrolls by (none where either shows whole, as a key would close
+    /// it); `None` when neither is shown, and the screen's own wheel applies.
     pub(crate) fn wheel_key(
         &self,
         help: &HelpView,
+        lines: &[Line<'static>],
         size: Rect,
         down: bool,
     ) -> Option<Option<ratatui::crossterm::event::KeyEvent>> {
@@ -88,6 +89,10 @@ impl Overlays {
             return Some(super::help::wheel_key(help, size, down));
         }
         self.reading?;
+        // A scrolling key closes a text that shows whole: the wheel is no answer there.
+        if super::layout::wrapped_last_top(lines, size) == 0 {
+            return Some(None);
+        }
         // The text read stays at its end on a scrolling key, and no key of the wheel
         // closes it.
         let scroll = if down {
@@ -221,6 +226,53 @@ mod tests {
             Some(Overlaid::Quit)
         );
         assert_eq!(shown.reading(), None);
+    }
+
+    /// qa41: a text that shows whole says `any key: back` in its border, but ↓ ↑ PgDn
+    /// PgUp scrolled it (by nothing) and it stayed. There every key goes back, and the
+    /// wheel, no answer, does nothing; a longer text scrolls as before, and its border
+    /// says the other keys go back.
+    #[test]
+    fn a_text_that_shows_whole_goes_back_on_any_key_as_its_border_says() {
+        let short = vec![Line::raw("one line")];
+        for scrolling in [
+            KeyCode::Down,
+            KeyCode::Up,
+            KeyCode::PageDown,
+            KeyCode::PageUp,
+        ] {
+            let mut shown = Overlays::default();
+            shown.open(Action::Read);
+            let taken = shown.answer(&help(), &short, SMALL, key(scrolling));
+            assert_eq!(taken, Some(Overlaid::Taken));
+            assert_eq!(shown.reading(), None, "{scrolling:?}");
+        }
+        let mut shown = Overlays::default();
+        shown.open(Action::Read);
+        assert_eq!(shown.wheel_key(&help(), &short, SMALL, true), Some(None));
+        assert!(matches!(
+            shown.wheel_key(&help(), &text(), SMALL, true),
+            Some(Some(_))
+        ));
+        // The borders: the whole text's, and the longer one's beside its scrolling keys.
+        let drawn = |lines: Vec<Line<'static>>| {
+            let mut buf = ratatui::buffer::Buffer::empty(SMALL);
+            crate::ui::reading::render(SMALL, &mut buf, "Lesson", lines, 0, Look::PLAIN);
+            let last = SMALL.height - 1;
+            (0..SMALL.width)
+                .map(|x| buf[(x, last)].symbol().to_owned())
+                .collect::<String>()
+        };
+        assert!(
+            drawn(short).contains("─any key: back─"),
+            "{}",
+            drawn(vec![])
+        );
+        let long = drawn(text());
+        assert!(
+            long.contains("↑↓ PgUp PgDn: scroll · any other key: back"),
+            "{long}"
+        );
     }
 
     #[test]

@@ -287,7 +287,8 @@ impl PuzzleState {
     /// (PgDn, PgUp: no key scrolls it by a line, the arrows move the board's cursor).
     pub(crate) fn wheel_key(&self, down: bool) -> Option<ratatui::crossterm::event::KeyEvent> {
         let help = self.help_view(Look::PLAIN);
-        if let Some(key) = self.overlays.wheel_key(&help, self.size(), down) {
+        let lines = reading_lines(self, Look::PLAIN);
+        if let Some(key) = self.overlays.wheel_key(&help, &lines, self.size(), down) {
             return key;
         }
         let scroll = if down {

@@ -1,6 +1,7 @@
 //! A lesson's or a puzzle's text read in full in place of the board (`e`), for a
 //! terminal with no room for it beside or under the board (44×16): scrolled by the
-//! help's keys, closed by any other key or a click, as the help is. And the status
+//! help's keys where it is longer than its box, closed by any other key or a click
+//! (by any key where it shows whole), as the help is. And the status
 //! line's last row kept for the key that opens it, where the text is hidden.
 
 use ratatui::buffer::Buffer;
@@ -16,9 +17,9 @@ use super::look::Look;
 /// What an input did to the text being read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum ReadAnswer {
-    /// A scrolling key: the text scrolled (or stayed at its end).
+    /// A scrolling key, the text longer than its box: it scrolled (or stayed at its end).
     Scrolled,
-    /// Any other key, or a click: back to the board.
+    /// Any other key (any key where the text shows whole), or a click: back to the board.
     Closed,
     /// Ctrl-c: quit at once.
     Quit,
@@ -38,9 +39,12 @@ pub(crate) fn answer(
         Input::Click(_) | Input::Pick(_) => None,
         Input::Resize(..) | Input::Tick => return None,
     };
+    let last = wrapped_last_top(lines, area);
     Some(match action {
-        Some(Action::Scroll(scroll)) => {
-            let last = wrapped_last_top(lines, area);
+        // Where the text shows whole nothing scrolls, and a scrolling key goes back as
+        // any key does, as the border says (`any key: back`) and as the help does. qa41:
+        // at 44×16 ↓ ↑ PgDn PgUp left lesson 1's whole text on screen.
+        Some(Action::Scroll(scroll)) if last > 0 => {
             *top = Some(super::layout::text_scrolled(shown, last, area, scroll));
             ReadAnswer::Scrolled
         }

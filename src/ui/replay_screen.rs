@@ -14,7 +14,7 @@ use crate::strings::analysis as analysis_words;
 use crate::strings::review::mark as review_mark;
 
 use super::analysis_panel::{
-    AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT, judged, judged_short,
+    AnalysisPanel, MAX_PANEL_HEIGHT, MIN_PANEL_HEIGHT, judged, judged_named,
 };
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
@@ -229,7 +229,10 @@ fn folded_verdict(state: &ReplayState) -> Message {
                 MessageKind::Info
             };
             let mut message = Message::new(kind, judged(m));
-            message.short = Some(judged_short(m));
+            // Every narrower wording names the player (qa41); the last fits 44 columns.
+            let mut named = judged_named(m);
+            message.short = named.pop();
+            message.middle = named;
             message
         }
         None => Message::new(MessageKind::Info, analysis_words::pending(state.at_move())),

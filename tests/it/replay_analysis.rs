@@ -447,8 +447,9 @@ fn a_long_verdict_keeps_the_help_in_view_44x16() {
     go_to(&mut s, 11);
     let screen = rows(&drawn(&s, 44, 16));
     let [top, verdict] = [&screen[14], &screen[15]];
+    // s37 (qa41): from who played it; `best a1` is the board's double border here.
     assert!(
-        verdict.contains("likely inaccuracy, lost 20, best"),
+        verdict.starts_with("Blue d4?!: likely inaccuracy, lost 20"),
         "{screen:#?}"
     );
     assert!(
@@ -459,6 +460,39 @@ fn a_long_verdict_keeps_the_help_in_view_44x16() {
     assert!(top.starts_with("Move 11/64"), "{screen:#?}");
     assert!(top.ends_with("  ? help"), "{screen:#?}");
     insta::assert_snapshot!(render(&s, 44, 16, Look::PLAIN).backend());
+}
+
+/// qa41: at 44×16 the verdict (the folded panel's message line) named neither who
+/// played nor a value, `a3??: blunder, lost 28, best a1`, where 80×24 says `Move 31
+/// Blue a3??: blunder, lost 28 · a3 -40 · best a1 -12 for Blue`. Every wording now
+/// starts with the player and says the points lost, and the values where they fit,
+/// never cut.
+#[test]
+fn the_narrow_verdict_names_who_played_and_what_it_cost_44x16() {
+    let last_row = |s: &ReplayState| rows(&drawn(s, 44, 16))[15].trim_end().to_owned();
+    let s = on_the_blunder();
+    assert_eq!(last_row(&s), "Blue a3?? -40: blunder, lost 28, best a1 -12");
+    insta::assert_snapshot!(render(&s, 44, 16, Look::PLAIN).backend());
+    // Yellow's move 40 gave 5 back: a good move, its values its own.
+    let mut good = s.clone();
+    go_to(&mut good, 40);
+    let line = last_row(&good);
+    assert!(line.starts_with("Yellow "), "{line}");
+    assert!(line.contains(": good, lost 5, best "), "{line}");
+    // The engine's own move: its one value, and whose it is.
+    let mut best = review_at(30, true);
+    let _ = best.handle(Input::Resize(44, 16));
+    let line = last_row(&best);
+    assert_eq!(line, "Move 30 Yellow a4: best, +5 for Yellow");
+    // From estimates, the widest verdict: the player and the loss still, whole.
+    let mut likely = reviewed_with_estimates();
+    go_to(&mut likely, 11);
+    let line = last_row(&likely);
+    assert_eq!(line, "Blue d4?!: likely inaccuracy, lost 20");
+    for state in [&s, &good, &best, &likely] {
+        let screen = rows(&drawn(state, 44, 16));
+        assert!(screen.iter().all(|row| !row.contains('…')), "{screen:#?}");
+    }
 }
 
 #[test]
