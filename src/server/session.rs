@@ -1918,7 +1918,7 @@ mod tests {
         );
         host.next = None;
         host.refresh();
-        let status = oneshot::run(OneShot::Status, &bob, &hall, 80);
+        let status = oneshot::run(OneShot::Status, &bob, &hall, oneshot::Layout::Columns(80));
         assert!(status.contains("ann"), "{status}");
         // The board's news, with another day untold to say there.
         hall.lock().set_days_untold(vec![(bob.key.clone(), 1)]);
