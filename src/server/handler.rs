@@ -705,10 +705,24 @@ async fn serve_connection(
         }
     };
     let handle = session.handle();
+    // Closed for what its client sent, the connection is told at once, from the task
+    // that counted it: the next message it sends is not answered.
+    let goodbyes = (handle.clone(), limits.clone());
+    door.on_close(move |why| {
+        if why.for_its_input() {
+            let (handle, limits) = &goodbyes;
+            let (reason, text) = goodbye(why, limits);
+            disconnect_now(handle, reason, text);
+        }
+    });
     let mut session = std::pin::pin!(session);
     let why = tokio::select! {
         ended = &mut session => {
-            if let Err(error) = ended && !door.is_authenticated() {
+            if let Some(why) = door.closed_for() {
+                // Its disconnect went out at once ([`Door::on_close`]): the session
+                // may end before this task sees the door close.
+                log(&closing_logged(why, &limits));
+            } else if let Err(error) = ended && !door.is_authenticated() {
                 log(&unauthenticated_end(&error));
             }
             return;
@@ -736,7 +750,29 @@ async fn serve_connection(
     {
         return;
     }
-    let (reason, text) = match why {
+    let (reason, text) = goodbye(why, &limits);
+    // During a key exchange russh takes no message: the cut below ends it then.
+    let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
+    if tokio::time::timeout(GOODBYE, &mut session).await.is_err() {
+        door.cut();
+        let _ = tokio::time::timeout(GOODBYE, &mut session).await;
+    }
+}
+
+/// Queues the disconnect on the session's channel if it has room now (it holds a
+/// hundred messages; a full one leaves it to the connection's task, as before), without
+/// waiting: run from inside the session's own read.
+fn disconnect_now(handle: &russh::server::Handle, reason: Disconnect, text: String) {
+    let send = tokio::task::unconstrained(handle.disconnect(reason, text, String::new()));
+    let mut send = std::pin::pin!(send);
+    let _ = send
+        .as_mut()
+        .poll(&mut std::task::Context::from_waker(std::task::Waker::noop()));
+}
+
+/// The disconnect a connection closed for `why` is sent: its reason and its words.
+fn goodbye(why: Closing, limits: &Limits) -> (Disconnect, String) {
+    match why {
         Closing::Grace => (
             Disconnect::ByApplication,
             limits_words::grace_over(limits.login.as_secs()),
@@ -770,12 +806,6 @@ async fn serve_connection(
             Disconnect::ByApplication,
             limits_words::rekeys(REKEY_BURST, REKEY_EVERY.as_secs()),
         ),
-    };
-    // During a key exchange russh takes no message: the cut below ends it then.
-    let _ = tokio::time::timeout(GOODBYE, handle.disconnect(reason, text, String::new())).await;
-    if tokio::time::timeout(GOODBYE, &mut session).await.is_err() {
-        door.cut();
-        let _ = tokio::time::timeout(GOODBYE, &mut session).await;
     }
 }
 
