@@ -20,6 +20,18 @@ pub(crate) fn title_deep(done: usize, total: usize) -> String {
 pub(crate) fn title_deep_short(done: usize, total: usize) -> String {
     format!(" Deep review {done}/{total} ")
 }
+/// The panel's bottom border: what its numbers are (qa41: nothing on screen said what
+/// `-13` or a range like `(7-29)` meant), widest first; the title says `~ estimate`.
+pub(crate) const NUMBERS_LEGEND: [&str; 2] = [
+    " values: final margins for the mover · (x-y): the true loss 9 times in 10 ",
+    " values: final margins for the mover ",
+];
+/// The replay viewer's help after its keys: the review's numbers, as
+/// docs/review.md says them (qa41). Each line at most 72 columns, the help's width.
+pub(crate) const HELP_NUMBERS: &[&str] = &[
+    "Values: final margins for the mover under best play (-40: 40 behind);",
+    "~ marks an estimate; lost 15 (7-29): the loss is 7-29, 9 times in 10.",
+];
 /// The analysis ended on an internal error (a panic in its thread).
 pub(crate) const ANALYSIS_FAILED: &str =
     "The analysis stopped on an internal error: the values found so far stay";

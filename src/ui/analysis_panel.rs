@@ -185,9 +185,16 @@ impl Widget for &AnalysisPanel<'_> {
         } else {
             title
         };
+        // What the numbers are, where it fits (qa41).
+        let legend = text::first_fitting(
+            words::NUMBERS_LEGEND.iter().copied(),
+            usize::from(area.width).saturating_sub(2),
+        )
+        .unwrap_or_default();
         let block = Block::bordered()
             .border_style(look.dim())
-            .title(Line::styled(title, look.strong()));
+            .title(Line::styled(title, look.strong()))
+            .title_bottom(Line::styled(legend, look.dim()));
         let inner = block.inner(area);
         block.render(area, buf);
         let [graph, judged] =

@@ -106,6 +106,13 @@ impl HelpView {
         if !short {
             lines.push(Line::raw(""));
         }
+        // The replay's review: what its numbers are (qa41), before the rules.
+        if self.context == KeyContext::Replay {
+            push_paragraph(crate::strings::analysis::HELP_NUMBERS, columns, &mut lines);
+            if !short {
+                lines.push(Line::raw(""));
+            }
+        }
         let rules = if short { RULES_SHORT } else { RULES };
         push_paragraph(rules, columns, &mut lines);
         if self.ruleset == Ruleset::Corners {

@@ -484,3 +484,35 @@ fn a_claim_game_s_end_gives_the_result_of_the_points_claimed() {
     assert!(status.contains("Game over: Yellow wins"), "{status}");
     assert!(!screen.contains("draw"), "{screen}");
 }
+
+/// qa41: nothing on the review's screens said what a value like `~-13` or a range
+/// like `(7-29)` is. The viewer's help says it at every size: whole at 80×24, and at
+/// 44×16 by scrolling (↓), each line within the box, nothing cut.
+#[test]
+fn the_replay_help_says_what_the_reviews_numbers_are_at_80x24_and_44x16() {
+    let wanted = [
+        "Values: final margins for the mover under best play",
+        "(-40: 40 behind); ~ marks an estimate;",
+        "lost 15 (7-29): the loss is 7-29, 9 times in 10.",
+    ];
+    for (width, height, presses) in [(80u16, 24u16, 0), (44, 16, 40)] {
+        let mut s = crate::common::sized(viewer(COMPLETE), width, height);
+        typing(&mut s, "?");
+        // Every help row seen while scrolling to its end, each one's inside.
+        let mut seen = Vec::new();
+        for _ in 0..=presses {
+            for row in rows(&drawn(&s, width, height)) {
+                let inside: Vec<&str> = row.split('│').collect();
+                if inside.len() >= 3 {
+                    seen.push(inside[1].trim_end().to_owned());
+                }
+            }
+            press(&mut s, KeyCode::Down);
+        }
+        seen.dedup();
+        let all = seen.join(" ");
+        for w in wanted {
+            assert!(all.contains(w), "{width}x{height}: no {w:?} in {seen:#?}");
+        }
+    }
+}
