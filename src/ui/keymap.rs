@@ -778,8 +778,8 @@ pub(crate) const BINDINGS: &[Binding] = &[
         contexts: &[C::Lesson, C::Puzzle],
         keys: &[(ch('e'), A::Read)],
         names: "e",
-        help: "the whole text, in place of the board (the arrows and PgUp PgDn scroll \
-               it where it is longer; any other key: back)",
+        // One help row at 80 columns (54 at most): its wrapped form read as two rows.
+        help: "the whole text (↑↓ scroll it; any other key: back)",
         hints: &[
             (HintLine::LessonHidden, 0, "e: read the lesson"),
             (HintLine::LessonHiddenDone, 1, "e: read the lesson"),

@@ -337,9 +337,12 @@ impl Widget for &AppView<'_> {
                 // too until the row is free (s37: named nowhere until the next key).
                 if keys_hidden {
                     let how = ending.map_or(result.clone(), |ending| app.ending_words(ending));
-                    // The winner alone in fewer columns; long names at 44 by colour.
+                    // How it ended in fewer columns where it fits with every key
+                    // (`Blue wins on time`: the message hides the row that says
+                    // it), else the winner alone; long names at 44 by colour.
                     let mut swapped = vec![
                         words::game_over_swap(&how, back),
+                        words::game_over_swap_short(&how, back),
                         words::game_over_swap_short(&result, back),
                         words::game_over_swap_shortest(&result, back),
                         words::game_over_swap_shortest(&colour, back),

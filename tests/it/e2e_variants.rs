@@ -42,16 +42,18 @@ fn a_claim_game_is_played_by_keys_saved_and_resumed_with_its_rules() {
     assert!(autosave.contains("[Variant \"corners\"]"), "{autosave}");
     assert!(autosave.contains("[Claim \"on\"]"), "{autosave}");
     assert!(autosave.contains("a1+20"), "{autosave}");
+    assert!(autosave.contains("b2 {[%claim wrong 15]}"), "{autosave}");
     let record: Record = autosave.parse().unwrap();
     let game = record.to_game().unwrap();
     assert_eq!(game.score(Player::Blue), 20);
 
     // `hijara resume`: the variant, the claims and the totals come back.
     let mut s = Session::start_in(&["resume"], 80, 24, data.path(), Some(cwd.path()));
-    // The record keeps awarded points only, so Yellow's wrong claim of its last stone,
-    // b2, reads back as not claimed yet (docs/records.md): the resumed game shows that
-    // stone's claim prompt (s36; a gap left open, see the s36 local38 report).
-    s.wait_for("Resumed. Yellow played b2 (section 4). Claim its points");
+    // Yellow's wrong claim of its last stone, b2, is kept (`%claim wrong 15`,
+    // docs/records.md) and reads back settled: Blue is to move, and no claim prompt
+    // (s36 read it back open, and it could be claimed again).
+    s.wait_for("Resumed: Blue to move");
+    assert!(!s.screen().contains("Claim its points"), "{}", s.screen());
     s.wait_for("corners · claims");
     s.wait_for("Blue 20  Yellow 0");
     s.type_keys("s");
