@@ -393,23 +393,8 @@ mod tests {
     #[test]
     fn a_leaderboard_answer_fits_its_columns_names_whole() {
         let now = 1_800_000_000;
-        let names = ["Bartholomew-Lane", "山田太郎花子一二", "al"];
-        let rows: Vec<Standing> = (0..3)
-            .map(|n| Standing {
-                key: format!("k{n}"),
-                name: names[n].to_owned(),
-                rating: crate::rating::Rating {
-                    rating: 1742.0 - n as f64,
-                    deviation: 120.0,
-                    volatility: 0.06,
-                },
-                games: 12_345,
-                wdl: [9_999, 1_234, 1_112],
-                abandoned: 1_000,
-                opponents: 10,
-                last: now,
-            })
-            .collect();
+        let names = LONG_NAMES;
+        let rows = standings(now, 12_345, [9_999, 1_234, 1_112], 1_000);
         assert_eq!(layout(None), Layout::Columns(80), "a pipe: 80");
         assert_eq!(layout(Some(200)), Layout::Columns(80));
         assert_eq!(layout(Some(44)), Layout::Columns(44));
@@ -435,6 +420,30 @@ mod tests {
         }
     }
 
+    /// A leaderboard's names at their widest: 16 columns, wide characters, two letters.
+    const LONG_NAMES: [&str; 3] = ["Bartholomew-Lane", "山田太郎花子一二", "al"];
+
+    /// Three players named [`LONG_NAMES`], rated 1742? ±120 down by one, each with
+    /// `games`, won-drawn-lost `wdl` and `abandoned`, last played at `now`.
+    fn standings(now: i64, games: u32, wdl: [u32; 3], abandoned: u32) -> Vec<Standing> {
+        (0..3)
+            .map(|n| Standing {
+                key: format!("k{n}"),
+                name: LONG_NAMES[n].to_owned(),
+                rating: crate::rating::Rating {
+                    rating: 1742.0 - n as f64,
+                    deviation: 120.0,
+                    volatility: 0.06,
+                },
+                games,
+                wdl,
+                abandoned,
+                opponents: 10,
+                last: now,
+            })
+            .collect()
+    }
+
     /// Every line's words, in order: what a layout may move between lines, never
     /// cut or drop.
     fn words_of(lines: &[String]) -> Vec<String> {
@@ -454,23 +463,8 @@ mod tests {
     #[test]
     fn a_leaderboard_under_44_columns_takes_two_lines_a_player_down_to_20() {
         let now = 1_800_000_000;
-        let names = ["Bartholomew-Lane", "山田太郎花子一二", "al"];
-        let rows: Vec<Standing> = (0..3)
-            .map(|n| Standing {
-                key: format!("k{n}"),
-                name: names[n].to_owned(),
-                rating: crate::rating::Rating {
-                    rating: 1742.0 - n as f64,
-                    deviation: 120.0,
-                    volatility: 0.06,
-                },
-                games: 31,
-                wdl: [20, 5, 6],
-                abandoned: 0,
-                opponents: 10,
-                last: now,
-            })
-            .collect();
+        let names = LONG_NAMES;
+        let rows = standings(now, 31, [20, 5, 6], 0);
         assert_eq!(layout(Some(43)), Layout::Columns(43));
         assert_eq!(layout(Some(20)), Layout::Columns(20));
         assert_eq!(layout(Some(19)), Layout::TooNarrow(19));

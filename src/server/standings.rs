@@ -1259,33 +1259,48 @@ pub(crate) fn standings_table(
     first: usize,
     width: usize,
 ) -> (Option<String>, Vec<String>) {
-    let [place, player, rating, games, wdl, abandoned] = words::BOARD_COLUMNS;
-    let name_columns = super::names::MAX_NAME_COLUMNS;
-    let cells = |cell: &dyn Fn(usize, &Standing) -> String| -> Vec<String> {
-        rows.iter()
-            .enumerate()
-            .map(|(i, row)| cell(i, row))
-            .collect()
+    let [_, _, rating, games, wdl, abandoned] = words::BOARD_COLUMNS;
+    let cells = |cell: &dyn Fn(&Standing) -> String| -> Vec<String> {
+        standing_cells(rows, |_, row| cell(row))
     };
-    let columns = vec![
-        Column::new(place, cells(&|i, _| (first + i).to_string())).number(3),
-        // Whole names before the games, which the won-drawn-lost add up to (at 44
-        // columns the names were cut to 12, `ShupuFoshosG…`, QA s34).
-        Column::new(player, cells(&|_, row| safe_text(&row.name)))
-            .name(name_columns, name_columns)
-            .steady(),
-        Column::new(rating, cells(&|_, row| rating_text(row, now))),
-        Column::new(games, cells(&|_, row| row.games.to_string()))
+    let mut columns = place_and_player(rows, first, 3);
+    columns.extend([
+        Column::new(rating, cells(&|row| rating_text(row, now))),
+        Column::new(games, cells(&|row| row.games.to_string()))
             .right()
             .drop(2),
-        Column::new(wdl, cells(&|_, row| words::wdl(row.wdl)))
+        Column::new(wdl, cells(&|row| words::wdl(row.wdl)))
             .short(words::WDL_SHORT)
             .drop(3),
-        Column::new(abandoned, cells(&|_, row| row.abandoned.to_string()))
+        Column::new(abandoned, cells(&|row| row.abandoned.to_string()))
             .right()
             .drop(1),
-    ];
+    ]);
     table(columns, width)
+}
+
+/// One cell a row of a leaderboard's `rows`: `cell` of its index and standing.
+fn standing_cells(rows: &[Standing], cell: impl Fn(usize, &Standing) -> String) -> Vec<String> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| cell(i, row))
+        .collect()
+}
+
+/// A leaderboard's place (numbered from `first`, `place_digits` wide at least) and
+/// player columns: whole names, before the games the won-drawn-lost add up to (at 44
+/// columns the names were cut to 12, `ShupuFoshosG…`, QA s34). The screen's table
+/// and `ssh HOST top`'s two-line rows share them.
+fn place_and_player(rows: &[Standing], first: usize, place_digits: usize) -> Vec<Column> {
+    let [place, player, ..] = words::BOARD_COLUMNS;
+    let name_columns = super::names::MAX_NAME_COLUMNS;
+    vec![
+        Column::new(place, standing_cells(rows, |i, _| (first + i).to_string()))
+            .number(place_digits),
+        Column::new(player, standing_cells(rows, |_, row| safe_text(&row.name)))
+            .name(name_columns, name_columns)
+            .steady(),
+    ]
 }
 
 /// `ssh HOST top`'s table: leaderboard `rows` read at `now`, numbered from `first`,
@@ -1305,23 +1320,11 @@ pub(crate) fn standings_answer(
     if !lines.iter().any(|line| line.contains(text::ELLIPSIS)) {
         return lines;
     }
-    let [place, player, rating, _, wdl, _] = words::BOARD_COLUMNS;
-    let name_columns = super::names::MAX_NAME_COLUMNS;
-    let cells = |cell: &dyn Fn(usize, &Standing) -> String| -> Vec<String> {
-        rows.iter()
-            .enumerate()
-            .map(|(i, row)| cell(i, row))
-            .collect()
-    };
-    let names = vec![
-        Column::new(place, cells(&|i, _| (first + i).to_string())).number(2),
-        Column::new(player, cells(&|_, row| safe_text(&row.name)))
-            .name(name_columns, name_columns)
-            .steady(),
-    ];
+    let [_, _, rating, _, wdl, _] = words::BOARD_COLUMNS;
+    let names = place_and_player(rows, first, 2);
     let under = vec![
-        Column::new(rating, cells(&|_, row| rating_text(row, now))),
-        Column::new(wdl, cells(&|_, row| words::wdl(row.wdl)))
+        Column::new(rating, standing_cells(rows, |_, row| rating_text(row, now))),
+        Column::new(wdl, standing_cells(rows, |_, row| words::wdl(row.wdl)))
             .short(words::WDL_SHORT)
             .drop(1),
     ];
