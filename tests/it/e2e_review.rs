@@ -109,7 +109,14 @@ fn the_review_at_80x24_marks_the_stone_of_the_move_shown() {
 #[test]
 fn shift_d_starts_the_deep_review_with_its_count_and_d_again_stops_it() {
     let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/blunder.hij");
-    let (_data, mut s) = quick(&["replay", record]);
+    // A budget the deep review (four times it a position) takes seconds over: at
+    // `QUICK_REVIEW`'s an idle machine finished all 65 before the screen was read
+    // (CI, s37), and its count and its stop were never seen.
+    let data = tempfile::tempdir().unwrap();
+    let config = data.path().join("config.toml");
+    std::fs::write(&config, "review_nodes = 2000000\n").unwrap();
+    let env = [("HIJARA_CONFIG", path_text(&config))];
+    let mut s = Session::start_with_env(&["replay", record], 80, 24, data.path(), &env);
     s.wait_for("Move 0/64");
     s.type_keys("D");
     // Every position, before the review has valued any: the panel counts them.
