@@ -784,9 +784,12 @@ impl GameTable {
         true
     }
 
-    /// An adjourned game's clocks stop at `now`, the mover charged the thinking done on
-    /// the turn under way: it goes on from there at the resumption (a player who left
-    /// and came back got the turn's thinking back).
+    /// The clocks stop at `now`, the mover charged the thinking done on the turn under
+    /// way: an adjourned game goes on from there at the resumption (a player who left
+    /// and came back got the turn's thinking back), and a game that ends early (a
+    /// resignation, an abandonment, a claimed win, a player getting up) shows the
+    /// mover's clock as it last ran, never the time at their last move (s38 board44:
+    /// a resignation at 2:46 showed 2:48).
     fn pause_clock(&mut self, now: Instant) {
         if let Some(clock) = self.course.clock_mut() {
             clock.pause(now);
@@ -1143,6 +1146,9 @@ impl GameTable {
             }
             Request::AnswerUndo(_) => {}
             Request::Resign if playing => {
+                // The mover's thinking up to the resignation is charged: the ended
+                // board shows their clock as it ran, not as at their last move.
+                self.pause_clock(now);
                 if self.course.resign(&self.game, seat).is_ok() {
                     self.ended_now();
                     self.touch(Some(seat));
@@ -1296,6 +1302,9 @@ impl GameTable {
             || !presence[colour.other().index()].is_here()
             || self.ai().is_some();
         if !adjourn {
+            // The game ends here (abandoned, or stopped as it stands): the mover's
+            // thinking up to now is charged, as at a resignation.
+            self.pause_clock(now);
             let early = self.abandon(colour);
             return self.get_up(key, early);
         }
@@ -1370,7 +1379,8 @@ impl GameTable {
             // A game begun is kept in the history as it stands; either way its stored
             // copy goes.
             self.ending();
-            // The game ends here: nothing to charge.
+            // The game ends here: its clocks stop where they are (a leave in play
+            // charged the mover's thinking first: [`GameTable::leave`]).
             if let Some(clock) = self.course.clock_mut() {
                 clock.stop();
             }
@@ -1508,6 +1518,8 @@ impl GameTable {
         present: &dyn Fn(&str) -> bool,
     ) -> Result<(), NoClaim> {
         let me = self.claimable_by(key, now, grace, present)?;
+        // The dropped mover's clock ran through the grace: charged up to the claim.
+        self.pause_clock(now);
         self.course
             .end(&self.game, Termination::Abandoned, me.other())
             .map_err(|_| NoClaim::NotHere)?;
@@ -3021,6 +3033,82 @@ mod tests {
         assert_eq!(clock.remaining(Player::Yellow, at(700)), at(40) - t0);
         assert_eq!(clock.remaining(Player::Yellow, at(705)), at(35) - t0);
         assert_eq!(clock.remaining(Player::Blue, at(705)), at(60) - t0);
+    }
+
+    /// s38 board44: a game that ends early keeps the mover's thinking on the turn under
+    /// way: the ended board (the table's, and the copy kept for the history) shows
+    /// their clock as it ran at the end, never as at their last move. Ann (Blue) plays
+    /// a1 after 10 s of a minute; bob (Yellow) thinks 30 s, then the game ends: his
+    /// clock reads 0:30, not 1:00 (alice's resignation at 2:46 showed 2:48).
+    #[test]
+    fn every_early_end_charges_the_mover_s_thinking_up_to_it() {
+        let t0 = Instant::now();
+        let at = |secs| t0 + Duration::from_secs(secs);
+        let nobody = |_: &str| false;
+        let begun = |rated: bool| {
+            let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+            assert!(table.set_terms(rated, None));
+            table.set_clock(TimeControl::from_minutes("1+0").ok());
+            table.sit(who("bob"), t0);
+            play(&mut table, &["a1"], at(10));
+            table
+        };
+        type End = fn(&mut GameTable, Instant, &dyn Fn(&str) -> bool);
+        let ends: [(&str, bool, End); 5] = [
+            ("the mover resigns", false, |t, now, _| {
+                t.request(Player::Yellow, &Request::Resign, now);
+            }),
+            ("the other resigns", false, |t, now, _| {
+                t.request(Player::Blue, &Request::Resign, now);
+            }),
+            ("the mover abandons a rated game", true, |t, now, _| {
+                t.leave("SHA256:bob", now);
+            }),
+            (
+                "the other gets up from a casual game",
+                false,
+                |t, now, _| {
+                    t.leave("SHA256:ann", now);
+                },
+            ),
+            (
+                "the dropped mover's game is claimed",
+                false,
+                |t, now, nobody| {
+                    t.drop_out("SHA256:bob", now - Duration::from_secs(20));
+                    assert_eq!(
+                        t.claim_win("SHA256:ann", now, Duration::from_secs(10), nobody),
+                        Ok(())
+                    );
+                },
+            ),
+        ];
+        // Every ending's clocks, each as the table and the history have them: all
+        // are said when any is wrong.
+        let mut shown = Vec::new();
+        for (how, rated, end) in ends {
+            let mut table = begun(rated);
+            let running = table
+                .course()
+                .clock()
+                .unwrap()
+                .remaining(Player::Yellow, at(40));
+            assert_eq!(running, Duration::from_secs(30), "{how}");
+            end(&mut table, at(40), &nobody);
+            assert!(!table.in_play(), "{how}: {:?}", table.state());
+            let ended = table.take_keep().and_then(|keep| keep.ended).unwrap().1;
+            for clock in [table.course().clock(), ended.course.clock()].map(Option::unwrap) {
+                assert!(!clock.is_running(), "{how}");
+                // Read later: the stopped clock stands where it ended.
+                let left = Player::BOTH.map(|p| clock.remaining(p, at(99)).as_secs());
+                shown.push((how, left));
+            }
+        }
+        let wanted: Vec<_> = shown.iter().map(|&(how, _)| (how, [50, 30])).collect();
+        assert_eq!(
+            shown, wanted,
+            "Blue's and Yellow's clocks after each end, in seconds"
+        );
     }
 
     #[test]

@@ -102,6 +102,13 @@ impl Clock {
         self.spent(now)
     }
 
+    /// What the player to move was charged of the turn under way when the clock
+    /// stopped (a game that ended early charged the thinking up to its end): `None`
+    /// while it runs, or when nothing was.
+    pub fn stopped_thought(&self) -> Option<Duration> {
+        (!self.is_running() && !self.used.is_zero()).then_some(self.used)
+    }
+
     /// Charges the player to move `used` more of this turn while the clock is
     /// stopped: thinking done before a restart, noted by the server as it went.
     pub fn charge(&mut self, used: Duration) {
@@ -326,8 +333,10 @@ mod tests {
         clock.start(t0 + 200 * S);
         assert_eq!(clock.deadline(), Some(t0 + 460 * S));
         // A stop (the game ended, a local screen closed) charges nothing more.
+        assert_eq!(clock.stopped_thought(), None, "running");
         clock.stop();
         assert_eq!(clock.remaining(Player::Blue, t0 + 300 * S), 260 * S);
+        assert_eq!(clock.stopped_thought(), Some(40 * S));
     }
 
     #[test]

@@ -87,7 +87,8 @@ impl Ending {
 
 /// Tag with the time the player to move had used on the turn under way, in seconds
 /// (`6.5`), as the autosave last noted it while a clock ran: a resume charges it
-/// ([`turn_used`]). Only the autosave writes it (`Storage::note_thinking`).
+/// ([`turn_used`]). The autosave writes it (`Storage::note_thinking`), and the record
+/// of a game that ended early after its mover's clock ran ([`Course::write_to`]).
 pub const TURN_USED_TAG: &str = "TurnUsed";
 
 /// The most a [`TURN_USED_TAG`] is read as: a day, the longest clock.
@@ -204,20 +205,25 @@ impl Course {
     /// the `TimeControl` tag and each move's `%clk`), stopped. A game in progress whose
     /// autosave noted the mover's thinking on the turn under way
     /// ([`TURN_USED_TAG`]) has it charged, as a server charges what it noted
-    /// before a restart: a `kill -9` gives back at most the time since that note.
+    /// before a restart: a `kill -9` gives back at most the time since that note. A
+    /// game that ended early with that tag has it charged too: the mover's thinking up
+    /// to the end ([`Course::write_to`]).
     pub fn of_record(record: &Record) -> Result<Course, RecordError> {
         let ending = Ending::of_record(record)?;
         let mut clock = record
             .time_control()?
             .map(|control| Box::new(Clock::with_history(control, record.clocks().collect())));
-        if let (Some(clock), None, Some(used)) = (&mut clock, ending, turn_used(record)) {
+        if let (Some(clock), Some(used)) = (&mut clock, turn_used(record)) {
             clock.charge(used);
         }
         Ok(Course { ending, clock })
     }
 
     /// Writes the course into `record` (made from the game's moves): the early ending,
-    /// the `TimeControl` tag and each move's time left.
+    /// the `TimeControl` tag and each move's time left. A game that ended early with
+    /// its mover charged thinking on the turn under way (a resignation after the clock
+    /// ran a while) keeps that in [`TURN_USED_TAG`]: no `%clk` follows a move not made.
+    /// A time forfeit needs none: the loser's clock is out.
     pub fn write_to(&self, record: &mut Record) {
         if let Some(ending) = self.ending {
             ending.write_to(record);
@@ -227,6 +233,14 @@ impl Course {
             for (index, left) in clock.history().iter().enumerate() {
                 // Moves beyond the record's (none, when made from the same game) are skipped.
                 let _ = record.set_clock(index, *left);
+            }
+            // A flag that fell says the mover's time was all used: nothing to add.
+            let early = self
+                .ending
+                .is_some_and(|e| e.termination != Termination::TimeForfeit);
+            if let (true, Some(used)) = (early, clock.stopped_thought()) {
+                // "TurnUsed" is a valid tag name.
+                let _ = record.set_tag(TURN_USED_TAG, turn_used_text(used));
             }
         }
     }
@@ -305,6 +319,37 @@ mod tests {
         assert_eq!(replayed.len(), 3);
         assert!(replayed.in_progress(), "by the rules the board is not full");
         assert_eq!(Course::of_record(&back).unwrap(), course);
+    }
+
+    /// s38 board44: a resignation after the mover's clock ran keeps the thinking up to
+    /// it in the record (`TurnUsed`, no `%clk` being written without a move), and reads
+    /// back with it charged: the clock as it stood at the end, not at the last move.
+    #[test]
+    fn a_resignation_keeps_the_mover_s_thinking_in_the_record() {
+        let s = Duration::from_secs;
+        let control = crate::record::TimeControl::new(s(180), s(2)).unwrap();
+        let game = opening();
+        let history = vec![Some(s(170)), Some(s(175)), Some(s(168))];
+        let mut course = Course::with_clock(Some(Clock::with_history(control, history)));
+        let t0 = std::time::Instant::now();
+        let clock = course.clock_mut().unwrap();
+        clock.start(t0);
+        clock.pause(t0 + s(7) + Duration::from_millis(500));
+        course.resign(&game, Player::Yellow).unwrap();
+        let mut record = Record::from_game(&game, [("Blue", "Ann")]).unwrap();
+        course.write_to(&mut record);
+        let text = record.to_string();
+        assert!(text.contains("[TurnUsed \"7.500\"]"), "{text}");
+        let back = Course::of_record(&text.parse().unwrap()).unwrap();
+        assert_eq!(back, course);
+        let left = back.clock().unwrap().remaining(Player::Yellow, t0);
+        assert_eq!(left, s(175) - s(7) - Duration::from_millis(500));
+        // Nothing charged, nothing written.
+        let mut resigned = Course::with_clock(Some(Clock::new(control)));
+        resigned.resign(&game, Player::Yellow).unwrap();
+        let mut record = Record::from_game(&game, [("Blue", "Ann")]).unwrap();
+        resigned.write_to(&mut record);
+        assert!(!record.to_string().contains("TurnUsed"), "{record}");
     }
 
     #[test]

@@ -547,6 +547,62 @@ fn a_table_with_a_clock_shows_the_server_s_clocks_on_both_screens() {
     });
 }
 
+/// Blue's and Yellow's clocks on an 80x24 board, in seconds: the first line with two
+/// `m:ss` words (each ladder's bottom border carries its clock).
+fn clocks(screen: &str) -> Option<[u64; 2]> {
+    let secs = |word: &str| {
+        let (m, s) = word.split_once(':')?;
+        let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        (digits(m) && s.len() == 2 && digits(s))
+            .then(|| m.parse::<u64>().ok().zip(s.parse::<u64>().ok()))
+            .flatten()
+            .map(|(m, s)| m * 60 + s)
+    };
+    screen.lines().find_map(|line| {
+        let found: Vec<u64> = line.split_whitespace().filter_map(secs).collect();
+        (found.len() == 2).then(|| [found[0], found[1]])
+    })
+}
+
+/// s38 board44: alice's Blue clock ran down to 2:46, she resigned, and the ended board
+/// showed 2:48, her clock at her last move: the thinking before the resignation was
+/// given back. Now it is charged: on her screen, bob's and a spectator's, the ended
+/// board shows her clock at what the running board last showed or less, and it stays
+/// there. Here alice resigns before her first move, at 2:57 or less of 3:00 (it showed
+/// 3:00 again).
+#[test]
+fn a_resignation_charges_the_thinking_and_the_ended_clock_never_goes_back() {
+    run(async {
+        let server = Server::start();
+        let (alice, bob) = seated_with(&server, &[("n", "no clock"), ("t", "clock 3+2")]).await;
+        let carol = Player::join(&server, "carol", 3, 80, 24).await;
+        carol.wait_for("alice").await;
+        carol.send(b"1").await;
+        carol.wait_for("alice to move").await;
+        // Blue's clock runs from the sit, on every screen.
+        for screen in [&alice, &bob, &carol] {
+            wait_shown(|| screen.screen(), " 2:57 ").await;
+        }
+        alice.send(b"R").await;
+        alice.wait_for("Resign? bob wins the game.").await;
+        // What each board shows last before the end (it runs on while asked).
+        let before = [&alice, &bob, &carol].map(|p| clocks(&p.screen()).unwrap());
+        alice.send(b"y").await;
+        for screen in [&alice, &bob, &carol] {
+            screen.wait_for("resigned").await;
+        }
+        // Time for a clock gone back to be drawn (the boards redraw every second).
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        for (screen, before) in [&alice, &bob, &carol].into_iter().zip(before) {
+            let text = screen.screen();
+            let [blue, yellow] = clocks(&text).unwrap();
+            assert!(blue <= before[0], "{before:?} then {blue}:\n{text}");
+            assert!(blue < 180, "the thinking was given back:\n{text}");
+            assert_eq!(yellow, 180, "{text}");
+        }
+    });
+}
+
 /// Whether `screen` has a box-drawing or block character.
 fn boxes(screen: &str) -> bool {
     screen
