@@ -1198,7 +1198,7 @@ fn a_game_over_says_what_to_type_next() {
     let next = s.wait_for("The game is over");
     assert_eq!(
         next.last().unwrap(),
-        "The game is over: new for a new game, review to review it, quit to quit."
+        "The game is over: new for a new game, swap to swap sides, review to review it, quit to quit."
     );
     assert!(
         !said.iter().chain(&next).any(|l| l.contains("Unknown")),
@@ -1236,7 +1236,7 @@ fn back_from_a_review_the_last_stone_is_said_in_order() {
         [
             "64 moves played, the last Yellow d4, section 4: +30, row 4 all 4s, column d all 4s, \
              diagonal a1-d4 all 4s. Blue 200, Yellow 200. Game over: a draw.",
-            "The game is over: new for a new game, review to review it, quit to quit.",
+            "The game is over: new for a new game, swap to swap sides, review to review it, quit to quit.",
         ]
     );
     s.send("quit");

@@ -3165,7 +3165,9 @@ mod tests {
         let said = Narrator::default().tell(&Screen::Game(app));
         assert_eq!(
             said.last().map(String::as_str),
-            Some("The game is over: new for a new game, review to review it, quit to quit."),
+            Some(
+                "The game is over: new for a new game, swap to swap sides, review to review it, quit to quit."
+            ),
             "{said:?}"
         );
     }
