@@ -680,7 +680,7 @@ fn a_review_through_a_pipe() {
     let said = asked.iter().filter(|l| l.starts_with("Move 60 of 64:"));
     assert_eq!(said.count(), 1, "{asked:?}");
     s.send("y");
-    s.wait_for("60 moves played.");
+    s.wait_for("60 moves played, the last ");
     s.send("quit");
     s.send("y");
     let lines = s.finish();
@@ -722,7 +722,7 @@ fn a_step_past_either_end_of_a_replay_says_there_is_none() {
     s.send("play");
     s.wait_for("Play on from move 63?");
     s.send("yes");
-    s.wait_for("63 moves played.");
+    s.wait_for("63 moves played, the last ");
     s.send("quit");
     s.send("yes");
     s.finish();
@@ -1534,7 +1534,7 @@ fn the_resume_question_is_the_first_line() {
         (
             "yes",
             "Hijara: Blue, human, against Yellow, human.",
-            "2 moves played. Blue 0, Yellow 0. Your move, Blue.",
+            "2 moves played, the last Yellow b2, section 1. Blue 0, Yellow 0. Your move, Blue.",
         ),
         (
             "no",
