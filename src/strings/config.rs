@@ -99,13 +99,13 @@ pub(crate) fn problem_lines(path: &str, problem: &str) -> Vec<String> {
 
 /// `hijara config`'s error when the file has problems (its report lists them).
 pub(crate) fn has_problems(path: &str, count: usize) -> String {
+    // One problem in the singular (qa43: `has 1 problem, ...; the keys they name keep
+    // their defaults`).
     let problems = match count {
-        1 => "1 problem".to_string(),
-        n => format!("{n} problems"),
+        1 => "1 problem, listed above; the key it names keeps its default".to_string(),
+        n => format!("{n} problems, listed above; the keys they name keep their defaults"),
     };
-    format!(
-        "the config file {path} has {problems}, listed above; the keys they name keep their defaults"
-    )
+    format!("the config file {path} has {problems}")
 }
 
 /// The first problem on the first screen, and how many more.

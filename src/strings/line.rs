@@ -261,11 +261,12 @@ pub(crate) fn hint(square: Square) -> String {
 }
 
 /// [`super::message::GAME_OVER`] in the line mode's commands.
+/// Said at once after every game over: `swap` too (qa43: a screen reader heard new,
+/// review and quit, while the help lists `swap` for the end).
 pub(crate) const GAME_OVER: &str =
-    "The game is over: new for a new game, review to review it, quit to quit";
+    "The game is over: new for a new game, swap to swap sides, review to review it, quit to quit";
 /// [`super::message::GAME_OVER_BACK`] in the line mode's commands.
-pub(crate) const GAME_OVER_BACK: &str =
-    "The game is over: new for a new game, review to review it, quit for the start screen";
+pub(crate) const GAME_OVER_BACK: &str = "The game is over: new for a new game, swap to swap sides, review to review it, quit for the start screen";
 
 /// [`took_back`] with the stones it took back named, in the order they were played,
 /// each player as `who` says them (a colour, or a name and colour: `alice (Blue)`):

@@ -44,10 +44,12 @@ pub(crate) const SWAP_AT_A_TABLE: &str =
 pub(crate) const SWAPPED_AIS: &str = "Rematch, sides swapped between the AIs";
 pub(crate) const NEW_INSTEAD_OF_RESUME: &str =
     "New game: the autosaved one is kept aside at your first move";
-pub(crate) const GAME_OVER: &str = "The game is over: n for a new game, r to review it, q to quit";
+/// A move or take-back refused at a local game's end: every key the end has, `w` too
+/// (qa43: it named n, r and q, while the key row it covers offered `w`).
+pub(crate) const GAME_OVER: &str = "The game is over: n new game, w swap sides, r review, q quit";
 /// [`GAME_OVER`] in a game the start screen opened, where `q` goes back to it.
 pub(crate) const GAME_OVER_BACK: &str =
-    "The game is over: n for a new game, r to review it, q for the start screen";
+    "The game is over: n new game, w swap sides, r review, q to the start screen";
 pub(crate) const REVIEW_AFTER_THE_GAME: &str = "r reviews the game once it is over";
 pub(crate) const NOTHING_TO_UNDO: &str = "Nothing to undo";
 pub(crate) const NOTHING_TO_REDO: &str = "Nothing to redo";

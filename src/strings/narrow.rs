@@ -33,11 +33,11 @@ const PAIRS: &[(&str, &str)] = &[
     (table::GAME_OVER_LEFT, "Game over, the other left: q lobby"),
     (
         message::GAME_OVER,
-        "Game over: n new game, r review, q quit",
+        "Game over: n new, w swap, r review, q quit",
     ),
     (
         message::GAME_OVER_BACK,
-        "Game over: n new game, r review, q back",
+        "Game over: n new, w swap, r review, q back",
     ),
     (
         message::AI_STALLED,

@@ -432,7 +432,9 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
             if width(word) > columns {
                 let room = columns.saturating_sub(width(&line) + 1);
                 let cut = line_head(rest, room, columns);
-                if cut > 0 {
+                // Not the separators alone: a root `/` ending the line read as a
+                // stray slash (qa43: `Game kept as /` over `tmp/qa43/h1/h/games/`).
+                if cut > 0 && !rest[..cut].chars().all(is_separator) {
                     line.push(' ');
                     line.push_str(&rest[..cut]);
                     rest = &rest[cut..];
@@ -955,7 +957,7 @@ mod tests {
         // CJK character takes two), whole clusters.
         assert_eq!(
             wrap("kept as /a/棋盤遊戲棋盤遊戲.hij", 9),
-            ["kept as /", "a/棋盤遊", "戲棋盤遊", "戲.hij"]
+            ["kept as", "/a/棋盤遊", "戲棋盤遊", "戲.hij"]
         );
         for columns in 1..=40 {
             for line in wrap(text, columns) {
@@ -968,6 +970,32 @@ mod tests {
                 "{columns}"
             );
         }
+    }
+
+    /// QA (qa43): a path whose root `/` alone fitted at the end of a line began
+    /// there, so the line ended in a stray slash (`... Game kept as /`) and the next
+    /// began `tmp/qa43/h1/h/games/`; now the path begins on the next line, whole where
+    /// it fits. A head with more than the root still goes on the line.
+    #[test]
+    fn a_path_does_not_leave_its_root_slash_alone_at_a_line_s_end() {
+        assert_eq!(
+            wrap("Game kept as /tmp/qa/games/x.hij", 15),
+            ["Game kept as", "/tmp/qa/games/", "x.hij"]
+        );
+        assert_eq!(
+            wrap("Game kept as /tmp/qa/games/x.hij", 18),
+            ["Game kept as /tmp/", "qa/games/x.hij"]
+        );
+        // The screen it was seen on: a box 39 columns wide at 80x24.
+        let text = "Yellow played d4 (section 4). Claim its points: + points Enter. \
+                    Game kept as /tmp/qa43/h1/h/games/hijara-20261207-153153.hij (see: \
+                    hijara games)";
+        let lines = wrap(text, 39);
+        assert!(lines.iter().all(|l| !l.ends_with(" /")), "{lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("/tmp/qa43/")),
+            "{lines:?}"
+        );
     }
 
     #[test]

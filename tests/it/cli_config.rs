@@ -110,6 +110,24 @@ fn config_shows_every_value_and_where_it_came_from() {
         )));
 }
 
+/// QA (qa43): a file with one problem was told in the plural, `has 1 problem, listed
+/// above; the keys they name keep their defaults`.
+#[test]
+fn one_problem_is_told_in_the_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("prefs.toml");
+    std::fs::write(&path, "level = \"expert\"\nclaims = true\n").unwrap();
+    with_config(&path)
+        .arg("config")
+        .env("TERM", "xterm-256color")
+        .assert()
+        .code(1)
+        .stderr(format!(
+            "hijara: the config file {} has 1 problem, listed above; the key it names keeps its default\n",
+            path.display()
+        ));
+}
+
 #[test]
 fn flags_beat_the_file_which_beats_the_environment() {
     let dir = tempfile::tempdir().unwrap();

@@ -680,7 +680,7 @@ fn a_review_through_a_pipe() {
     let said = asked.iter().filter(|l| l.starts_with("Move 60 of 64:"));
     assert_eq!(said.count(), 1, "{asked:?}");
     s.send("y");
-    s.wait_for("60 moves played.");
+    s.wait_for("60 moves played, the last ");
     s.send("quit");
     s.send("y");
     let lines = s.finish();
@@ -722,7 +722,7 @@ fn a_step_past_either_end_of_a_replay_says_there_is_none() {
     s.send("play");
     s.wait_for("Play on from move 63?");
     s.send("yes");
-    s.wait_for("63 moves played.");
+    s.wait_for("63 moves played, the last ");
     s.send("quit");
     s.send("yes");
     s.finish();
@@ -1198,7 +1198,7 @@ fn a_game_over_says_what_to_type_next() {
     let next = s.wait_for("The game is over");
     assert_eq!(
         next.last().unwrap(),
-        "The game is over: new for a new game, review to review it, quit to quit."
+        "The game is over: new for a new game, swap to swap sides, review to review it, quit to quit."
     );
     assert!(
         !said.iter().chain(&next).any(|l| l.contains("Unknown")),
@@ -1236,7 +1236,7 @@ fn back_from_a_review_the_last_stone_is_said_in_order() {
         [
             "64 moves played, the last Yellow d4, section 4: +30, row 4 all 4s, column d all 4s, \
              diagonal a1-d4 all 4s. Blue 200, Yellow 200. Game over: a draw.",
-            "The game is over: new for a new game, review to review it, quit to quit.",
+            "The game is over: new for a new game, swap to swap sides, review to review it, quit to quit.",
         ]
     );
     s.send("quit");
@@ -1534,7 +1534,7 @@ fn the_resume_question_is_the_first_line() {
         (
             "yes",
             "Hijara: Blue, human, against Yellow, human.",
-            "2 moves played. Blue 0, Yellow 0. Your move, Blue.",
+            "2 moves played, the last Yellow b2, section 1. Blue 0, Yellow 0. Your move, Blue.",
         ),
         (
             "no",

@@ -136,7 +136,7 @@ fn a_game_the_start_screen_opened_says_q_goes_back() {
     let _ = typing(&mut app, "a1");
     assert_eq!(
         app.message().map(|m| m.text.as_str()),
-        Some("The game is over: n for a new game, r to review it, q for the start screen")
+        Some("The game is over: n new game, w swap sides, r review, q to the start screen")
     );
     only_redraw(&press(&mut app, KeyCode::Char('?')));
     let help = render(&app, 80, 24, Look::PLAIN).backend().to_string();

@@ -377,9 +377,12 @@ impl Narrator {
                 .then(|| game.len().checked_sub(1))
                 .flatten()
                 .map(|i| move_words(app, game, i));
-            let played = (!game.is_empty()).then(|| match &last {
-                Some(last) => words::played_the_last(game.len(), last),
-                None => words::played_so_far(game.len()),
+            // The last stone is said whenever there is one (qa43: a correspondence game
+            // opened, a game resumed or played on from a replay said `1 move played.`,
+            // never the opponent's move the full screen marks on the board).
+            let played = game.len().checked_sub(1).map(|i| {
+                let said = last.clone().unwrap_or_else(|| move_words(app, game, i));
+                words::played_the_last(game.len(), &said)
             });
             lines.push(state_line(app, played.as_deref()));
             let heard = self.game_said.take();
@@ -2997,7 +3000,7 @@ mod tests {
             (
                 'y',
                 "Hijara: Blue, human, against Yellow, human.",
-                "1 move played. Blue 0, Yellow 0. Your move, Yellow.",
+                "1 move played, the last Blue b3, section 1. Blue 0, Yellow 0. Your move, Yellow.",
             ),
             (
                 'n',
@@ -3165,7 +3168,9 @@ mod tests {
         let said = Narrator::default().tell(&Screen::Game(app));
         assert_eq!(
             said.last().map(String::as_str),
-            Some("The game is over: new for a new game, review to review it, quit to quit."),
+            Some(
+                "The game is over: new for a new game, swap to swap sides, review to review it, quit to quit."
+            ),
             "{said:?}"
         );
     }
@@ -3191,7 +3196,7 @@ mod tests {
         };
         let saved = Game::from_moves([Square::B3]).unwrap();
         let resumed = [
-            "1 move played. Blue 0, Yellow 0. Your move, Yellow.",
+            "1 move played, the last Blue b3, section 1. Blue 0, Yellow 0. Your move, Yellow.",
             "Resumed.",
         ];
         // The resume question's yes.
