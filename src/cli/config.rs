@@ -295,9 +295,10 @@ impl RunPrefs {
     /// How the screens meet the terminal: the look, the bell and notifications, and the
     /// review's thinking time. Called as a screen opens, after the command's checks: the
     /// first call asks the terminal for its background when its answer would count (see
-    /// `load`).
-    pub(crate) fn setup(&self) -> crate::ui::Setup {
-        self.setup_asking(crate::ui::ask_background)
+    /// `load`), on `front`, which keeps what the query leaves for its input
+    /// ([`crate::ui::Frontend::ask_background`]).
+    pub(crate) fn setup(&self, front: &mut crate::ui::Frontend) -> crate::ui::Setup {
+        self.setup_asking(|| front.ask_background())
     }
 
     /// [`RunPrefs::setup`], with `ask` standing for the background query.
@@ -523,13 +524,15 @@ mod tests {
     fn the_screens_setup_takes_the_review_s_budget_from_the_file() {
         use crate::review::ReviewBudget;
         let mut run = decided(None, Environment::default());
-        assert_eq!(run.setup().review, ReviewBudget::Millis(400));
+        // Nothing to ask (no query deferred): the frontend is only where it would go.
+        let front = &mut crate::ui::Frontend::full_screen();
+        assert_eq!(run.setup(front).review, ReviewBudget::Millis(400));
         run.settings.prefs.review_think_ms = Some(25);
-        assert_eq!(run.setup().review, ReviewBudget::Millis(25));
+        assert_eq!(run.setup(front).review, ReviewBudget::Millis(25));
         // A node budget beats a time.
         run.settings.prefs.review_nodes = Some(30_000);
-        assert_eq!(run.setup().review, ReviewBudget::Nodes(30_000));
-        assert_eq!(run.setup().review.deep(), ReviewBudget::Nodes(120_000));
+        assert_eq!(run.setup(front).review, ReviewBudget::Nodes(30_000));
+        assert_eq!(run.setup(front).review.deep(), ReviewBudget::Nodes(120_000));
     }
 
     #[test]

@@ -72,7 +72,8 @@ pub(crate) fn run_on(
     // The puzzles the menu opens (`p`) come back to it (qa37: their `q` quit the
     // program from `hijara learn`, one key from losing the lessons).
     let ended = loop {
-        let ended = crate::ui::lessons(state, front, prefs.setup())?;
+        let setup = prefs.setup(front);
+        let ended = crate::ui::lessons(state, front, setup)?;
         if !ended.wants_puzzles() {
             break ended;
         }

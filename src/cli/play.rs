@@ -218,7 +218,8 @@ pub(crate) fn run_on(
             session
         }
     };
-    let (session, forced) = ui::play(session, front, run.setup(), from_start)?;
+    let setup = run.setup(front);
+    let (session, forced) = ui::play(session, front, setup, from_start)?;
     after_game(&session, forced, from_start, front)
 }
 

@@ -148,7 +148,8 @@ pub(crate) fn run_on(
         if let Some(afresh) = afresh {
             state.notify(afresh);
         }
-        let ended = crate::ui::puzzles(state, front, prefs.setup())?;
+        let setup = prefs.setup(front);
+        let ended = crate::ui::puzzles(state, front, setup)?;
         let p = ended.progress();
         let summary = words::after_try(p.player.rating, p.player.deviation, p.streak);
         if back != PuzzlesBack::Out {

@@ -155,15 +155,8 @@ pub(crate) fn run_on(
         |n| crate::text::sanitize(&n.to_string_lossy()).into_owned(),
     );
     let config = args.session.config([args.blue, args.yellow], prefs.prefs());
-    let (session, forced) = ui::replay(
-        name,
-        loaded,
-        config,
-        storage,
-        front,
-        prefs.setup(),
-        from_start,
-    )?;
+    let setup = prefs.setup(front);
+    let (session, forced) = ui::replay(name, loaded, config, storage, front, setup, from_start)?;
     match session {
         // A game played on from the viewer ends as any game does.
         Some(session) => super::play::after_game(&session, forced, from_start, front),

@@ -81,6 +81,7 @@ pub(crate) fn run_on(
     let mut session = Session::new(config, loaded.game, storage);
     session.course = course;
     session.notice = Some(notice);
-    let (session, forced) = ui::play(session, front, prefs.setup(), from_start)?;
+    let setup = prefs.setup(front);
+    let (session, forced) = ui::play(session, front, setup, from_start)?;
     super::play::after_game(&session, forced, from_start, front)
 }

@@ -80,7 +80,8 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
         if let Some(summary) = summary.take() {
             state = state.with_summary(summary);
         }
-        let left_screen = crate::ui::start(state, front, prefs.setup())?;
+        let setup = prefs.setup(front);
+        let left_screen = crate::ui::start(state, front, setup)?;
         side = left_screen.side();
         names = left_screen.names();
         if side != kept_side {

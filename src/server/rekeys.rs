@@ -43,6 +43,8 @@ impl ::log::Log for Watch {
     fn flush(&self) {}
 }
 
+/// The logger, the process's: `log` keeps one logger per process, for good (a
+/// `'static`). It holds nothing: what it counts goes to the connection's door.
 static WATCH: Watch = Watch;
 
 /// Installs the logger that counts re-keys, once a process. `false` if another

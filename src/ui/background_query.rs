@@ -8,15 +8,14 @@
 //! or at [`LONGEST`], or after [`MAX_READ`] bytes.
 //! What the player typed during the wait is sorted from the answers
 //! ([`crate::prefs::background::sort_input`]) and handed to the input thread, which
-//! sends it on before anything it reads ([`LateAnswer::taking_typed`]). An answer
+//! sends it on before anything it reads ([`LateAnswer::take_typed`]). An answer
 //! that comes later still (a slow link) would reach the game as keys (crossterm
 //! reads `ESC ]` as Alt+`]`, or as Esc and `]` when the two come in two reads, then
 //! the letters): the input thread drops it ([`LateAnswer`]), until [`LATE_WINDOW`]
-//! after the query. `hijara serve` asks each client's terminal in `server::ask`, with the
+//! after the query. All of it is one value the query returns with its palette and
+//! the caller hands to the input thread: no state of it is the process's. `hijara serve` asks each client's terminal in `server::ask`, with the
 //! same parser.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -57,30 +56,20 @@ const ESCAPE_HOLD: Duration = Duration::from_millis(500);
 /// The most key events a late answer makes (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB ST`).
 const LATE_ANSWER_KEYS: u8 = 32;
 
-/// What may still come late, as keys, once the reading ended before DA1's answer
-/// came: [`LateAnswer`] drops it.
-static MAY_COME: MayCome = MayCome::new(false, false);
-
-/// What of the terminal's answers may still come late.
-#[derive(Debug)]
+/// What of the terminal's answers may still come late, as keys, once the reading
+/// ended before DA1's answer came: [`LateAnswer`] drops it.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 struct MayCome {
     /// The OSC 11 answer: the reading ended before it came.
-    osc: AtomicBool,
+    osc: bool,
     /// DA1's answer: the reading ended before it was whole.
-    da1: AtomicBool,
+    da1: bool,
 }
 
 impl MayCome {
-    const fn new(osc: bool, da1: bool) -> MayCome {
-        MayCome {
-            osc: AtomicBool::new(osc),
-            da1: AtomicBool::new(da1),
-        }
-    }
-
     /// Whether an Esc may begin an answer.
-    fn any(&self) -> bool {
-        self.osc.load(Ordering::SeqCst) || self.da1.load(Ordering::SeqCst)
+    fn any(self) -> bool {
+        self.osc || self.da1
     }
 }
 
@@ -94,36 +83,23 @@ enum Da1Rest {
     Params,
 }
 
-/// Until when [`MAY_COME`] holds: [`LATE_WINDOW`] after the query.
-static LATE_UNTIL: Mutex<Option<Instant>> = Mutex::new(None);
-
-/// What the reading took that was not the terminal's: the bytes the player typed
-/// during the wait, and whether DA1's answer was cut short (its rest comes as keys),
-/// for the input thread to take once ([`LateAnswer::taking_typed`]).
-static TYPED: Mutex<Typed> = Mutex::new(Typed {
-    bytes: Vec::new(),
-    da1_rest: None,
-});
-
-/// See [`TYPED`].
-#[derive(Debug, Default)]
-struct Typed {
-    bytes: Vec<u8>,
-    da1_rest: Option<Da1Rest>,
-}
-
 /// The palette the terminal's background suggests ([`crate::prefs::background`]), when
-/// standard input and output are a terminal and it answers in time; `None` otherwise.
-pub fn ask_background() -> Option<Palette> {
+/// standard input and output are a terminal and it answers in time (`None`
+/// otherwise), and what the query leaves for the input thread that reads the
+/// terminal next ([`LateAnswer`]: the keys typed during the wait, and what of a
+/// late answer to drop; nothing when it was not asked). The caller hands the latter
+/// to that thread ([`super::Frontend::ask_background`] keeps it for its screens).
+pub(crate) fn ask_background() -> (Option<Palette>, LateAnswer) {
     use std::io::IsTerminal;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
-        return None;
+        return (None, LateAnswer::default());
     }
     ask()
 }
 
-/// [`ask_background`] for a run that opens no screen (`hijara config
-/// --ask-terminal`; plain `hijara config` asks nothing), after which the keys typed
+/// The background query, as `ask_background` asks it, for a run that opens no
+/// screen (`hijara config --ask-terminal`; plain `hijara config` asks nothing),
+/// after which the keys typed
 /// ahead are the shell's: not asked when some wait already (the reading would take
 /// them). Keys typed during the wait itself (half a second at most) are the
 /// reading's, as with any program that asks the terminal; they are not pushed back
@@ -138,10 +114,9 @@ pub fn ask_background_leaving_keys() -> (Option<Palette>, Vec<u8>) {
     if input_waiting() {
         return (None, Vec::new());
     }
-    let palette = ask();
     // No screen follows to take them: taken from here, not left for a later reader.
-    let typed = std::mem::take(&mut *TYPED.lock().unwrap_or_else(PoisonError::into_inner));
-    (palette, typed.bytes)
+    let (palette, late) = ask();
+    (palette, late.typed)
 }
 
 /// Whether bytes wait on standard input, unread.
@@ -159,11 +134,13 @@ fn input_waiting() -> bool {
 }
 
 #[cfg(unix)]
-fn ask() -> Option<Palette> {
+fn ask() -> (Option<Palette>, LateAnswer) {
     use std::io::Write;
     // Raw mode: the answer is not echoed and comes without waiting for a line end;
     // off again on every way out (the guard, a panic, a signal).
-    let raw = super::terminal::raw_lines().ok()?;
+    let Ok(raw) = super::terminal::raw_lines() else {
+        return (None, LateAnswer::default());
+    };
     let asked_at = Instant::now();
     let mut out = std::io::stdout().lock();
     let asked = out
@@ -172,36 +149,43 @@ fn ask() -> Option<Palette> {
         .and_then(|()| out.flush());
     drop(out);
     if asked.is_err() {
-        return None;
+        return (None, LateAnswer::default());
     }
     let read = read_answers();
     drop(raw);
-    let sorted = crate::prefs::background::sort_input(&read);
+    after_reading(&read, asked_at)
+}
+
+#[cfg(not(unix))]
+fn ask() -> (Option<Palette>, LateAnswer) {
+    (None, LateAnswer::default())
+}
+
+/// What a reading that took `read` from the terminal, asked at `asked_at`, comes
+/// to: the palette its answer suggests, and the filter for the input thread (the
+/// keys typed among the answers, and what of them may still come late).
+fn after_reading(read: &[u8], asked_at: Instant) -> (Option<Palette>, LateAnswer) {
+    let sorted = crate::prefs::background::sort_input(read);
+    let mut late = LateAnswer::default();
     if !sorted.done {
-        *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner) =
-            asked_at.checked_add(LATE_WINDOW);
-        MAY_COME
-            .osc
-            .store(sorted.answer.is_none(), Ordering::SeqCst);
-        // Begun, its rest is dropped as such; not begun, it may begin with an Esc.
-        MAY_COME.da1.store(!sorted.da1_begun, Ordering::SeqCst);
+        late.until = asked_at.checked_add(LATE_WINDOW);
+        late.may_come = MayCome {
+            osc: sorted.answer.is_none(),
+            // Begun, its rest is dropped as such; not begun, it may begin with an Esc.
+            da1: !sorted.da1_begun,
+        };
     }
-    let da1_rest = sorted.da1_begun.then_some(if read.ends_with(b"\x1b[") {
+    late.rest_of_da1 = sorted.da1_begun.then_some(if read.ends_with(b"\x1b[") {
         Da1Rest::Question
     } else {
         Da1Rest::Params
     });
-    *TYPED.lock().unwrap_or_else(PoisonError::into_inner) = Typed {
-        bytes: sorted.typed,
-        da1_rest,
-    };
-    let answer = sorted.answer?;
-    crate::prefs::background::parse_answer(&answer).map(crate::prefs::background::palette_for)
-}
-
-#[cfg(not(unix))]
-fn ask() -> Option<Palette> {
-    None
+    late.typed = sorted.typed;
+    let palette = sorted
+        .answer
+        .and_then(|answer| crate::prefs::background::parse_answer(&answer))
+        .map(crate::prefs::background::palette_for);
+    (palette, late)
 }
 
 /// The bytes the terminal sends on standard input until DA1's answer is whole, one
@@ -267,8 +251,23 @@ fn next_wait(read: &[u8], elapsed: Duration) -> Duration {
 /// and `;` up to `c`) is dropped too, and so is one that comes late split after its
 /// escape (Esc, then `[`: crossterm reads a whole one as no event). All of it only
 /// within [`LATE_WINDOW`] of the query: after it, every key goes through at once.
+///
+/// One owned value: the query makes it ([`ask_background`]) and the input thread
+/// that reads the terminal after it owns it, then hands it back when it stops, for
+/// the next one ([`super::terminal_input::InputThread::stop`]). Before s38 it was
+/// three statics the query wrote and the input thread read, which every query in
+/// the process shared. The default looks for nothing: no query was made, or it
+/// was answered whole.
 #[derive(Debug, Default)]
 pub(crate) struct LateAnswer {
+    /// What of the terminal's answers may still come late.
+    may_come: MayCome,
+    /// Until when [`LateAnswer::may_come`] and [`LateAnswer::rest_of_da1`] hold:
+    /// [`LATE_WINDOW`] after the query; `None` when the reading was whole.
+    until: Option<Instant>,
+    /// The bytes the player typed while the query waited, to send on before
+    /// anything read after it (taken once: [`LateAnswer::take_typed`]).
+    typed: Vec<u8>,
     /// How many events of an answer have been dropped, while one is.
     dropping: Option<u8>,
     /// An Esc held, and when it came: `]` after it starts a late answer, anything
@@ -289,39 +288,26 @@ fn is(key: Option<&KeyEvent>, code: KeyCode, modifiers: KeyModifiers) -> bool {
 }
 
 impl LateAnswer {
-    /// The filter for the input thread, and the events of what the player typed
-    /// while the background query waited (taken once: a second call has none), to
-    /// send on first, through the filter (a late answer may begin among them).
-    pub(crate) fn taking_typed() -> (LateAnswer, Vec<Event>) {
-        let typed = std::mem::replace(
-            &mut *TYPED.lock().unwrap_or_else(PoisonError::into_inner),
-            Typed {
-                bytes: Vec::new(),
-                da1_rest: None,
-            },
-        );
-        let late = LateAnswer {
-            rest_of_da1: typed.da1_rest,
-            ..LateAnswer::default()
-        };
-        (late, events_of(&typed.bytes))
+    /// The events of what the player typed while the background query waited
+    /// (taken once: a second call has none), to send on first, through the filter
+    /// (a late answer may begin among them).
+    pub(crate) fn take_typed(&mut self) -> Vec<Event> {
+        events_of(&std::mem::take(&mut self.typed))
     }
 
     /// The events to send on for `event`, in order: none while it is part of a late
     /// answer (or an Esc held), the Esc held before it and it otherwise.
     pub(crate) fn pass(&mut self, event: Event) -> Vec<Event> {
-        let until = *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner);
-        self.expire(&MAY_COME, until, Instant::now());
-        self.pass_when(event, &MAY_COME)
+        self.expire(Instant::now());
+        self.pass_when(event)
     }
 
-    /// Once `now` is past `until`, no answer is looked for any more: not a late
-    /// one, nor the rest of DA1's. An answer being dropped then still runs to its
-    /// end (or [`LATE_ANSWER_KEYS`]).
-    fn expire(&mut self, may_come: &MayCome, until: Option<Instant>, now: Instant) {
-        if until.is_some_and(|until| now >= until) {
-            may_come.osc.store(false, Ordering::SeqCst);
-            may_come.da1.store(false, Ordering::SeqCst);
+    /// Once `now` is past [`LateAnswer::until`], no answer is looked for any more:
+    /// not a late one, nor the rest of DA1's. An answer being dropped then still
+    /// runs to its end (or [`LATE_ANSWER_KEYS`]).
+    fn expire(&mut self, now: Instant) {
+        if self.until.is_some_and(|until| now >= until) {
+            self.may_come = MayCome::default();
             self.rest_of_da1 = None;
         }
     }
@@ -333,24 +319,22 @@ impl LateAnswer {
     /// 100 ms after its escape was the Esc key, and its rest keys; a `]` right
     /// after an Esc let go still starts an answer dropped.
     pub(crate) fn release(&mut self) -> Option<Event> {
-        let until = *LATE_UNTIL.lock().unwrap_or_else(PoisonError::into_inner);
         let now = Instant::now();
-        self.expire(&MAY_COME, until, now);
-        self.release_when(&MAY_COME, now)
+        self.expire(now);
+        self.release_when(now)
     }
 
-    fn release_when(&mut self, may_come: &MayCome, now: Instant) -> Option<Event> {
+    fn release_when(&mut self, now: Instant) -> Option<Event> {
         let since = self.held_escape?;
-        if may_come.osc.load(Ordering::SeqCst) && now.saturating_duration_since(since) < ESCAPE_HOLD
-        {
+        if self.may_come.osc && now.saturating_duration_since(since) < ESCAPE_HOLD {
             return None;
         }
         self.held_escape = None;
-        self.let_go = may_come.osc.load(Ordering::SeqCst);
+        self.let_go = self.may_come.osc;
         Some(Event::Key(KeyCode::Esc.into()))
     }
 
-    fn pass_when(&mut self, event: Event, may_come: &MayCome) -> Vec<Event> {
+    fn pass_when(&mut self, event: Event) -> Vec<Event> {
         let key = match &event {
             Event::Key(key) => Some(*key),
             _ => None,
@@ -377,7 +361,7 @@ impl LateAnswer {
         // than [`ESCAPE_HOLD`] after it): the Esc acted, the letters do not.
         if std::mem::take(&mut self.let_go)
             && is(key, KeyCode::Char(']'), none)
-            && may_come.osc.swap(false, Ordering::SeqCst)
+            && std::mem::take(&mut self.may_come.osc)
         {
             self.dropping = Some(2);
             return Vec::new();
@@ -398,24 +382,23 @@ impl LateAnswer {
             }
         }
         if self.held_escape.take().is_some() {
-            if is(key, KeyCode::Char(']'), none) && may_come.osc.swap(false, Ordering::SeqCst) {
+            if is(key, KeyCode::Char(']'), none) && std::mem::take(&mut self.may_come.osc) {
                 self.dropping = Some(2);
                 return Vec::new();
             }
-            if is(key, KeyCode::Char('['), none) && may_come.da1.swap(false, Ordering::SeqCst) {
+            if is(key, KeyCode::Char('['), none) && std::mem::take(&mut self.may_come.da1) {
                 self.rest_of_da1 = Some(Da1Rest::Question);
                 return Vec::new();
             }
             let mut passed = vec![Event::Key(KeyCode::Esc.into())];
-            passed.extend(self.pass_when(event, may_come));
+            passed.extend(self.pass_when(event));
             return passed;
         }
-        if is(key, KeyCode::Esc, none) && may_come.any() {
+        if is(key, KeyCode::Esc, none) && self.may_come.any() {
             self.held_escape = Some(Instant::now());
             return Vec::new();
         }
-        if is(key, KeyCode::Char(']'), KeyModifiers::ALT)
-            && may_come.osc.swap(false, Ordering::SeqCst)
+        if is(key, KeyCode::Char(']'), KeyModifiers::ALT) && std::mem::take(&mut self.may_come.osc)
         {
             self.dropping = Some(1);
             return Vec::new();
@@ -440,8 +423,17 @@ mod tests {
     }
 
     /// Whether `late` drops `event` whole (nothing passed on).
-    fn drops(late: &mut LateAnswer, event: &Event, may_come: &MayCome) -> bool {
-        late.pass_when(event.clone(), may_come).is_empty()
+    fn drops(late: &mut LateAnswer, event: &Event) -> bool {
+        late.pass_when(event.clone()).is_empty()
+    }
+
+    /// A filter that looks for the OSC 11 answer (`osc`) and DA1's (`da1`) to come
+    /// late, with no window's end.
+    fn expecting(osc: bool, da1: bool) -> LateAnswer {
+        LateAnswer {
+            may_come: MayCome { osc, da1 },
+            ..LateAnswer::default()
+        }
     }
 
     /// The events crossterm makes of `bytes`, a late answer typed as keys.
@@ -460,41 +452,37 @@ mod tests {
             key(KeyCode::Char('g'), KeyModifiers::CONTROL),
             key(KeyCode::Char('\\'), KeyModifiers::ALT),
         ] {
-            let may_come = MayCome::new(true, false);
-            let mut late = LateAnswer::default();
+            let mut late = expecting(true, false);
             let mut events = vec![key(KeyCode::Char(']'), KeyModifiers::ALT)];
             events.extend(keys_of("11;rgb:ffff/ffff/ffff"));
             events.push(end);
             for event in &events {
-                assert!(drops(&mut late, event, &may_come), "{event:?}");
+                assert!(drops(&mut late, event), "{event:?}");
             }
             for event in keys_of("qn") {
-                assert!(!drops(&mut late, &event, &may_come));
+                assert!(!drops(&mut late, &event));
             }
             // One answer only: a second Alt+] is the player's.
             let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
-            assert!(!drops(&mut late, &alt, &may_come));
+            assert!(!drops(&mut late, &alt));
         }
-        let may_come = MayCome::new(false, false);
-        let mut late = LateAnswer::default();
+        let mut late = expecting(false, false);
         let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
-        assert!(!drops(&mut late, &alt, &may_come));
-        assert!(!drops(&mut late, &keys_of("1")[0], &may_come));
+        assert!(!drops(&mut late, &alt));
+        assert!(!drops(&mut late, &keys_of("1")[0]));
     }
 
     /// An answer cut short is dropped no further than its longest.
     #[test]
     fn a_late_answer_without_an_end_drops_no_more_than_its_length() {
-        let may_come = MayCome::new(true, false);
-        let mut late = LateAnswer::default();
+        let mut late = expecting(true, false);
         assert!(drops(
             &mut late,
-            &key(KeyCode::Char(']'), KeyModifiers::ALT),
-            &may_come
+            &key(KeyCode::Char(']'), KeyModifiers::ALT)
         ));
         let dropped = keys_of(&"x".repeat(100))
             .iter()
-            .take_while(|e| drops(&mut late, e, &may_come))
+            .take_while(|e| drops(&mut late, e))
             .count();
         assert_eq!(dropped, usize::from(LATE_ANSWER_KEYS) - 1);
     }
@@ -508,22 +496,18 @@ mod tests {
     /// `\`); before, the Esc reached the game (a quit question) and the rest as keys.
     #[test]
     fn a_late_answer_split_after_its_escape_is_dropped() {
-        let may_come = MayCome::new(true, false);
-        let mut late = LateAnswer::default();
+        let mut late = expecting(true, false);
         let mut events = vec![esc()];
         events.extend(keys_of("]11;rgb:ffff/ffff/ffff"));
         events.push(esc());
         events.extend(keys_of("\\"));
         for event in &events {
-            assert!(drops(&mut late, event, &may_come), "{event:?}");
+            assert!(drops(&mut late, event), "{event:?}");
         }
-        assert_eq!(late.release_when(&may_come, Instant::now()), None);
-        assert_eq!(
-            late.pass_when(keys_of("q")[0].clone(), &may_come),
-            keys_of("q")
-        );
+        assert_eq!(late.release_when(Instant::now()), None);
+        assert_eq!(late.pass_when(keys_of("q")[0].clone()), keys_of("q"));
         // One answer only: the player's Esc goes through at once.
-        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        assert_eq!(late.pass_when(esc()), vec![esc()]);
     }
 
     /// While an answer may come late, the player's own Esc is held until the next
@@ -535,63 +519,56 @@ mod tests {
         // s20: in a terminal that never answers, an Esc at once was held until the
         // late-answer window's end (three seconds after the query); it goes after
         // ESCAPE_HOLD, and a `]` right after it still starts an answer dropped.
-        let may_come = MayCome::new(true, false);
-        let mut late = LateAnswer::default();
-        assert!(drops(&mut late, &esc(), &may_come));
+        let mut late = expecting(true, false);
+        assert!(drops(&mut late, &esc()));
         let held = late.held_escape.unwrap();
         let soon = held + ESCAPE_HOLD / 2;
-        assert_eq!(late.release_when(&may_come, soon), None);
-        assert_eq!(
-            late.release_when(&may_come, held + ESCAPE_HOLD),
-            Some(esc())
-        );
-        assert_eq!(late.release_when(&may_come, held + ESCAPE_HOLD), None);
+        assert_eq!(late.release_when(soon), None);
+        assert_eq!(late.release_when(held + ESCAPE_HOLD), Some(esc()));
+        assert_eq!(late.release_when(held + ESCAPE_HOLD), None);
         for event in keys_of("]11;rgb:ffff/ffff/ffff") {
-            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+            assert!(drops(&mut late, &event), "{event:?}");
         }
         assert!(drops(
             &mut late,
-            &key(KeyCode::Char('g'), KeyModifiers::CONTROL),
-            &may_come
+            &key(KeyCode::Char('g'), KeyModifiers::CONTROL)
         ));
-        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        assert_eq!(late.pass_when(esc()), vec![esc()]);
         // Let go, the Esc leaves nothing behind: a key after it is a key.
-        let may_come = MayCome::new(true, false);
-        let mut late = LateAnswer::default();
-        assert!(drops(&mut late, &esc(), &may_come));
+        let mut late = expecting(true, false);
+        assert!(drops(&mut late, &esc()));
         let later = Instant::now() + ESCAPE_HOLD;
-        assert_eq!(late.release_when(&may_come, later), Some(esc()));
-        assert!(!drops(&mut late, &keys_of("q").remove(0), &may_come));
-        assert!(!drops(&mut late, &keys_of("]").remove(0), &may_come));
+        assert_eq!(late.release_when(later), Some(esc()));
+        assert!(!drops(&mut late, &keys_of("q").remove(0)));
+        assert!(!drops(&mut late, &keys_of("]").remove(0)));
 
-        let may_come = MayCome::new(true, false);
-        let mut late = LateAnswer::default();
-        assert!(drops(&mut late, &esc(), &may_come));
+        let mut late = expecting(true, false);
+        assert!(drops(&mut late, &esc()));
         let y = keys_of("y").remove(0);
-        assert_eq!(late.pass_when(y.clone(), &may_come), vec![esc(), y]);
-        assert!(drops(&mut late, &esc(), &may_come));
+        assert_eq!(late.pass_when(y.clone()), vec![esc(), y]);
+        assert!(drops(&mut late, &esc()));
         // A quiet while: the answer's rest may still come.
-        assert_eq!(late.release_when(&may_come, Instant::now()), None);
+        assert_eq!(late.release_when(Instant::now()), None);
         // Two Escs: the first goes when the second comes, which is held in turn.
-        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
-        assert!(may_come.osc.load(Ordering::SeqCst), "no answer began");
+        assert_eq!(late.pass_when(esc()), vec![esc()]);
+        assert!(late.may_come.osc, "no answer began");
         // The window passed: the quiet while lets it go.
         let asked = Instant::now();
-        late.expire(
-            &may_come,
-            asked.checked_add(LATE_WINDOW),
-            asked + LATE_WINDOW,
-        );
-        assert_eq!(late.release_when(&may_come, Instant::now()), Some(esc()));
-        assert_eq!(late.release_when(&may_come, Instant::now()), None);
+        late.until = asked.checked_add(LATE_WINDOW);
+        late.expire(asked + LATE_WINDOW);
+        assert_eq!(late.release_when(Instant::now()), Some(esc()));
+        assert_eq!(late.release_when(Instant::now()), None);
         // Only DA1's answer may come (the OSC 11 one came): the Esc is held for
         // the next event or a quiet while, as long as a split read takes.
-        let may_come = MayCome::new(false, true);
-        assert!(drops(&mut late, &esc(), &may_come));
-        assert_eq!(late.release_when(&may_come, Instant::now()), Some(esc()));
+        late.may_come = MayCome {
+            osc: false,
+            da1: true,
+        };
+        assert!(drops(&mut late, &esc()));
+        assert_eq!(late.release_when(Instant::now()), Some(esc()));
         // No answer to come: Esc goes through at once.
-        let may_come = MayCome::new(false, false);
-        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        late.may_come = MayCome::default();
+        assert_eq!(late.pass_when(esc()), vec![esc()]);
     }
 
     /// A late answer split after its escape by more than the input thread's quiet
@@ -600,32 +577,27 @@ mod tests {
     /// question) and `]11;rgb:...` went on as keys.
     #[test]
     fn a_late_answer_split_long_after_its_escape_is_dropped() {
-        let may_come = MayCome::new(true, true);
-        let mut late = LateAnswer::default();
-        assert!(drops(&mut late, &esc(), &may_come));
+        let mut late = expecting(true, true);
+        assert!(drops(&mut late, &esc()));
         for _ in 0..5 {
-            assert_eq!(late.release_when(&may_come, Instant::now()), None);
+            assert_eq!(late.release_when(Instant::now()), None);
         }
         for event in keys_of("]11;rgb:ffff/ffff/ffff") {
-            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+            assert!(drops(&mut late, &event), "{event:?}");
         }
         assert!(drops(
             &mut late,
-            &key(KeyCode::Char('g'), KeyModifiers::CONTROL),
-            &may_come
+            &key(KeyCode::Char('g'), KeyModifiers::CONTROL)
         ));
-        assert_eq!(late.release_when(&may_come, Instant::now()), None);
-        assert_eq!(late.pass_when(esc(), &may_come), Vec::<Event>::new());
+        assert_eq!(late.release_when(Instant::now()), None);
+        assert_eq!(late.pass_when(esc()), Vec::<Event>::new());
         // DA1's answer after it, split after its escape too: dropped to its `c`.
         for event in keys_of("[?62;22c") {
-            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+            assert!(drops(&mut late, &event), "{event:?}");
         }
-        assert_eq!(
-            late.pass_when(keys_of("q")[0].clone(), &may_come),
-            keys_of("q")
-        );
+        assert_eq!(late.pass_when(keys_of("q")[0].clone()), keys_of("q"));
         // Nothing more to come: the player's Esc goes through at once.
-        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        assert_eq!(late.pass_when(esc()), vec![esc()]);
     }
 
     /// DA1's answer cut right after its `ESC [` by the reading: its `?` is dropped
@@ -633,20 +605,20 @@ mod tests {
     /// the player's.
     #[test]
     fn the_question_mark_of_a_da1_answer_cut_after_its_csi_is_dropped() {
-        let may_come = MayCome::new(false, false);
         let mut late = LateAnswer {
+            may_come: MayCome::default(),
             rest_of_da1: Some(Da1Rest::Question),
             ..LateAnswer::default()
         };
         for event in keys_of("?62;22c") {
-            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+            assert!(drops(&mut late, &event), "{event:?}");
         }
-        assert!(!drops(&mut late, &keys_of("?").remove(0), &may_come));
+        assert!(!drops(&mut late, &keys_of("?").remove(0)));
         let mut late = LateAnswer {
             rest_of_da1: Some(Da1Rest::Params),
             ..LateAnswer::default()
         };
-        assert!(!drops(&mut late, &keys_of("?").remove(0), &may_come));
+        assert!(!drops(&mut late, &keys_of("?").remove(0)));
     }
 
     /// The reading waits a quiet while for each byte, but all it has left for
@@ -671,53 +643,95 @@ mod tests {
     fn no_answer_is_looked_for_past_the_window() {
         let asked = Instant::now();
         let until = asked.checked_add(LATE_WINDOW);
-        let may_come = MayCome::new(true, false);
         let mut late = LateAnswer {
+            may_come: MayCome {
+                osc: true,
+                da1: false,
+            },
             rest_of_da1: Some(Da1Rest::Params),
             ..LateAnswer::default()
         };
+        late.until = until;
         // Within the window, all is still looked for.
-        late.expire(&may_come, until, asked);
-        assert!(may_come.osc.load(Ordering::SeqCst));
+        late.expire(asked);
+        assert!(late.may_come.osc);
         assert!(late.rest_of_da1.is_some());
-        late.expire(&may_come, until, asked + LATE_WINDOW);
-        assert!(!may_come.osc.load(Ordering::SeqCst));
-        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        late.expire(asked + LATE_WINDOW);
+        assert!(!late.may_come.osc);
+        assert_eq!(late.pass_when(esc()), vec![esc()]);
         let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
-        assert_eq!(late.pass_when(alt.clone(), &may_come), vec![alt]);
+        assert_eq!(late.pass_when(alt.clone()), vec![alt]);
         for event in keys_of("];1c") {
-            assert_eq!(late.pass_when(event.clone(), &may_come), vec![event]);
+            assert_eq!(late.pass_when(event.clone()), vec![event]);
         }
         // No window (the reading was whole): nothing expires, nothing was to come.
-        let may_come = MayCome::new(false, false);
-        let mut late = LateAnswer::default();
-        late.expire(&may_come, None, asked + LATE_WINDOW);
-        assert_eq!(late.pass_when(esc(), &may_come), vec![esc()]);
+        let mut late = expecting(false, false);
+        late.expire(asked + LATE_WINDOW);
+        assert_eq!(late.pass_when(esc()), vec![esc()]);
     }
 
     /// The rest of a DA1 answer the reading cut short (`;22c` of `ESC [ ? 62 ; 22 c`)
     /// is dropped up to its `c`, and nothing after it.
     #[test]
     fn the_rest_of_a_da1_answer_cut_short_is_dropped() {
-        let may_come = MayCome::new(false, false);
         let mut late = LateAnswer {
+            may_come: MayCome::default(),
             rest_of_da1: Some(Da1Rest::Params),
             ..LateAnswer::default()
         };
         for event in keys_of(";22c") {
-            assert!(drops(&mut late, &event, &may_come), "{event:?}");
+            assert!(drops(&mut late, &event), "{event:?}");
         }
         for event in keys_of("2c") {
-            assert!(!drops(&mut late, &event, &may_come), "{event:?}");
+            assert!(!drops(&mut late, &event), "{event:?}");
         }
         // A key that is no part of it ends the dropping, and goes through.
         let mut late = LateAnswer {
             rest_of_da1: Some(Da1Rest::Params),
             ..LateAnswer::default()
         };
-        assert!(drops(&mut late, &keys_of("6").remove(0), &may_come));
-        assert!(!drops(&mut late, &keys_of("h").remove(0), &may_come));
-        assert!(!drops(&mut late, &keys_of("1").remove(0), &may_come));
+        assert!(drops(&mut late, &keys_of("6").remove(0)));
+        assert!(!drops(&mut late, &keys_of("h").remove(0)));
+        assert!(!drops(&mut late, &keys_of("1").remove(0)));
+    }
+
+    /// Two queries in one process (tests; a second frontend) keep their own state:
+    /// the first, which the terminal left unanswered with `h` typed, looks for a
+    /// late answer and hands on its `h`; the second, answered whole, looks for
+    /// nothing and has nothing typed, and neither changes the other. Before s38 all
+    /// of it was three statics: the second query's Esc was held as the first's late
+    /// answer's escape, and the first's keys were the second's to take.
+    #[test]
+    fn two_queries_do_not_share_their_state() {
+        let asked = Instant::now();
+        let (palette, mut first) = after_reading(b"h", asked);
+        assert_eq!(palette, None);
+        let whole = b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c";
+        let (palette, mut second) = after_reading(whole, asked);
+        assert_eq!(palette, Some(Palette::Light));
+        assert_eq!(second.take_typed(), Vec::new());
+        assert_eq!(first.take_typed(), keys_of("h"));
+        // The second looks for no late answer: the player's Esc goes at once.
+        assert_eq!(second.pass(esc()), vec![esc()]);
+        // The first drops the answer that comes late, split after its escape.
+        assert!(first.pass(esc()).is_empty());
+        for event in keys_of("]11;rgb:ffff/ffff/ffff") {
+            assert!(first.pass(event.clone()).is_empty(), "{event:?}");
+        }
+        assert!(
+            first
+                .pass(key(KeyCode::Char('g'), KeyModifiers::CONTROL))
+                .is_empty()
+        );
+        // DA1's answer may still come to the first: an Esc is held for the next
+        // key. The second looks for none.
+        assert!(first.pass(esc()).is_empty());
+        assert_eq!(
+            first.pass(keys_of("q").remove(0)),
+            [vec![esc()], keys_of("q")].concat()
+        );
+        let alt = key(KeyCode::Char(']'), KeyModifiers::ALT);
+        assert_eq!(second.pass(alt.clone()), vec![alt]);
     }
 
     /// The bytes typed during the wait become the events crossterm would have read:

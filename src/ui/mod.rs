@@ -88,7 +88,7 @@ use crate::session::{GameConfig, LoadedRecord, Session, Storage};
 pub use ai_worker::{AiJob, AiReply, AiRequest};
 pub use alert::{Alerts, Focus, Notifier, TerminalEnv};
 pub use app::App;
-pub use background_query::{ask_background, ask_background_leaving_keys};
+pub use background_query::ask_background_leaving_keys;
 pub use board::{BoardGeometry, BoardView, Highlight};
 pub use bytes_input::InputParser;
 pub use effect::{Effect, Effects, Input, input_of};
@@ -268,7 +268,9 @@ fn run(
     let Some((input, source)) = front.lines.as_mut() else {
         let full = match &mut front.full {
             Some(full) => full,
-            None => front.full.insert(FullScreen::open()?),
+            None => front
+                .full
+                .insert(FullScreen::open(std::mem::take(&mut front.late))?),
         };
         let inbox = Inbox::new();
         full.input.attach(&inbox);
@@ -285,7 +287,9 @@ fn run(
         line::local::Source::Keys => {
             let keys = match &mut front.raw_keys {
                 Some(keys) => keys,
-                None => front.raw_keys.insert(RawKeys::open()?),
+                None => front
+                    .raw_keys
+                    .insert(RawKeys::open(std::mem::take(&mut front.late))?),
             };
             keys.input.attach(&inbox);
         }
@@ -340,6 +344,10 @@ pub struct Frontend {
     /// The line mode's raw mode and its keys' thread at a terminal, kept on from the
     /// first screen to the last as the full screen is.
     raw_keys: Option<RawKeys>,
+    /// What the background query left for the next input thread (the keys typed
+    /// while it waited, what of a late answer to drop), or what the last one gave
+    /// back when the terminal was restored: handed to the thread a screen starts.
+    late: background_query::LateAnswer,
 }
 
 /// The line mode's raw mode at a terminal and the thread reading its keys.
@@ -350,10 +358,10 @@ struct RawKeys {
 }
 
 impl RawKeys {
-    /// Turns raw mode on and starts reading the keys.
-    fn open() -> anyhow::Result<RawKeys> {
+    /// Turns raw mode on and starts reading the keys, `late` filtering them.
+    fn open(late: background_query::LateAnswer) -> anyhow::Result<RawKeys> {
         let raw = terminal::raw_lines()?;
-        let input = terminal_input::spawn_detached()?;
+        let input = terminal_input::spawn_detached(late)?;
         Ok(RawKeys { input, _raw: raw })
     }
 }
@@ -367,10 +375,11 @@ struct FullScreen {
 }
 
 impl FullScreen {
-    /// Switches the terminal to the full screen and starts reading its input.
-    fn open() -> anyhow::Result<FullScreen> {
+    /// Switches the terminal to the full screen and starts reading its input, `late`
+    /// filtering it.
+    fn open(late: background_query::LateAnswer) -> anyhow::Result<FullScreen> {
         let tui = terminal::init()?;
-        let input = terminal_input::spawn_detached()?;
+        let input = terminal_input::spawn_detached(late)?;
         Ok(FullScreen { input, tui })
     }
 }
@@ -392,6 +401,7 @@ impl Frontend {
             lines: None,
             full: None,
             raw_keys: None,
+            late: background_query::LateAnswer::default(),
         }
     }
 
@@ -400,8 +410,24 @@ impl Frontend {
     /// farewell line, a summary), on an error, and when the frontend is dropped. The
     /// next screen shown sets it up again.
     pub fn restore_terminal(&mut self) {
-        self.full = None;
-        self.raw_keys = None;
+        // The input stops first (before the terminal is restored), giving back its
+        // late-answer filter for the next screen's.
+        if let Some(mut full) = self.full.take() {
+            self.late = full.input.stop().unwrap_or_default();
+        }
+        if let Some(mut keys) = self.raw_keys.take() {
+            self.late = keys.input.stop().unwrap_or_default();
+        }
+    }
+
+    /// Asks the terminal for its background (`background_query`): the palette it
+    /// suggests, if it answered in time. What the query leaves for the input (the
+    /// keys typed while it waited, what of a late answer to drop) is kept for the
+    /// input thread of the next screen that opens.
+    pub(crate) fn ask_background(&mut self) -> Option<crate::prefs::Palette> {
+        let (palette, late) = background_query::ask_background();
+        self.late = late;
+        palette
     }
 
     /// Whether the screens hold the terminal (the full screen, or the line mode's raw
@@ -428,6 +454,7 @@ impl Frontend {
             lines: Some(lines),
             full: None,
             raw_keys: None,
+            late: background_query::LateAnswer::default(),
         })
     }
 

@@ -32,7 +32,9 @@ const FULL_SCREEN: u8 = 2;
 
 /// What this process has switched on at its terminal, for whoever restores it first
 /// (the guard's drop, the panic hook, the signal handler) to undo, and the others to
-/// leave alone: the screen is left once, not once per restorer.
+/// leave alone: the screen is left once, not once per restorer. Process-wide
+/// because the terminal, the panic hook and the signal handler are: the hook and
+/// the handler are installed once per process and take no value of ours.
 static SWITCHED_ON: AtomicU8 = AtomicU8::new(NOTHING);
 
 /// Undoes what is switched on, if anything still is.
@@ -64,6 +66,8 @@ thread_local! {
 /// calls it: each call used to wrap the hook once more, so after a few screens a panic
 /// restored the terminal as many times (and left the alternate screen as often).
 fn install_restorers() {
+    // Process-wide: a panic hook and a signal handler are the process's, so is
+    // whether they are installed.
     static INSTALL: std::sync::Once = std::sync::Once::new();
     INSTALL.call_once(|| {
         let hook = std::panic::take_hook();
@@ -289,6 +293,8 @@ pub(crate) fn hung_up() -> ! {
 /// hang-up watch to come here ends the process; the other waits for the exit.
 #[cfg(unix)]
 fn end_as_at(signal: i32) -> ! {
+    // Process-wide: the signal's thread and the hang-up watch, which share no
+    // value, both come here, and the process ends once.
     static ENDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     // Held to the exit: a second comer never says the line again.
     let _ending = ENDING.lock().unwrap_or_else(|p| p.into_inner());

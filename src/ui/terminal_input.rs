@@ -47,7 +47,8 @@ impl Target {
 pub(crate) struct InputThread {
     stop: Arc<AtomicBool>,
     target: Arc<Mutex<Target>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    /// The thread; it ends giving back its late-answer filter.
+    thread: Option<std::thread::JoinHandle<LateAnswer>>,
     /// Stops the hang-up watch ([`watch_for_hang_up`]).
     watch_stop: Arc<AtomicBool>,
 }
@@ -77,14 +78,19 @@ impl InputThread {
     }
 }
 
-impl Drop for InputThread {
+impl InputThread {
     /// Stops the input thread and waits for it (at most [`INPUT_JOIN_LIMIT`]: its
     /// stop check and one event's read), then the watch, which is not waited for: it ends within
     /// [`INPUT_STOP_CHECK`] (or ends the process, the terminal gone), and the
     /// program's exit need not wait as long. It watches until then: a hang-up that
     /// leaves the input thread stuck in crossterm's read on the way still ends it.
-    fn drop(&mut self) {
+    /// Returns the thread's late-answer filter, for the next input thread to go on
+    /// with (a late answer may still come after the screens' terminal is set up
+    /// again): `None` once stopped, or when the thread did not end in time (the
+    /// next thread then looks for no late answer).
+    pub(crate) fn stop(&mut self) -> Option<LateAnswer> {
         self.stop.store(true, Ordering::Relaxed);
+        let mut late = None;
         if let Some(thread) = self.thread.take() {
             // Bounded: a read crossterm began and does not finish must not hold the
             // program's exit (the thread ends with the process).
@@ -93,19 +99,30 @@ impl Drop for InputThread {
                 std::thread::sleep(Duration::from_millis(5));
             }
             if thread.is_finished() {
-                let _ = thread.join();
+                late = thread.join().ok();
             }
         }
         self.watch_stop.store(true, Ordering::Relaxed);
+        late
+    }
+}
+
+impl Drop for InputThread {
+    /// Stops the input thread ([`InputThread::stop`]).
+    fn drop(&mut self) {
+        let _ = self.stop();
     }
 }
 
 /// Reads the local terminal's events on a thread of its own, holding them until an
 /// inbox is attached ([`InputThread::attach`]), until the returned guard is dropped.
+/// `late` is what the background query left ([`LateAnswer`]: the keys typed while
+/// it waited, sent first, and what of a late answer to drop), or what the last
+/// input thread gave back ([`InputThread::stop`]).
 /// It waits for events in steps of [`INPUT_STOP_CHECK`], so that once stopped it reads
 /// no other event: what follows the screens (a shell's prompt) gets every key.
 /// Beside it, the hang-up watch ([`watch_for_hang_up`]).
-pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
+pub(crate) fn spawn_detached(mut late: LateAnswer) -> anyhow::Result<InputThread> {
     // crossterm sets up its reading (and its SIGWINCH handler) at its first poll: made
     // here, before the first frame reads the size, so that a resize after that read
     // is an event. Made on the thread, it could come after the first frame, and a
@@ -120,8 +137,7 @@ pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
         .name("hijara-input".into())
         .spawn(move || {
             // The keys typed while the start's background query waited come first.
-            let (mut late, typed) = LateAnswer::taking_typed();
-            for event in typed {
+            for event in late.take_typed() {
                 for event in late.pass(event) {
                     deliver(Wake::Terminal(event), &to, &stopped);
                 }
@@ -140,12 +156,12 @@ pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
                         Ok(event) => event,
                         Err(error) => {
                             deliver(Wake::InputFailed(error.to_string()), &to, &stopped);
-                            return;
+                            return late;
                         }
                     },
                     Err(error) => {
                         deliver(Wake::InputFailed(error.to_string()), &to, &stopped);
-                        return;
+                        return late;
                     }
                 };
                 // The terminal's answer to the start's background query, late, is dropped.
@@ -153,6 +169,7 @@ pub(crate) fn spawn_detached() -> anyhow::Result<InputThread> {
                     deliver(Wake::Terminal(event), &to, &stopped);
                 }
             }
+            late
         })
         .context("cannot start the terminal input thread")?;
     let watch_stop = Arc::new(AtomicBool::new(false));

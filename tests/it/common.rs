@@ -398,6 +398,66 @@ impl Session {
         CookedWatch { stop, thread }
     }
 
+    /// How many bytes sent to the program wait unread in its terminal's input queue
+    /// (the pty's slave side, opened through `/proc` and asked with `FIONREAD`):
+    /// 0 once the program has read all that was sent.
+    #[cfg(target_os = "linux")]
+    pub fn unread_input(&self) -> usize {
+        let path = format!("/proc/{}/fd/0\0", self.pid());
+        // SAFETY: a NUL-ended path; the descriptor is ours, closed below. O_NOCTTY:
+        // the test's process takes no controlling terminal by it.
+        let fd = unsafe {
+            libc::open(
+                path.as_ptr().cast(),
+                libc::O_RDONLY | libc::O_NOCTTY | libc::O_NONBLOCK,
+            )
+        };
+        assert!(
+            fd >= 0,
+            "cannot open the program's terminal: {}",
+            std::io::Error::last_os_error()
+        );
+        let mut waiting: libc::c_int = 0;
+        // SAFETY: FIONREAD writes one int, ours, on the descriptor opened above.
+        let asked = unsafe { libc::ioctl(fd, libc::FIONREAD, &raw mut waiting) };
+        // SAFETY: closes the descriptor opened above, once.
+        unsafe { libc::close(fd) };
+        assert_eq!(asked, 0, "FIONREAD on the program's terminal failed");
+        usize::try_from(waiting).unwrap_or(0)
+    }
+
+    /// How many bytes the program has read in all (`rchar` in `/proc/PID/io`): from
+    /// its terminal only, while a screen waits for keys.
+    #[cfg(target_os = "linux")]
+    pub fn bytes_read(&self) -> u64 {
+        let io = std::fs::read_to_string(format!("/proc/{}/io", self.pid())).unwrap();
+        io.lines()
+            .find_map(|line| line.strip_prefix("rchar: "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no rchar in {io:?}"))
+    }
+
+    /// Sends `bytes` and waits until the program has read them all: it has read as
+    /// many bytes more, and its terminal's input queue is empty. What is sent next
+    /// then comes in a read of its own, whatever the scheduler does. (The queue
+    /// alone is not enough: a pty passes what is written to it on a moment later,
+    /// from a kernel worker, and the queue is empty until then.) Fails after
+    /// [`TIMEOUT`].
+    #[cfg(target_os = "linux")]
+    pub fn send_and_wait_read(&mut self, bytes: &str) {
+        let before = self.bytes_read();
+        self.send(bytes);
+        let want = before + u64::try_from(bytes.len()).unwrap();
+        let start = Instant::now();
+        while self.bytes_read() < want || self.unread_input() > 0 {
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "the program did not read {bytes:?}"
+            );
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     /// The child's process id.
     pub fn pid(&self) -> u32 {
         self.child.process_id().unwrap()
