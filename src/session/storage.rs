@@ -433,6 +433,22 @@ impl Storage {
         self.autosave.is_some() && self.autosaved
     }
 
+    /// Whether a write here may touch the disk: there is an autosave or a history
+    /// folder, or `s` saves. Without either, [`Storage::after_change`] and
+    /// [`Storage::archive`] write nothing (a served game's storage).
+    pub fn keeps_files(&self) -> bool {
+        self.autosave.is_some() || self.history.is_some()
+    }
+
+    /// The writes asked of this storage (on another thread) were not all carried out
+    /// when the session ended (a disk that did not answer): nothing is known to hold
+    /// the game as it is, so [`Storage::kept`] no longer claims the autosave or the
+    /// file `s` wrote.
+    pub fn writes_unfinished(&mut self) {
+        self.autosaved = false;
+        self.saved_state = None;
+    }
+
     /// [`Storage::save`] as a report for the player.
     pub fn save_report<'a>(
         &mut self,
