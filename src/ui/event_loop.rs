@@ -355,7 +355,19 @@ impl<F: Face> EventLoop<'_, F> {
                         Effect::Archive => Job::Archive(at()),
                         _ => autosave_job(app),
                     };
+                    let autosave = matches!(job, Job::Autosave(..));
+                    let working = self.storage.autosave_working();
                     self.write(job)?;
+                    // Until the write comes back, the quit question goes by the last
+                    // one (the quit waits for this one; the farewell says where the
+                    // game is then): a move's write still on its way to a slow disk
+                    // made it say the game was NOT autosaved.
+                    if autosave
+                        && self.writer.is_some()
+                        && let Some(app) = self.nav.game_mut()
+                    {
+                        app.set_autosaved(working);
+                    }
                 }
             }
             Effect::NoteThinking => {
@@ -396,7 +408,8 @@ impl<F: Face> EventLoop<'_, F> {
         let diskless = matches!(job, Job::Autosave(..) | Job::Archive(_));
         if self.writer.is_none() && diskless && !self.storage.keeps_files() {
             let report = job.carry_out(self.storage, false);
-            self.settle(report, true);
+            let autosaved = self.storage.autosaved();
+            self.settle(report, Some(autosaved));
             return Ok(());
         }
         let writer = match self.writer.as_mut() {
@@ -429,31 +442,33 @@ impl<F: Face> EventLoop<'_, F> {
     }
 
     /// Takes what the writer carried out since last asked: each report said on the
-    /// game (on screen, or behind its review) once its file is on disk; the loop's
-    /// copy of the storage taken from the last job asked, when it is done.
+    /// game (on screen, or behind its review) once its file is on disk, and whether
+    /// the autosave's last write succeeded (the quit question's words: a write still
+    /// queued is waited for at the quit); the loop's copy of the storage taken from
+    /// the last job asked, when it is done (an earlier one's lacks the names and the
+    /// take-over told to the writer since).
     fn take_written(&mut self) {
         let Some(writer) = self.writer.as_mut() else {
             return;
         };
         let last = writer.last_sent();
         for written in writer.take() {
-            let latest = written.job == last;
-            if latest {
+            let autosaved = written.storage.autosaved();
+            if written.job == last {
                 *self.storage = *written.storage;
             }
-            self.settle(written.report, latest);
+            self.settle(written.report, Some(autosaved));
         }
     }
 
-    /// Says `report` on the game, and (`latest`: the loop's copy of the storage is up
-    /// to date) whether the autosave holds it.
-    fn settle(&mut self, report: Option<StorageReport>, latest: bool) {
-        let autosaved = self.storage.autosaved();
+    /// Says `report` on the game, and `autosaved`, whether the autosave's last write
+    /// holds it, when known.
+    fn settle(&mut self, report: Option<StorageReport>, autosaved: Option<bool>) {
         if let Some(app) = self.nav.game_mut() {
             if let Some(report) = report {
                 app.report(&report);
             }
-            if latest {
+            if let Some(autosaved) = autosaved {
                 app.set_autosaved(autosaved);
             }
             self.redraw = true;
@@ -472,14 +487,24 @@ impl<F: Face> EventLoop<'_, F> {
             return;
         };
         let finished = writer.finish(FINISH_WAIT);
+        let said = finished.left.iter().any(|w| w.report.is_some());
         for written in finished.left {
-            self.settle(written.report, false);
+            self.settle(written.report, None);
         }
         match finished.storage {
             Some(storage) => *self.storage = storage,
             None => self.storage.writes_unfinished(),
         }
-        self.settle(None, true);
+        let autosaved = self.storage.autosaved();
+        self.settle(None, Some(autosaved));
+        if said {
+            // What the last writes came to, said once more before the way out: the
+            // line mode's narration prints it (`a1`, `quit`, `yes` piped in were all
+            // taken before the autosave's failure came back, and it went unsaid).
+            let _ = self
+                .face
+                .show(self.nav.screen(), self.nav.look(self.setup.look));
+        }
     }
 
     /// Writes the puzzle or lesson screen's progress; a failure is said on its note line.
