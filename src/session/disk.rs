@@ -451,8 +451,8 @@ pub(crate) fn write_atomic_in_turn<G>(
     Ok(true)
 }
 
-/// For tests: a slow disk. A write into a folder held here waits (before its flush)
-/// until the folder is let go, at most 10 s.
+/// For tests: a slow disk. A write into a folder held here (the autosave's, a save's
+/// new file) waits (before its flush) until the folder is let go, at most 10 s.
 #[cfg(test)]
 pub(crate) mod stalls {
     use std::path::{Path, PathBuf};
@@ -509,6 +509,8 @@ pub(crate) fn write_new(
     };
     let (_listed, mut tmp) = temporary_in(dir)?;
     tmp.write_all(contents)?;
+    #[cfg(test)]
+    stalls::wait(dir);
     tmp.as_file().sync_all()?;
     for name in names {
         let path = dir.join(&name);

@@ -433,6 +433,29 @@ impl Storage {
         self.autosave.is_some() && self.autosaved
     }
 
+    /// Whether the autosave is in use and its last write, if any, did not fail: what
+    /// the quit question says of a game whose autosave is still on its way to the
+    /// disk (the quit waits for it, and the farewell says where the game is then).
+    pub fn autosave_working(&self) -> bool {
+        self.autosave.is_some() && !self.autosave_failed
+    }
+
+    /// Whether a write here may touch the disk: there is an autosave or a history
+    /// folder, or `s` saves. Without either, [`Storage::after_change`] and
+    /// [`Storage::archive`] write nothing (a served game's storage).
+    pub fn keeps_files(&self) -> bool {
+        self.autosave.is_some() || self.history.is_some()
+    }
+
+    /// The writes asked of this storage (on another thread) were not all carried out
+    /// when the session ended (a disk that did not answer): nothing is known to hold
+    /// the game as it is, so [`Storage::kept`] no longer claims the autosave or the
+    /// file `s` wrote.
+    pub fn writes_unfinished(&mut self) {
+        self.autosaved = false;
+        self.saved_state = None;
+    }
+
     /// [`Storage::save`] as a report for the player.
     pub fn save_report<'a>(
         &mut self,

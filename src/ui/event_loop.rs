@@ -16,7 +16,7 @@ use std::time::Instant;
 use crate::learn::LearnProgress;
 use crate::puzzle::{Progress, ProgressError};
 use crate::review::{Background, ReviewBudget};
-use crate::session::{Kept, Note, Notice, Storage, today};
+use crate::session::{Kept, Note, Notice, Storage, StorageReport, today};
 use crate::strings::{alert as alert_words, serve_limits, storage as storage_words};
 
 use super::ai_worker::AiRequest;
@@ -30,6 +30,7 @@ use super::served_lobby::LOBBY_NEWS_EVERY;
 use super::setup::Setup;
 use super::table_link::News;
 use super::worker::Worker;
+use super::writer::{FINISH_WAIT, Job, Snapshot, Writer};
 
 /// Runs `screen` on `face` until it quits, with the events the input source sends
 /// to `inbox`, and returns the screen as it ended (a replay may have turned into a
@@ -63,7 +64,7 @@ pub(crate) fn run<F: Face>(
         nav,
         ai: None,
         checker: None,
-        notes: None,
+        writer: None,
         queue,
         redraw: true,
         next_tick: None,
@@ -101,41 +102,10 @@ fn note_thinking(app: &super::App, storage: &Storage) -> Option<Note> {
     storage.note_thinking(app.config(), app.played(), used)
 }
 
-/// Hands `note` to the notes' writer, a thread started at the first note: the loop
-/// never waits for the disk's flush (s37: the note was written on this thread, and a
-/// slow disk froze the screen for it). Nothing waits for it either, nor is anything
-/// said of it: a failure changes nothing on screen (the autosave keeps the last
-/// write, every move in it), and a move's write made after it wins ([`Note::write`]).
-/// The writer writes the newest note waiting, skipping older ones.
-fn hand_note(note: Note, inbox: &Inbox, writer: &mut Option<Worker<Note>>) -> anyhow::Result<()> {
-    let writer = match writer {
-        Some(writer) => writer,
-        None => {
-            let failed = inbox.sender();
-            writer.insert(Worker::spawn(
-                "notes",
-                "autosave note",
-                |note: Note, _| {
-                    let _ = note.write();
-                    None::<()>
-                },
-                |()| true,
-                move |message| {
-                    let _ = failed.send(Wake::WorkerFailed("autosave note", message));
-                },
-            )?)
-        }
-    };
-    writer.send(note)
-}
-
-/// Rewrites the autosave after a change to `app`'s game, with the thinking on the turn
-/// under way ([`crate::session::Storage::after_change_noting`]).
-fn write_autosave(
-    app: &super::App,
-    storage: &mut Storage,
-) -> Option<crate::session::StorageReport> {
-    storage.after_change_noting(app.config(), app.played(), app.turn_used())
+/// The job that rewrites the autosave after a change to `app`'s game, with the thinking
+/// on the turn under way ([`crate::session::Storage::after_change_noting`]).
+fn autosave_job(app: &super::App) -> Job {
+    Job::Autosave(Snapshot::of(app.config(), app.played()), app.turn_used())
 }
 
 /// What the loop holds while it runs.
@@ -155,8 +125,10 @@ struct EventLoop<'a, F: Face> {
     ai: Option<Worker<AiRequest>>,
     /// The puzzle check's worker, started at the first wrong puzzle move.
     checker: Option<Worker<CheckRequest>>,
-    /// The autosave notes' writer, started at the first note ([`hand_note`]).
-    notes: Option<Worker<Note>>,
+    /// The file writer, started at the first write that may touch the disk: it owns
+    /// the storage's writes from then on, and `storage` is the loop's copy, as the
+    /// writer last left it once every write asked was carried out.
+    writer: Option<Writer>,
     /// The effects still to carry out, in order.
     queue: VecDeque<Effect>,
     /// Something on screen changed since the last frame.
@@ -189,16 +161,25 @@ enum Flow {
 }
 
 impl<F: Face> EventLoop<'_, F> {
+    /// Runs the screens until the loop ends, then waits for the writes asked
+    /// ([`EventLoop::finish_writes`]) on every way out.
     fn run(mut self) -> anyhow::Result<Screen> {
+        let ran = self.screens();
+        self.finish_writes();
+        ran.map(|()| self.nav.into_screen())
+    }
+
+    fn screens(&mut self) -> anyhow::Result<()> {
         loop {
             self.take_table_news();
             self.take_analysis();
+            self.take_written();
             let mut table_first = false;
             while let Some(effect) = self.queue.pop_front() {
                 match self.carry_out(effect)? {
                     Flow::On => {}
                     Flow::TableFirst => table_first = true,
-                    Flow::End => return Ok(self.nav.into_screen()),
+                    Flow::End => return Ok(()),
                 }
             }
             self.tell_the_time();
@@ -239,7 +220,7 @@ impl<F: Face> EventLoop<'_, F> {
                 // Left alone watching, or with nothing running: the session ends as a
                 // lobby left alone does (a watcher stops watching with the link).
                 self.nav.idled();
-                return Ok(self.nav.into_screen());
+                return Ok(());
             }
             let wait_until = match (self.next_tick, idle_at) {
                 (Some(tick), Some(idle)) => Some(tick.min(idle)),
@@ -351,19 +332,14 @@ impl<F: Face> EventLoop<'_, F> {
             }
             Effect::ResumedAutosave => {
                 self.storage.take_over_autosave();
+                self.tell_writer(|| Job::TakeOver)?;
                 // The resumed game's records name its people as its record did.
-                if let Screen::Game(app) = self.nav.screen() {
-                    self.storage.name_people(app.people().clone());
-                }
+                self.name_people()?;
                 // Written again at once: a damaged autosave's bytes are kept aside
                 // first, and the quit question learns that the game is on disk.
                 self.queue.push_front(Effect::Autosave);
             }
-            Effect::PeopleSeated => {
-                if let Screen::Game(app) = self.nav.screen() {
-                    self.storage.name_people(app.people().clone());
-                }
-            }
+            Effect::PeopleSeated => self.name_people()?,
             Effect::SaveProgress => {
                 self.save_progress();
                 self.redraw = true;
@@ -372,25 +348,33 @@ impl<F: Face> EventLoop<'_, F> {
                 if effect == Effect::Autosave {
                     self.nav.game_changed();
                 }
-                if let Screen::Game(app) = self.nav.screen_mut() {
-                    let storage = &mut *self.storage;
-                    let report = match effect {
-                        Effect::Save => Some(storage.save_report(app.config(), app.played())),
-                        Effect::Archive => storage.archive(app.config(), app.played()),
-                        _ => write_autosave(app, storage),
+                if let Screen::Game(app) = self.nav.screen() {
+                    let at = || Snapshot::of(app.config(), app.played());
+                    let job = match effect {
+                        Effect::Save => Job::Save(at()),
+                        Effect::Archive => Job::Archive(at()),
+                        _ => autosave_job(app),
                     };
-                    if let Some(report) = report {
-                        app.report(&report);
+                    let autosave = matches!(job, Job::Autosave(..));
+                    let working = self.storage.autosave_working();
+                    self.write(job)?;
+                    // Until the write comes back, the quit question goes by the last
+                    // one (the quit waits for this one; the farewell says where the
+                    // game is then): a move's write still on its way to a slow disk
+                    // made it say the game was NOT autosaved.
+                    if autosave
+                        && self.writer.is_some()
+                        && let Some(app) = self.nav.game_mut()
+                    {
+                        app.set_autosaved(working);
                     }
-                    app.set_autosaved(storage.autosaved());
-                    self.redraw = true;
                 }
             }
             Effect::NoteThinking => {
                 if let Screen::Game(app) = self.nav.screen()
                     && let Some(note) = note_thinking(app, self.storage)
                 {
-                    hand_note(note, self.inbox, &mut self.notes)?;
+                    self.write(Job::Note(note))?;
                 }
             }
             Effect::YourMove => self.tell_your_move(),
@@ -403,9 +387,7 @@ impl<F: Face> EventLoop<'_, F> {
                 self.queue.extend(self.nav.play_on(n, autosaved));
                 // The game's records name its people as its screen does, from its
                 // first write (the effects above are carried out after this).
-                if let Screen::Game(app) = self.nav.screen() {
-                    self.storage.name_people(app.people().clone());
-                }
+                self.name_people()?;
             }
             Effect::ToTable(request) => {
                 if let Some((_, link)) = self.nav.linked() {
@@ -415,6 +397,114 @@ impl<F: Face> EventLoop<'_, F> {
             }
         }
         Ok(Flow::On)
+    }
+
+    /// Hands `job` to the file writer (started at the first job), behind the jobs
+    /// asked before: the loop never waits for the disk, and what the write came to is
+    /// said when it comes back ([`EventLoop::take_written`]). A storage that keeps no
+    /// files (a served game's: no autosave, no history) carries out an autosave or an
+    /// archive here, as it touches no disk, and no thread is started for it.
+    fn write(&mut self, job: Job) -> anyhow::Result<()> {
+        let diskless = matches!(job, Job::Autosave(..) | Job::Archive(_));
+        if self.writer.is_none() && diskless && !self.storage.keeps_files() {
+            let report = job.carry_out(self.storage, false);
+            let autosaved = self.storage.autosaved();
+            self.settle(report, Some(autosaved));
+            return Ok(());
+        }
+        let writer = match self.writer.as_mut() {
+            Some(writer) => writer,
+            None => self
+                .writer
+                .insert(Writer::spawn(self.storage.clone(), self.inbox)?),
+        };
+        writer.send(job)?;
+        Ok(())
+    }
+
+    /// Hands the writer, if it has started, the job `job` makes: a change to the
+    /// storage that later writes follow (the loop's copy has it already).
+    fn tell_writer(&mut self, job: impl FnOnce() -> Job) -> anyhow::Result<()> {
+        if let Some(writer) = self.writer.as_mut() {
+            writer.send(job())?;
+        }
+        Ok(())
+    }
+
+    /// The game's records name its people as its screen does, from now on.
+    fn name_people(&mut self) -> anyhow::Result<()> {
+        if let Screen::Game(app) = self.nav.screen() {
+            let names = app.people().clone();
+            self.storage.name_people(names.clone());
+            self.tell_writer(|| Job::Name(names))?;
+        }
+        Ok(())
+    }
+
+    /// Takes what the writer carried out since last asked: each report said on the
+    /// game (on screen, or behind its review) once its file is on disk, and whether
+    /// the autosave's last write succeeded (the quit question's words: a write still
+    /// queued is waited for at the quit); the loop's copy of the storage taken from
+    /// the last job asked, when it is done (an earlier one's lacks the names and the
+    /// take-over told to the writer since).
+    fn take_written(&mut self) {
+        let Some(writer) = self.writer.as_mut() else {
+            return;
+        };
+        let last = writer.last_sent();
+        for written in writer.take() {
+            let autosaved = written.storage.autosaved();
+            if written.job == last {
+                *self.storage = *written.storage;
+            }
+            self.settle(written.report, Some(autosaved));
+        }
+    }
+
+    /// Says `report` on the game, and `autosaved`, whether the autosave's last write
+    /// holds it, when known.
+    fn settle(&mut self, report: Option<StorageReport>, autosaved: Option<bool>) {
+        if let Some(app) = self.nav.game_mut() {
+            if let Some(report) = report {
+                app.report(&report);
+            }
+            if let Some(autosaved) = autosaved {
+                app.set_autosaved(autosaved);
+            }
+            self.redraw = true;
+        }
+    }
+
+    /// At the loop's end, however it ends: waits for the writes asked (at most
+    /// [`FINISH_WAIT`]) and takes the storage back, so the farewell, the start
+    /// screen's note and `hijara resume` find on disk what was said. Writes not done
+    /// by then (a disk that does not answer) leave the game said to be on disk
+    /// nowhere ([`Storage::writes_unfinished`]) rather than claimed kept. (s37: the
+    /// notes' thread was never waited for, and a note in flight at the exit could
+    /// leave its temporary file.)
+    fn finish_writes(&mut self) {
+        let Some(writer) = self.writer.take() else {
+            return;
+        };
+        let finished = writer.finish(FINISH_WAIT);
+        let said = finished.left.iter().any(|w| w.report.is_some());
+        for written in finished.left {
+            self.settle(written.report, None);
+        }
+        match finished.storage {
+            Some(storage) => *self.storage = storage,
+            None => self.storage.writes_unfinished(),
+        }
+        let autosaved = self.storage.autosaved();
+        self.settle(None, Some(autosaved));
+        if said {
+            // What the last writes came to, said once more before the way out: the
+            // line mode's narration prints it (`a1`, `quit`, `yes` piped in were all
+            // taken before the autosave's failure came back, and it went unsaid).
+            let _ = self
+                .face
+                .show(self.nav.screen(), self.nav.look(self.setup.look));
+        }
     }
 
     /// Writes the puzzle or lesson screen's progress; a failure is said on its note line.
@@ -527,8 +617,10 @@ impl<F: Face> EventLoop<'_, F> {
     }
 
     /// The error a worker's panic ends the loop with: what failed, and where the game
-    /// in progress is kept ([`EventLoop::kept_on_disk`]).
-    fn internal_error(&self, what: &str, message: &str) -> anyhow::Error {
+    /// in progress is kept ([`EventLoop::kept_on_disk`]), once the writes asked are
+    /// done ([`EventLoop::finish_writes`]: a move's autosave may still be queued).
+    fn internal_error(&mut self, what: &str, message: &str) -> anyhow::Error {
+        self.finish_writes();
         let kept = self.kept_on_disk();
         anyhow::anyhow!(storage_words::internal_error(
             what,
@@ -572,13 +664,16 @@ impl<F: Face> EventLoop<'_, F> {
     /// Fails when a worker the screen waits for has died, or any worker panicked
     /// (its thread's message said in [`EventLoop::internal_error`]): its
     /// [`Wake::WorkerFailed`] may still be on its way when the loop finds it ended.
-    fn check_workers(&self) -> anyhow::Result<()> {
+    fn check_workers(&mut self) -> anyhow::Result<()> {
         let failed = [
             self.ai.as_ref().map(|w| (w.what(), w.failure())),
             self.checker.as_ref().map(|w| (w.what(), w.failure())),
-            self.notes.as_ref().map(|w| (w.what(), w.failure())),
         ];
-        if let Some((what, Some(message))) = failed.into_iter().flatten().find(|f| f.1.is_some()) {
+        let failed = failed
+            .into_iter()
+            .flatten()
+            .chain(self.writer.as_ref().map(|w| ("file writer", w.failure())));
+        if let Some((what, Some(message))) = failed.into_iter().find(|f| f.1.is_some()) {
             return Err(self.internal_error(what, &message));
         }
         let screen = self.nav.screen();
@@ -664,7 +759,7 @@ impl<F: Face> EventLoop<'_, F> {
                 }
             }
             // Taken at the top of the loop.
-            Ok(Wake::Analysis) => {}
+            Ok(Wake::Analysis | Wake::Written) => {}
             // The timer is checked after this, whatever woke the loop.
             Err(RecvTimeoutError::Timeout) => {}
             // The loop holds a sender itself, so the inbox never closes.
@@ -1360,7 +1455,7 @@ mod tests {
             for effect in effects {
                 match effect {
                     Effect::Autosave => {
-                        let _ = write_autosave(app, storage);
+                        let _ = autosave_job(app).carry_out(storage, false);
                         app.set_autosaved(storage.autosaved());
                     }
                     Effect::NoteThinking => {
@@ -1469,7 +1564,8 @@ mod tests {
     /// s37 (cli43): the note of a running clock's thinking was written (and flushed)
     /// on the loop's thread, so a slow disk froze the screen for every note. Now the
     /// loop hands it to the notes' writer and goes on: with the data folder's writes
-    /// held (a disk that does not answer), `hand_note` returns while the note is not
+    /// held (a disk that does not answer), the writer takes it (s38: the file writer,
+    /// [`Writer`], which took over the notes' thread) and returns while the note is not
     /// on disk, and it is there once the disk answers. A move's write made meanwhile
     /// wins over a note taken before it, whichever reaches the disk first: the note
     /// never puts back an autosave without the move.
@@ -1481,7 +1577,7 @@ mod tests {
         let autosave = Autosave::at(dir.path().join("autosave.hij"));
         let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
         let inbox = Inbox::new();
-        let mut writer = None;
+        let mut writer = Writer::spawn(storage.clone(), &inbox).unwrap();
         let ms = Duration::from_millis;
         let t0 = Instant::now();
         let config = GameConfig {
@@ -1498,7 +1594,7 @@ mod tests {
                 KeyModifiers::NONE,
             )));
             if effects.contains(&Effect::Autosave) {
-                let _ = write_autosave(&app, &mut storage);
+                let _ = autosave_job(&app).carry_out(&mut storage, false);
                 app.set_autosaved(storage.autosaved());
             }
         }
@@ -1507,7 +1603,7 @@ mod tests {
         app.set_now(t0 + ms(2500));
         let note = note_thinking(&app, &storage).expect("a note is due");
         stalls::hold(dir.path());
-        hand_note(note, &inbox, &mut writer).unwrap();
+        writer.send(Job::Note(note)).unwrap();
         // Back on the loop with the disk not answering: nothing written yet.
         let returned_before_the_disk = !read().contains("TurnUsed");
         stalls::let_go(dir.path());
@@ -1531,12 +1627,111 @@ mod tests {
             )));
         }
         assert_eq!(app.game().len(), 3);
-        let _ = write_autosave(&app, &mut storage);
+        let _ = autosave_job(&app).carry_out(&mut storage, false);
         assert!(!note.write().unwrap(), "an out-of-date note was written");
         let loaded = crate::session::unfinished_autosave(&autosave)
             .unwrap()
             .unwrap();
         assert_eq!(loaded.game.len(), 3, "{}", read());
+    }
+
+    /// A face that keeps the last frame's text, for another thread to read.
+    struct Watched {
+        terminal: Terminal<TestBackend>,
+        shown: Arc<std::sync::Mutex<String>>,
+    }
+
+    impl Face for Watched {
+        fn size(&mut self) -> anyhow::Result<ratatui::layout::Size> {
+            Face::size(&mut self.terminal)
+        }
+        fn show(&mut self, screen: &Screen, look: Look) -> anyhow::Result<()> {
+            self.terminal.show(screen, look)?;
+            *self.shown.lock().unwrap() = self.terminal.backend().to_string();
+            Ok(())
+        }
+        fn alert(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+            self.terminal.alert(bytes)
+        }
+        fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input> {
+            self.terminal.event(screen, event)
+        }
+    }
+
+    /// s38: a move's autosave and `s`'s save were written and flushed on the loop's
+    /// thread, so a slow disk froze the screen once a move. Now the file writer
+    /// ([`Writer`]) writes them: with the data folder's writes held (a disk that does
+    /// not answer), the loop goes on answering keys (the next move is shown), and
+    /// `Saved to` is said only once the save's file is on disk. At the loop's end the
+    /// writes asked are done: the autosave holds every move. Fails on the old code
+    /// (the loop waited for the held disk, up to its 10 s).
+    #[test]
+    fn a_slow_disk_never_holds_the_screen_and_a_save_is_said_once_made() {
+        use crate::ai::Seat;
+        use crate::session::stalls;
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = Autosave::at(dir.path().join("autosave.hij"));
+        let inbox = Inbox::new();
+        let input = inbox.sender();
+        let shown = Arc::new(std::sync::Mutex::new(String::new()));
+        let mut face = Watched {
+            terminal: Terminal::new(TestBackend::new(80, 24)).unwrap(),
+            shown: shown.clone(),
+        };
+        let app = App::new(GameConfig {
+            seats: [Seat::Human; 2],
+            ..GameConfig::default()
+        });
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        let looped = std::thread::spawn(move || {
+            let setup = Setup {
+                look: Look::PLAIN,
+                ..Setup::default()
+            };
+            run(&mut face, &inbox, Screen::Game(app), setup, &mut storage)
+                .map(|screen| (matches!(screen, Screen::Game(_)), storage))
+        });
+        // Waits (bounded) until the frame shows `text`; whether it did.
+        let shows = |text: &str, within: Duration| {
+            let start = Instant::now();
+            while start.elapsed() < within {
+                if shown.lock().unwrap().contains(text) {
+                    return true;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            false
+        };
+        assert!(shows("Blue to move", Duration::from_secs(10)));
+        stalls::hold(dir.path());
+        for c in ['b', '2', 's', 'c', '3'] {
+            input.send(key(c)).unwrap();
+        }
+        // The second move shown while the first one's autosave waits for the disk.
+        let answered =
+            shows("Blue to move", Duration::from_secs(5)) && shows("c3", Duration::from_secs(5));
+        let said_early = shown.lock().unwrap().contains("Saved");
+        let frame = shown.lock().unwrap().clone();
+        stalls::let_go(dir.path());
+        assert!(answered, "the loop waited for the disk: {frame}");
+        assert!(!said_early, "Saved before the file was written: {frame}");
+        // Said once written, not before: the save's file is there.
+        assert!(shows("Saved", Duration::from_secs(20)));
+        let saved: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with("hijara-"))
+            .collect();
+        let frame = shown.lock().unwrap().clone();
+        assert_eq!(saved.len(), 1, "{frame}");
+        for c in ['q', 'y'] {
+            input.send(key(c)).unwrap();
+        }
+        let (a_game, storage) = looped.join().unwrap().unwrap();
+        assert!(a_game);
+        assert!(storage.autosaved());
+        let text = autosave.load().unwrap().unwrap();
+        assert!(text.contains("1. b2 c3"), "{text}");
     }
 
     /// `Ctrl-z` stops the program until `fg`; the system's clock runs on meanwhile,

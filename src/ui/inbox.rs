@@ -1,6 +1,6 @@
 //! The event loop's one channel, [`Inbox`], and what wakes the loop ([`Wake`]): the
-//! input source, the AI and puzzle workers, the background analysis and a served
-//! session's shared state all send to it; the loop blocks on it.
+//! input source, the AI and puzzle workers, the file writer, the background analysis
+//! and a served session's shared state all send to it; the loop blocks on it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,6 +40,9 @@ pub(crate) enum Wake {
     WorkerFailed(&'static str, String),
     /// The background analysis has new results, or has ended.
     Analysis,
+    /// The file writer carried out a write: its results are waiting
+    /// ([`Writer::take`](super::writer::Writer::take)).
+    Written,
     /// Shared state outside the screen changed (a table of `hijara serve`): the loop
     /// asks the game's [`Link`] or the [`Lobby`] what is new.
     ///

@@ -24,7 +24,8 @@
 //! - The impure parts: `event_loop` (the one loop), `inbox` (its one channel),
 //!   `terminal_input` (the local terminal's events; `background_query` asks it for its
 //!   background colour at start-up and drops a late answer), `worker` (the thread that runs
-//!   `ai_worker`'s and `puzzle_check`'s jobs), `terminal` (set-up and restore).
+//!   `ai_worker`'s and `puzzle_check`'s jobs), `writer` (the thread that writes a game's
+//!   files: the autosave, `s`'s saves, the history), `terminal` (set-up and restore).
 //!   [`Frontend`] keeps the local terminal set up (and its input thread reading)
 //!   from the first screen to the last, so nothing flashes between two.
 //! - A served session as the ui sees it: `served_lobby` (the server's lobby as a
@@ -80,6 +81,7 @@ mod table_link;
 mod terminal;
 mod terminal_input;
 mod worker;
+mod writer;
 
 use anyhow::Context;
 

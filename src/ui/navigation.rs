@@ -359,6 +359,15 @@ impl<A> Navigator<A> {
         &mut self.screen
     }
 
+    /// The game on screen, or the one its review was opened on (behind it): where
+    /// what a write of the game came to is said.
+    pub(crate) fn game_mut(&mut self) -> Option<&mut App> {
+        match (&mut self.screen, &mut self.back) {
+            (Screen::Game(app), _) | (_, Some(app)) => Some(app),
+            _ => None,
+        }
+    }
+
     /// A served replay waiting for the server's review takes it from the lobby behind
     /// it, when the server has made it ([`Lobby::take_review`]): the effects of
     /// showing it.

@@ -285,8 +285,9 @@ pub(crate) fn hung_up() -> ! {
     end_as_at(signal_hook::consts::SIGHUP)
 }
 
-/// Stops the writes in progress ([`crate::session::stop_writes`]: their temporary
-/// files removed), restores the terminal, says on standard error that the game is
+/// Waits for the writes queued on the file writer (at most
+/// [`SIGNAL_WAIT`](super::writer::SIGNAL_WAIT)), stops the writes in progress
+/// ([`crate::session::stop_writes`]: their temporary files removed), restores the terminal, says on standard error that the game is
 /// kept for `hijara resume` when the autosave holds it ([`kept_at_signal`]), and
 /// exits with 128 + `signal`, as a shell reports a death by it. The game itself is
 /// already safe: the autosave is rewritten after every move. The first of the signal's thread and the
@@ -300,6 +301,9 @@ fn end_as_at(signal: i32) -> ! {
     let _ending = ENDING.lock().unwrap_or_else(|p| p.into_inner());
     // The process exits whatever befalls the farewell: at a hang-up the terminal is
     // gone, and every write to it fails.
+    // A move's autosave queued on the file writer a moment ago (the screen shows the
+    // move before its file is on disk) is given a moment to get there first.
+    super::writer::wait_for_writes(super::writer::SIGNAL_WAIT);
     // Held to the exit: no write starts again, and none in progress leaves its
     // temporary file behind (the file it was to replace stays as it was).
     let _writes = crate::session::stop_writes();

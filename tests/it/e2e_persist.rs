@@ -89,6 +89,23 @@ fn autoplay_runs_to_the_end_on_its_own() {
     assert_eq!(s.exit_code(), 0);
 }
 
+/// The autosave's text once it holds `moves` moves, waiting at most
+/// [`crate::common::TIMEOUT`] (then as it is): it is written off the screen's thread
+/// (s38), a moment after the screen shows the move.
+fn autosave_of(path: &Path, moves: usize) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let holds = text
+            .parse::<Record>()
+            .is_ok_and(|r| r.moves().len() == moves);
+        if holds || start.elapsed() > crate::common::TIMEOUT {
+            return text;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 /// The only `hijara-*.hij` file in `dir` other than `except`.
 fn saved_file(dir: &Path, except: Option<&Path>) -> PathBuf {
     let files: Vec<PathBuf> = crate::common::saved_records(dir)
@@ -159,7 +176,7 @@ fn save_quit_resume_and_the_start_up_question_give_back_the_same_game() {
     s.wait_for("random AI");
     s.type_keys("a4");
     s.wait_for(" 8 Y ");
-    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    let autosave = autosave_of(&data.path().join("autosave.hij"), 8);
     let record: Record = autosave.parse().unwrap();
     let first: Record = first_text.parse().unwrap();
     assert_eq!(record.moves()[..6], first.moves()[..]);
@@ -227,7 +244,7 @@ fn continuing_from_the_replay_plays_on_with_the_seats_asked_for() {
     s.type_keys("a1");
     s.wait_for("11 B a1");
     s.wait_for("12 Y ");
-    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    let autosave = autosave_of(&data.path().join("autosave.hij"), 12);
     let record: Record = autosave.parse().unwrap();
     let original: Record = std::fs::read_to_string(path).unwrap().parse().unwrap();
     assert_eq!(record.moves()[..10], original.moves()[..10]);
@@ -296,7 +313,7 @@ fn playing_on_from_a_named_record_keeps_the_people_s_names() {
     });
     s.type_keys("b1");
     s.wait_for(" 4 Y b1");
-    let text = std::fs::read_to_string(&autosave).unwrap();
+    let text = autosave_of(&autosave, 4);
     assert!(text.contains("[Blue \"Annabel\"]"), "{text}");
     assert!(text.contains("[Yellow \"Bertrand\"]"), "{text}");
     assert!(text.contains("1. a2 d1 2. a1 b1 *"), "{text}");
@@ -313,7 +330,7 @@ fn playing_on_from_a_named_record_keeps_the_people_s_names() {
     });
     s.type_keys("c1");
     s.wait_for(" 5 B c1");
-    let text = std::fs::read_to_string(&autosave).unwrap();
+    let text = autosave_of(&autosave, 5);
     assert!(text.contains("[Blue \"Annabel\"]"), "{text}");
     assert!(text.contains("[Yellow \"Bertrand\"]"), "{text}");
     assert!(text.contains("3. c1 *"), "{text}");
@@ -354,7 +371,7 @@ fn playing_on_from_a_named_record_keeps_the_people_s_names() {
     });
     s.type_keys("a1");
     s.wait_for(" 2 Y ");
-    let text = std::fs::read_to_string(&autosave).unwrap();
+    let text = autosave_of(&autosave, 2);
     let kept: Record = text.parse().unwrap();
     assert_eq!(kept.tag("Blue"), Some("Annabel"), "{text}");
     assert_eq!(kept.tag("Yellow"), Some("random"), "{text}");
@@ -460,4 +477,68 @@ fn sigterm_and_sighup_in_the_replay_viewer_show_the_cursor_again() {
         assert_eq!(s.exit_code(), 128 + number, "{signal}");
         assert_restored(&s);
     }
+}
+
+/// The data folder's `.hijara-*.tmp` files: a write's temporary file left behind.
+fn temporaries(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".hijara-"))
+        .collect()
+}
+
+/// s38: the autosave is written off the event loop (the file writer), so the screen
+/// shows a move before its autosave is on disk. `q` and `y` at once after a move, on a
+/// disk that takes 1.5 s a write (`HIJARA_TEST_SLOW_DISK`): the program waits for
+/// the write before it restores the terminal and exits, so the autosave holds the
+/// move, the farewell says so, and no temporary file is left. Without the wait (the
+/// writer not joined at the exit) the program ended before the write.
+#[test]
+fn quitting_right_after_a_move_on_a_slow_disk_leaves_the_move_in_the_autosave() {
+    let data = tempfile::tempdir().unwrap();
+    let env = [("HIJARA_TEST_SLOW_DISK", "1500")];
+    let mut s = Session::start_with_env(&["play"], 80, 24, data.path(), &env);
+    s.wait_for("Blue to move");
+    s.type_keys("b2");
+    s.wait_for("Yellow to move");
+    s.type_keys("q");
+    s.wait_for("Quit the game in progress?");
+    s.type_keys("y");
+    assert_eq!(s.exit_code(), 0);
+    assert_restored(&s);
+    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    assert!(autosave.contains("1. b2 *"), "{autosave}");
+    let output = s.whole_output();
+    let said = after_the_screen(&output);
+    assert!(said.contains("The game is kept (1 move"), "{said:?}");
+    assert_eq!(temporaries(data.path()), Vec::<String>::new());
+}
+
+/// s38: a SIGTERM right after a move, its autosave still queued on a slow disk
+/// (300 ms a write): the way out gives the queued write a moment (at most 1 s)
+/// before it stops the writes, so the autosave holds the move the screen showed, and
+/// the line said after the screen (read back from the file) says so.
+#[cfg(unix)]
+#[test]
+fn a_signal_right_after_a_move_on_a_slow_disk_keeps_the_move_shown() {
+    let data = tempfile::tempdir().unwrap();
+    let env = [("HIJARA_TEST_SLOW_DISK", "300")];
+    let mut s = Session::start_with_env(&["play"], 80, 24, data.path(), &env);
+    s.wait_for("Blue to move");
+    s.type_keys("b2");
+    s.wait_for("Yellow to move");
+    let status = Command::new("kill")
+        .args(["-TERM", &s.pid().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(s.exit_code(), 128 + 15);
+    assert_restored(&s);
+    let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
+    assert!(autosave.contains("1. b2 *"), "{autosave}");
+    let output = s.whole_output();
+    let said = after_the_screen(&output);
+    assert!(said.contains("The game is kept (1 move"), "{said:?}");
+    assert_eq!(temporaries(data.path()), Vec::<String>::new());
 }

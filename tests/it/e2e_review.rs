@@ -73,6 +73,9 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
     ]);
     // s37: while the kept note takes the hint row, the turn line names `w` too.
     s.wait_for_within("n new, w swap, r review", ANALYSIS_TIMEOUT);
+    // The note comes once the game's file is written (s38: off the loop, a moment
+    // after the last stone is shown); an `r` before it found it on the way back.
+    s.wait_for("Game kept as");
     s.type_keys("r");
     s.wait_for("Review · random AI (Blue) vs random AI (Yellow) · ");
     s.wait_for("Analysis");

@@ -1012,6 +1012,11 @@ fn a_failed_autosave_names_the_save_command() {
     s.wait_for("Your move, Yellow.");
     // The data folder becomes a file: the next autosave cannot be written.
     let data = s.home.path().join("data");
+    // Written off the loop (s38): a moment after the move is said.
+    let start = Instant::now();
+    while !data.join("autosave.hij").is_file() && start.elapsed() < PATIENCE {
+        std::thread::sleep(Duration::from_millis(10));
+    }
     assert!(
         data.join("autosave.hij").is_file(),
         "autosaved at the first move"
