@@ -88,6 +88,43 @@ fn the_flag_falls_on_a_tick_with_no_key_and_the_record_says_so() {
     assert!(loaded.played().is_over());
 }
 
+/// s38: a resignation (the one early ending a local game with a clock has besides the
+/// flag) stops the clock where it stood: the resigner's thinking on the turn counts, on
+/// the ended screen and in the record (`TurnUsed`), read back the same. Before, the
+/// resigner's clock went back to its time at their last move.
+#[test]
+fn a_resignation_stops_the_mover_s_clock_where_it_stood_and_the_record_keeps_it() {
+    let t0 = Instant::now();
+    let (mut app, _) = opened(clocked([Seat::Human; 2], "1+2"), t0);
+    app.set_now(t0 + 10 * S);
+    let _ = typing(&mut app, "b2");
+    app.set_now(t0 + 15 * S);
+    let _ = typing(&mut app, "c3");
+    // Blue: 52 after b2; thinks 7.5 s, then resigns (3 s of it with the question up).
+    app.set_now(t0 + 19 * S + S / 2);
+    let _ = typing(&mut app, "R");
+    app.set_now(t0 + 22 * S + S / 2);
+    let _ = typing(&mut app, "y");
+    let ending = app.ending().expect("resigned");
+    assert_eq!(ending.termination(), Termination::Resignation);
+    let left = [Player::Blue, Player::Yellow].map(|p| app.clock_left(p));
+    assert_eq!(left, [Some(52 * S - 7 * S - S / 2), Some(57 * S)]);
+    // It stays stopped there, on the screen too.
+    app.set_now(t0 + 90 * S);
+    let _ = app.handle(Input::Tick);
+    assert_eq!(app.clock_left(Player::Blue), Some(44 * S + S / 2));
+    assert_eq!(app.clock_wake(), None, "no clock runs after the end");
+    let text = screen_text(&app);
+    assert!(text.contains(" 0:45 ") && text.contains(" 0:57 "), "{text}");
+
+    let record = record_of(app.config(), app.played(), "2026-12-07").to_string();
+    assert!(record.contains("[TurnUsed \"7.500\"]"), "{record}");
+    let loaded = parse_record(&record).unwrap();
+    let clock = loaded.course.clock().expect("clocked");
+    assert_eq!(clock.remaining(Player::Blue, t0), 44 * S + S / 2);
+    assert_eq!(clock.remaining(Player::Yellow, t0), 57 * S);
+}
+
 #[test]
 fn a_move_made_after_the_flag_fell_is_refused_even_before_a_tick() {
     let t0 = Instant::now();

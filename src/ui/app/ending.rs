@@ -74,9 +74,23 @@ impl App {
 
     /// Ends the game early by `termination`, `loser` losing (a resignation, a flag
     /// fallen, a win claimed after a disconnect): the rule is the session's. The
-    /// game is kept in the history and the autosave cleared, as at a full board.
+    /// clocks stop where they stand: the mover's thinking on the turn under way counts,
+    /// on the ended screen and in the record's `TurnUsed`. The game is kept in the
+    /// history and the autosave cleared, as at a full board.
     pub fn end(&mut self, termination: Termination, loser: Player) -> Result<Effects, EndError> {
-        let ending: Ending = self.course.end(&self.game, termination, loser)?;
+        // `Course::end` stops the clock without charging the turn (a resigner's clock
+        // went back to their last move): pause it at now first, which charges it.
+        if let (Some(now), Some(clock)) = (self.now, self.course.clock_mut()) {
+            clock.pause(now);
+        }
+        let ending: Ending = match self.course.end(&self.game, termination, loser) {
+            Ok(ending) => ending,
+            Err(error) => {
+                // Refused: the game goes on, its clock running again from the pause.
+                self.sync_clock();
+                return Err(error);
+            }
+        };
         self.changed();
         self.overlay = Overlay::None;
         let _ = self.say(MessageKind::Info, self.ending_words(ending));
