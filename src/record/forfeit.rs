@@ -1,10 +1,13 @@
 //! How a stone's claim was settled without points, written `{[%claim wrong 30]}`
 //! or `{[%claim unclaimed]}` after the move, after PGN's `[%clk ...]`.
 //!
-//! A `+N` keeps awarded points; a stone without one was not claimed, or claimed
-//! wrong. For every stone but the last the next stone settles that (its points
-//! are forfeited either way); the last stone's claim may still be open, so a
-//! settled one says so, or a resume would offer the claim again (s37).
+//! A `+N` keeps awarded points. A stone claimed wrong says so on every stone:
+//! the points are forfeited either way, but a bare move reads back as not
+//! claimed, and `hijara score` and the review then name the wrong word (s38).
+//! A stone without either was not claimed: the next stone settles that, but the
+//! last stone's claim may still be open, so one closed unclaimed says so too, or
+//! a resume would offer the claim again (s37). Records written before s38 (a
+//! wrong claim on an earlier stone as a bare move) read as they always did.
 
 use std::fmt;
 

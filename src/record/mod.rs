@@ -89,12 +89,27 @@ struct Notes {
     /// The points awarded in a claim game (never `Some(0)`).
     claim: Option<u32>,
     /// How a claim was settled with nothing awarded (`{[%claim wrong 30]}`):
-    /// written for the last stone only, whose claim the moves leave open.
+    /// see [`writes_forfeit`] for which stones say it.
     forfeit: Option<Forfeit>,
     mark: Option<Mark>,
     /// The mover's time left after the move (`{[%clk 0:04:31]}`), to the tenth.
     clock: Option<Duration>,
     comments: Vec<String>,
+}
+
+/// Whether a record says a stone's claim was settled as `forfeit` after its move.
+///
+/// A wrong claim is said on every stone: unsaid, an earlier one read back as
+/// unclaimed (the next stone closes a bare move's claim), the same points but
+/// the wrong word in `hijara score` and the review (s38), and the last one read
+/// back open and could be claimed again (s37). Closed unclaimed is said only on
+/// the last stone, whose claim the moves leave open, and not when the full board
+/// closes it by itself, so such records stay as older builds wrote them.
+fn writes_forfeit(forfeit: Forfeit, is_last: bool, game_over: bool) -> bool {
+    match forfeit {
+        Forfeit::Wrong { .. } => true,
+        Forfeit::Unclaimed => is_last && !game_over,
+    }
 }
 
 /// Whether `name` can be a tag name.
@@ -153,8 +168,9 @@ impl Record {
     /// tags with an invalid name are refused. The game's ruleset and claim mode
     /// are written as `Variant` and `Claim` tags (replacing any among `tags`;
     /// none for the standard game without claims), and in a claim game each
-    /// move carries the points awarded for it, and the last stone a claim
-    /// settled without points ([`Forfeit`]) unless the full board says it.
+    /// move carries the points awarded for it, every stone claimed wrong its
+    /// wrong claim, and the last stone a claim closed unclaimed unless the full
+    /// board says it ([`Forfeit`]).
     pub fn from_game<I, K, V>(game: &Game, tags: I) -> Result<Record, InvalidTagName>
     where
         I: IntoIterator<Item = (K, V)>,
@@ -167,25 +183,21 @@ impl Record {
         }
         record.set_ruleset(game.ruleset());
         record.set_claim_mode(game.claim_mode());
+        let last = game.len().checked_sub(1);
         for (index, mv) in game.moves().enumerate() {
             record.push_move(mv);
-            if game.claim_mode() {
-                let awarded = game.awarded(index);
-                if let Some(notes) = record.notes.last_mut() {
-                    notes.claim = (awarded > 0).then_some(awarded);
-                }
+            if !game.claim_mode() {
+                continue;
             }
-        }
-        // The next stone settles every claim but the last: a wrong or forfeited last
-        // claim, unsaid, read back open and could be claimed again (s37). A full
-        // board closes an unclaimed one by itself, so archived games stay as they were.
-        let last = game.len().checked_sub(1);
-        let forfeit = last
-            .and_then(|index| game.claim_state(index))
-            .and_then(Forfeit::of)
-            .filter(|&forfeit| !(forfeit == Forfeit::Unclaimed && game.is_over()));
-        if let (Some(forfeit), Some(notes)) = (forfeit, record.notes.last_mut()) {
-            notes.forfeit = Some(forfeit);
+            let awarded = game.awarded(index);
+            let forfeit = game
+                .claim_state(index)
+                .and_then(Forfeit::of)
+                .filter(|&forfeit| writes_forfeit(forfeit, Some(index) == last, game.is_over()));
+            if let Some(notes) = record.notes.last_mut() {
+                notes.claim = (awarded > 0).then_some(awarded);
+                notes.forfeit = forfeit;
+            }
         }
         record.set_result(Some(GameResult::of(game)));
         Ok(record)

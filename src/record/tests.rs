@@ -522,6 +522,37 @@ fn a_settled_last_claim_reads_back_settled() {
     );
 }
 
+/// s38: a wrong claim on a stone before the last was written as a bare move (the
+/// next stone settles it), and read back as not claimed: the same points, but
+/// `hijara score` and the review said `unclaimed`. Now every stone's wrong claim
+/// is written, and reads back wrong; a claim closed unclaimed by the next stone
+/// is still a bare move.
+#[test]
+fn every_stone_s_wrong_claim_reads_back_wrong() {
+    let mut game = settled_last_claim(|game| {
+        game.claim(25).unwrap();
+    });
+    for mv in ["c3", "a1", "d4"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    // Move 8 (c3) was not claimed: closed by move 9.
+    assert_eq!(game.claim_state(7), Some(ClaimState::Unclaimed));
+    let text = Record::from_game(&game, [("Blue", "Ann")])
+        .unwrap()
+        .to_string();
+    assert!(
+        text.ends_with("4. b2 {[%claim wrong 25]} c3 5. a1 d4 *\n"),
+        "{text}"
+    );
+    let back = parse(&text);
+    assert_eq!(back.forfeit(6), Some(Forfeit::Wrong { claimed: 25 }));
+    assert_eq!(back.forfeit(7), None);
+    let replayed = back.to_game().unwrap();
+    assert_eq!(replayed.claim_states(), game.claim_states());
+    assert_eq!(replayed.forfeited_total(Player::Blue), 20);
+    assert_eq!(back.to_string(), text);
+}
+
 #[test]
 fn records_of_older_builds_read_as_they_did() {
     // As the s36 build wrote a game whose last stone was claimed wrong: nothing
@@ -534,6 +565,27 @@ fn records_of_older_builds_read_as_they_did() {
     let game = record.to_game().unwrap();
     assert_eq!(game.claim_state(6), Some(ClaimState::Pending));
     assert_eq!(record.to_string(), old);
+    // As the s37 build wrote a game whose move 7 was claimed wrong and move 8
+    // followed: a bare b2, which reads as it always did, not claimed, its 20
+    // forfeited, and is written back unchanged.
+    let old = "[Blue \"Ann\"]\n[Yellow \"Bob\"]\n[BlueType \"human\"]\n\
+               [YellowType \"human\"]\n[Date \"2026-12-06\"]\n[Claim \"on\"]\n\
+               [Result \"*\"]\n\n1. b2 a1 2. b2 a1 3. b2 a1 4. b2 c3 *\n";
+    let record = parse(old);
+    assert_eq!(record.forfeit(6), None);
+    let game = record.to_game().unwrap();
+    assert_eq!(game.claim_state(6), Some(ClaimState::Unclaimed));
+    assert_eq!(game.forfeited_total(Player::Blue), 20);
+    assert_eq!(record.to_string(), old);
+    assert_eq!(
+        Record::from_game(
+            &game,
+            record.tags().map(|(k, v)| (k.to_owned(), v.to_owned()))
+        )
+        .unwrap()
+        .to_string(),
+        old
+    );
     // A `%claim` that does not read stays a comment.
     let record = parse(&format!("[Claim \"on\"] {SQUARE_B2} {{[%claim maybe]}}"));
     assert_eq!(record.forfeit(6), None);

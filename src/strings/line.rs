@@ -167,9 +167,19 @@ pub(crate) fn your_move(who: &str) -> String {
     format!("Your move, {who}")
 }
 
-/// The AI's turn, while it thinks.
+/// The AI's turn, while it thinks, as the full screen names it
+/// ([`super::screen::ai_thinking`]): by colour, its level in brackets, `Yellow
+/// (hard AI) thinking` (s38: `Yellow, hard AI, thinking`).
 pub(crate) fn thinking(player: Player, seat: Seat) -> String {
-    format!("{player}, {}, thinking", seat_name(seat))
+    format!("{player} ({}) thinking", seat_name(seat))
+}
+
+/// The AI's turn, while it thinks, in a local game whose people have names, `who`
+/// as [`named`] says it, name first as the full screen says it
+/// ([`super::screen::ai_thinking_as`]): `hard AI (Yellow) thinking` (s38: `Yellow,
+/// hard AI, thinking`, colour first, where the full screen says the name first).
+pub(crate) fn thinking_as(who: &str) -> String {
+    format!("{who} thinking")
 }
 
 /// The turn of a player who does not play here (an AI not asked yet, a spectator's

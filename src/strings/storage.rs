@@ -84,9 +84,10 @@ pub(crate) fn archived(path: &str) -> String {
 }
 
 /// Where the finished game was kept (`kept`, [`archived`]'s note, first: its whole
-/// path stays on the status line where it fits), then what the stone that filled the
-/// board did (`stone`, its line): the note took the stone's place, and its points
-/// were left only in the move list (qa29).
+/// path stays on the status line where it fits), then the line the note took the
+/// place of (`stone`): what the stone that filled the board did, whose points were
+/// left only in the move list (qa29), or how the game ended early (`alice wins: bob
+/// resigned`, s38: said nowhere while the note showed).
 pub(crate) fn kept_after_last(stone: &str, kept: &str) -> String {
     format!("{kept}. {stone}")
 }

@@ -590,17 +590,29 @@ impl App {
                 super::message::Keyed::KeptClaimOpen(*last, message.text),
             );
         } else if let (StorageReport::Archived(_) | StorageReport::ArchivedBeside { .. }, true) =
-            (report, self.said_of_move && self.is_over())
+            (report, self.is_over())
             && let Some(stone) = &self.message
+            && (self.said_of_move || self.says_the_ending(&stone.text))
         {
-            // The note replaces the line of the stone that filled the board: it says
-            // that line too, so what the stone made stays on screen (qa29).
+            // The note replaces the line of the stone that filled the board, or of
+            // how the game ended (a resignation, a flag): it says that line too, so
+            // what the stone made (qa29) and how the game ended (s38: `bob
+            // resigned` was on screen nowhere, the turn line's winner alone beside
+            // the keys) stay on screen.
             message = Message::keyed(
                 super::message::MessageKind::Info,
                 super::message::Keyed::KeptAfterLast(stone.text.clone(), message.text),
             );
         }
         self.set_message(message, false);
+    }
+
+    /// Whether `text` says how this game ended early ([`App::tells_the_ending`]).
+    fn says_the_ending(&self, text: &str) -> bool {
+        self.played()
+            .course
+            .ending()
+            .is_some_and(|ending| self.tells_the_ending(ending, text))
     }
 
     /// The square the hard AI suggested, until the game changes.

@@ -97,9 +97,10 @@ pub enum Keyed {
     /// The stone that filled the board, its claim still open, and where the
     /// finished game was kept (the storage's note).
     KeptClaimOpen(Placement, String),
-    /// What the stone that filled the board did, as its line said it, and where the
-    /// finished game was kept (the storage's note, which took that line's place).
-    /// The line mode said the stone as it was placed: it says the note alone.
+    /// What the stone that filled the board did, or how the game ended early (`bob
+    /// wins: alice resigned`), as its line said it, and where the finished game was
+    /// kept (the storage's note, which took that line's place). The line mode said
+    /// that line as it came: it says the note alone.
     KeptAfterLast(String, String),
     /// The replay viewer's jump to a move the record has not: the number typed, and
     /// how many moves it has.

@@ -446,6 +446,7 @@ impl Widget for &ReplayView<'_> {
             // Its hint line names `? help` itself; the rest are notes, kept whole.
             hints: false,
             keyed_turns: 0,
+            keys_over_help: false,
             look,
             echo: None,
         }

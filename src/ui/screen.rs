@@ -184,6 +184,10 @@ impl Widget for &AppView<'_> {
             || app.typing().is_some()
             || app.claim_entry().is_some();
         let mut swap_turns = 0;
+        // How many of the first wordings name every key of a game over, where those
+        // go before the labels at the right (the note that the game was kept on the
+        // hint row).
+        let mut every_key: Option<usize> = None;
         // Over the network at a game's end: how many of the first wordings say how it
         // ended, where the others leave that out.
         let mut says_how: Option<usize> = None;
@@ -344,9 +348,22 @@ impl Widget for &AppView<'_> {
                         words::game_over_swap(&how, back),
                         words::game_over_swap_short(&how, back),
                         words::game_over_swap_short(&result, back),
+                    ];
+                    // While the note that the game was kept covers the hint row, the
+                    // wordings with every key (long names by colour) go before `?
+                    // help` (s38: `r review` was named nowhere at 44x16); the help's
+                    // key is in the help.
+                    if app.message().is_some_and(|m| {
+                        matches!(m.keyed, Some(super::message::Keyed::KeptAfterLast(..)))
+                    }) {
+                        swapped.push(words::game_over_swap_short(&colour, back));
+                        swapped.dedup();
+                        every_key = Some(swapped.len());
+                    }
+                    swapped.extend([
                         words::game_over_swap_shortest(&result, back),
                         words::game_over_swap_shortest(&colour, back),
-                    ];
+                    ]);
                     swapped.dedup();
                     swap_turns = swapped.len();
                     wordings.splice(0..0, swapped);
@@ -459,7 +476,7 @@ impl Widget for &AppView<'_> {
         let mut turn_core = if outcome.is_some() && app.is_served() {
             says_how.or(colour_alone).unwrap_or(turn.len() - 1)
         } else {
-            turn.len()
+            every_key.unwrap_or(turn.len())
         };
         if outcome.is_none()
             && app.claim_entry().is_none()
@@ -618,6 +635,7 @@ impl Widget for &AppView<'_> {
             right: &right,
             hints: shows_hints,
             keyed_turns,
+            keys_over_help: every_key.is_some(),
             look,
             echo,
         }

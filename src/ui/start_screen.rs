@@ -20,12 +20,15 @@ use super::start::{
 const WIDTH: u16 = 60;
 
 /// What a note that would not be whole otherwise takes from the box, least first:
-/// the two blank rows, then the welcome's words (the key row says them itself), and
-/// only for a note longer still the side's row and the names'. Each is given up only
-/// while the note needs its row, the key hints under it, at the smallest size too.
+/// the two blank rows, then the welcome's words (the key row says them itself).
+/// Each is given up only while the note needs its row, the key hints under it, at
+/// the smallest size too. A note longer still is shortened to the rows there are
+/// ([`note_shown`]): the doors, the side's row and the names' always show.
 /// s37: at 44x16 a two-row note (a summary back from the lessons, a game kept) took
 /// the welcome, the side's row and the names' at once until the next key; it takes
-/// the two blank rows now, and nothing is hidden.
+/// the two blank rows now, and nothing is hidden. s38: a note of four rows or more
+/// there (a config file's problem with its path) still took the side's row and the
+/// names'.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum GivenUp {
     /// The box is whole.
@@ -36,20 +39,15 @@ enum GivenUp {
     Blanks,
     /// Those and the welcome.
     Welcome,
-    /// Those, the side's row and the names' (s33 qa35: a record's error, its path on
-    /// two rows, is five rows at 44x16). The side's key still turns it, and a key
-    /// clears the note: the rows are back.
-    SideAndNames,
 }
 
 impl GivenUp {
     /// Every step, least first.
-    const ALL: [GivenUp; 5] = [
+    const ALL: [GivenUp; 4] = [
         GivenUp::Nothing,
         GivenUp::BlankUnderDoors,
         GivenUp::Blanks,
         GivenUp::Welcome,
-        GivenUp::SideAndNames,
     ];
 
     /// The rows it gives up.
@@ -59,7 +57,6 @@ impl GivenUp {
             GivenUp::BlankUnderDoors => 1,
             GivenUp::Blanks => 2,
             GivenUp::Welcome => 3,
-            GivenUp::SideAndNames => 5,
         }
     }
 }
@@ -74,17 +71,46 @@ fn given_up(area: Rect, note: Option<&str>) -> GivenUp {
     GivenUp::ALL
         .into_iter()
         .find(|given| (LINES + 2 - given.rows()).saturating_add(rows) <= area.height)
-        .unwrap_or(GivenUp::SideAndNames)
+        .unwrap_or(GivenUp::Welcome)
+}
+
+/// The rows of `note` drawn in `area`: all of them where they fit with every other
+/// row of the box and the key hints; else with its paths' folders left out
+/// ([`folders_cut`]), and if that is still too long as many rows as fit, the last
+/// cut and ended with `…` (s38: a note of four rows or more at 44x16 took the side's
+/// row and the names'). The line mode says the note whole, and so does the box where
+/// it has room (80x24).
+fn note_shown(area: Rect, note: &str) -> Vec<String> {
+    let width = WIDTH.min(area.width);
+    let mut lines = note_lines(note, width);
+    let room = usize::from(
+        area.height
+            .saturating_sub(LINES + 2 - GivenUp::Welcome.rows())
+            .max(1),
+    );
+    // A path first gives up its folders (`…/config.toml:`), so what is wrong with
+    // the file stays in view; the cut below only for a note still too long.
+    if lines.len() > room {
+        lines = note_lines(&folders_cut(note), width);
+    }
+    if lines.len() > room {
+        lines.truncate(room);
+        let inner = usize::from(width.saturating_sub(2));
+        if let Some(last) = lines.last_mut() {
+            // Ended with `…` where the row has room, else cut for it.
+            *last = crate::text::fit(&format!("{last}…"), inner)
+                .trim_end_matches('…')
+                .trim_end()
+                .to_owned()
+                + "…";
+        }
+    }
+    lines
 }
 
 /// Whether the welcome is drawn.
 fn welcome_shown(area: Rect, note: Option<&str>) -> bool {
     given_up(area, note) < GivenUp::Welcome
-}
-
-/// Whether the side's row and the names' are drawn.
-fn side_and_names_shown(area: Rect, note: Option<&str>) -> bool {
-    given_up(area, note) < GivenUp::SideAndNames
 }
 
 /// The row of the first item inside the box: under the welcome and the blank row
@@ -100,7 +126,7 @@ fn items_at(area: Rect, note: Option<&str>) -> u16 {
 /// or the puzzles, their summary on it, read no `q: quit` until then.
 fn hints_shown(area: Rect, note: Option<&str>) -> bool {
     note.is_none_or(|note| {
-        let rows = note_lines(note, WIDTH.min(area.width)).len() as u16;
+        let rows = note_shown(area, note).len() as u16;
         (LINES + 2 - given_up(area, Some(note)).rows()).saturating_add(rows) <= area.height
     })
 }
@@ -111,7 +137,7 @@ fn hints_shown(area: Rect, note: Option<&str>) -> bool {
 fn start_box(area: Rect, note: Option<&str>) -> Rect {
     let width = WIDTH.min(area.width);
     let extra = note.map_or(0, |note| {
-        let rows = note_lines(note, width).len() as u16;
+        let rows = note_shown(area, note).len() as u16;
         rows.saturating_sub(1) + u16::from(hints_shown(area, Some(note)))
     });
     let height = (LINES + 2 - given_up(area, note).rows())
@@ -132,6 +158,20 @@ fn start_box(area: Rect, note: Option<&str>) -> Rect {
     rect
 }
 
+/// `note` with each path of more than one folder said by its last part:
+/// `Config file …/config.toml: line 1, ...`.
+fn folders_cut(note: &str) -> String {
+    note.split(' ')
+        .map(|word| match word.rsplit_once('/') {
+            Some((folders, last)) if folders.contains('/') && !last.is_empty() => {
+                format!("…/{last}")
+            }
+            _ => word.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The note wrapped inside a box `width` columns wide (a config file's problem is
 /// longer than a line).
 fn note_lines(note: &str, width: u16) -> Vec<String> {
@@ -149,8 +189,8 @@ pub(crate) fn item_at(state: &StartState, drawn: Rect, column: u16, row: u16) ->
         .max()
         .unwrap_or(0);
     // The side's row under the doors is one more (`START_ITEMS.len()`), and the
-    // names' row under it another, where drawn.
-    let rows = START_ITEMS.len() + 2 * usize::from(side_and_names_shown(drawn, state.note()));
+    // names' row under it another.
+    let rows = START_ITEMS.len() + 2;
     let fits = usize::from(inner.width) >= longest
         && inner.height >= items_at(drawn, state.note()) + rows as u16;
     if !fits || !inner.contains(ratatui::layout::Position::new(column, row)) {
@@ -229,17 +269,15 @@ impl Widget for &StartView<'_> {
             };
             lines.push(Line::styled(text, style));
         }
-        if side_and_names_shown(area, state.note()) {
-            lines.push(Line::raw(words::side_row(SIDE_KEY, state.side().name())));
-            let inner = usize::from(rect.width.saturating_sub(2));
-            lines.push(match state.typing() {
-                Some(typing) => Line::styled(
-                    words::name_typing_row(NAMES_KEY, typing.player, &typing.text),
-                    look.strong(),
-                ),
-                None => Line::raw(names_row(state, inner)),
-            });
-        }
+        lines.push(Line::raw(words::side_row(SIDE_KEY, state.side().name())));
+        let inner = usize::from(rect.width.saturating_sub(2));
+        lines.push(match state.typing() {
+            Some(typing) => Line::styled(
+                words::name_typing_row(NAMES_KEY, typing.player, &typing.text),
+                look.strong(),
+            ),
+            None => Line::raw(names_row(state, inner)),
+        });
         if given == GivenUp::Nothing {
             lines.push(Line::raw(""));
         }
@@ -247,7 +285,7 @@ impl Widget for &StartView<'_> {
             // A door that could not open in the error colour, a summary plain.
             let style = note.style(look);
             lines.extend(
-                note_lines(&note.text, rect.width)
+                note_shown(area, &note.text)
                     .into_iter()
                     .map(|line| Line::styled(line, style)),
             );
@@ -388,10 +426,17 @@ mod tests {
                 .collect::<Vec<_>>()
                 .join(" ");
             // A path is broken where the row ends, not at a space: compared without
-            // the spaces.
+            // the spaces. At 44x16 it is shortened to the rows the box has left (s38).
             let solid = |text: &str| text.split_whitespace().collect::<String>();
+            let drawn_note = note_shown(Rect::new(0, 0, w, h), &note).concat();
             assert!(
-                solid(&shown).contains(&solid(&note)),
+                solid(&shown).contains(&solid(&drawn_note)),
+                "{w}x{h}:\n{}",
+                terminal.backend()
+            );
+            assert_eq!(
+                solid(&drawn_note) == solid(&note),
+                w == 80,
                 "{w}x{h}:\n{}",
                 terminal.backend()
             );
@@ -500,6 +545,68 @@ mod tests {
                 );
                 if note == &summary && h == 16 {
                     insta::assert_snapshot!(format!("two_row_note_{w}x{h}"), terminal.backend());
+                }
+            }
+        }
+    }
+
+    /// s38: a note of four rows or more at 44x16 (a config file's problem with its
+    /// path, five rows; a record that cannot be replayed, its path on two) took the
+    /// side's row and the names' until the next key. It is shortened now: its paths
+    /// by their last part (`…/config.toml:`), then if still too long cut to the rows
+    /// the box has left, ended with `…` (the line mode says it whole): every door, the
+    /// side's row, the names' and the key hints show at 44x16 and 43x16, and at 80x24
+    /// the note is whole. Fails on the old code (the side's row missing at 44x16).
+    #[test]
+    fn a_note_of_four_rows_or_more_leaves_every_row_readable() {
+        let config = "Config file /home/someone/.config/hijara/config.toml: line 1, `palette`: \
+                      expected default, colour-blind, light, high-contrast or none, found \
+                      \"expert\"; it keeps its default (and 1 more: `hijara config` lists them)"
+            .to_owned();
+        let record = crate::strings::start::cannot_replay(
+            "/home/someone/.local/share/hijara/games/2026-12-07-0114-blue-yellow.hij: \
+             line 2, column 16: move 5 (Blue) plays a1, which is full",
+        );
+        // As long as a note could be: a path of a deep home folder.
+        let deep = format!(
+            "Config file /home/{}/config.toml: line 1, `palette`: expected default, \
+             colour-blind, light, high-contrast or none, found \"expert\"; it keeps its default",
+            "a-rather-long-folder-name/".repeat(6)
+        );
+        for (w, h) in [(44, 16), (43, 16), (80, 24)] {
+            for note in [&config, &record, &deep] {
+                let rows = note_lines(note, WIDTH.min(w)).len();
+                let mut state = StartState::new(true, true).with_note(note.clone());
+                let _ = state.handle(Input::Resize(w, h));
+                let terminal = drawn(&state, w, h);
+                let shown = terminal.backend().to_string();
+                let mut must = vec![
+                    "s  Your side against the AI: Blue",
+                    "n  Names: Blue, Yellow",
+                    "q: quit",
+                    "Config file",
+                ];
+                must.extend(START_ITEMS.iter().map(|(_, _, label)| *label));
+                if note == &record {
+                    must[3] = "Your last game cannot be replayed";
+                    // Its path's folders give way first: where it goes wrong shows.
+                    must.push("column 16: move 5 (Blue) plays a1");
+                }
+                for text in must {
+                    assert!(
+                        shown.contains(text),
+                        "{w}x{h} {rows} rows, {text}:\n{shown}"
+                    );
+                }
+                let (x, y) = find(&state, w, h, "Your side against");
+                let screen = Screen::Start(state);
+                assert_eq!(
+                    screen.input_of(&click(x, y), screen.area()),
+                    Some(Input::Pick(START_ITEMS.len())),
+                    "{w}x{h}"
+                );
+                if note == &config && w != 43 {
+                    insta::assert_snapshot!(format!("long_note_{w}x{h}"), terminal.backend());
                 }
             }
         }

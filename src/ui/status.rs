@@ -62,6 +62,10 @@ pub(crate) struct StatusView<'a> {
     /// of them, the totals go, which the ladders show in digits too, for one that fits
     /// (at 44 columns the result alone left the keys named nowhere).
     pub keyed_turns: usize,
+    /// Whether the first `turn_core` wordings (every key of a game over) go before
+    /// the help's label even without the totals: while the note that the game was
+    /// kept covers the hint row (s38: `r review` was named nowhere at 44x16).
+    pub keys_over_help: bool,
     /// The colours.
     pub look: Look,
     /// The message's words when they only repeat the result the turn's wordings say
@@ -115,7 +119,9 @@ impl Widget for &StatusView<'_> {
             let mut best: Option<(Rank, (&str, &str, &str))> = None;
             for (t, turn) in self.turn.iter().enumerate() {
                 for (n, help, right) in &rights {
-                    if !with_totals && !help {
+                    // Without the totals, with `? help` unless the keys go first.
+                    let keys_first = self.keys_over_help && t < self.turn_core;
+                    if !(with_totals || *help || keys_first) {
                         continue;
                     }
                     for (s, sep) in separators.iter().enumerate() {
@@ -303,6 +309,7 @@ mod tests {
             right: "",
             hints: false,
             keyed_turns: 0,
+            keys_over_help: false,
             look: Look::PLAIN,
             echo: None,
         };
@@ -332,6 +339,7 @@ mod tests {
                 right: "? help",
                 hints: false,
                 keyed_turns: 0,
+                keys_over_help: false,
                 look: Look::PLAIN,
                 echo: None,
             };

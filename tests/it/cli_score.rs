@@ -459,3 +459,56 @@ fn a_full_board_s_last_stone_without_a_claim_reads_as_forfeited() {
     let json = json_of(&["score", "--json", "-"], Some(&record));
     assert_eq!(json["forfeited"]["yellow"], 300);
 }
+
+/// s38: a wrong claim on a stone before the last was kept as a bare move and read
+/// back as not claimed: `hijara score` said `not claimed, 20 forfeited` of a stone
+/// claimed wrong (the points were right, the word was not). Now the record this
+/// build writes says `wrong claim`, and a record as the s37 build wrote it reads
+/// as it always did. Fails on the old code (`not claimed` on move 7).
+#[test]
+fn an_earlier_stone_s_wrong_claim_is_scored_as_wrong() {
+    use hijara::record::Record;
+    use hijara::rules::Game;
+    let mut game = Game::with_claims();
+    for mv in ["b2", "a1", "b2", "a1", "b2", "a1", "b2"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    game.claim(25).unwrap();
+    for mv in ["c3", "d4"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    let record = Record::from_game(&game, [("Blue", "Ann")])
+        .unwrap()
+        .to_string();
+    let score = |text: &str| {
+        let out = hijara()
+            .args(["score", "-"])
+            .write_stdin(text.to_owned())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let out = score(&record);
+    assert!(
+        out.contains("move 7: Blue b2:4 scores 20; wrong claim, 20 forfeited\n"),
+        "{record}\n{out}"
+    );
+    let json = json_of(&["score", "--json", "-"], Some(&record));
+    assert_eq!(json["events"][0]["claim"], "wrong");
+    assert_eq!(json["forfeited"]["blue"], 20);
+    // As the s37 build wrote the same game: move 7 a bare b2.
+    let old = "[Blue \"Ann\"]\n[Claim \"on\"]\n[Result \"*\"]\n\n\
+               1. b2 a1 2. b2 a1 3. b2 a1 4. b2 c3 5. d4 *\n";
+    let out = score(old);
+    assert!(
+        out.contains("move 7: Blue b2:4 scores 20; not claimed, 20 forfeited\n"),
+        "{out}"
+    );
+    assert_eq!(
+        json_of(&["score", "--json", "-"], Some(old))["forfeited"]["blue"],
+        20
+    );
+}

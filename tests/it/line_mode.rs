@@ -290,7 +290,7 @@ fn a_whole_game_against_the_ai_through_a_pipe() {
     assert!(
         lines
             .iter()
-            .any(|l| l.ends_with("Yellow, easy AI, thinking."))
+            .any(|l| l.ends_with("Yellow (easy AI) thinking."))
     );
 }
 
@@ -1765,7 +1765,7 @@ fn a_dumb_terminal_gets_the_line_mode_and_its_editor() {
     // A typo rubbed out with Backspace (DEL): `b3` is played.
     s.type_keys("b3x\x7f\r");
     s.wait_for("Blue b3, section 1.");
-    s.wait_for("Yellow, easy AI, thinking.");
+    s.wait_for("Yellow (easy AI) thinking.");
     s.type_keys("score\r");
     s.wait_for("Your move, Blue.");
     s.type_keys("quit\r");
@@ -1899,4 +1899,53 @@ fn the_analysis_and_a_jump_to_a_mistake_through_a_pipe() {
     );
     s.send("quit");
     s.finish();
+}
+
+/// s38: a wrong claim on a stone before the last was kept as a bare move, and read
+/// back as not claimed (`hijara score`: `not claimed, 10 forfeited` of a stone
+/// claimed wrong). A claim game through a pipe, a wrong claim on a4, then the next
+/// stone, then quit: the autosave says `{[%claim wrong 7]}` after a4, and `hijara
+/// score` reads it as a wrong claim. Fails on the old code (a bare a4).
+#[test]
+fn a_wrong_claim_on_an_earlier_stone_is_kept_wrong() {
+    let data = tempfile::tempdir().unwrap();
+    let mut s = Piped::start_sharing(&["play", "--claim", "--no-history"], data.path());
+    s.wait_for("Rules: claims.");
+    for square in ["a1", "b1", "a2", "b2", "a3", "b3", "a4"] {
+        s.send(square);
+    }
+    s.wait_for("Blue a4, section 1.");
+    s.send("claim 7");
+    s.wait_for("Wrong claim of 7");
+    s.send("b4");
+    s.wait_for("Yellow b4, section 1.");
+    s.send("quit");
+    s.wait_for("Quit the game in progress?");
+    s.send("yes");
+    s.wait_for("The game is kept");
+    s.finish();
+    let autosave = data.path().join("autosave.hij");
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    assert!(text.contains("a4 {[%claim wrong 7]} b4"), "{text}");
+    let out = crate::common::hijara()
+        .args(["score", "--json"])
+        .arg(&autosave)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let a4 = json["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["move"] == 7)
+        .cloned();
+    assert_eq!(
+        a4.as_ref().map(|e| e["claim"].clone()),
+        Some("wrong".into()),
+        "{json}"
+    );
+    assert_eq!(json["forfeited"]["blue"], 10, "{json}");
 }

@@ -290,3 +290,46 @@ fn the_hint_and_the_ai_s_wait_say_names_where_the_game_has_them() {
     let (turn, shown) = turn_at(&app, (80, 24));
     assert!(turn.contains("hard AI (Yellow) thinking…"), "{shown}");
 }
+
+/// s38: after a resignation the note that the game was kept took the row that said
+/// `alice wins: bob resigned`, and the turn line said the winner alone beside the
+/// keys: how the game ended was on screen nowhere while the note showed. The note
+/// says it now, after where the game went (as it says the line of a stone that
+/// filled the board), at 80×24 and 44×16, and the turn line still names the keys.
+/// Fails on the old code (`bob resigned` missing).
+#[test]
+fn the_kept_note_after_a_resignation_still_says_how_the_game_ended() {
+    use crate::session::StorageReport;
+    let typed = Names::typed([Some("alice".to_owned()), Some("bob".to_owned())]);
+    let mut app = App::new(GameConfig::default()).with_people(typed);
+    let _ = app.handle(Input::Click(Some(Square::A1)));
+    key(&mut app, 'R');
+    key(&mut app, 'y');
+    assert_eq!(text(&app), "alice wins: bob resigned");
+    let path = "/home/ann/.local/share/hijara/games/hijara-20261130-041500.hij";
+    app.report(&StorageReport::Archived(path.into()));
+    assert_eq!(
+        text(&app),
+        format!("Game kept as {path} (see: hijara games). alice wins: bob resigned")
+    );
+    for size in SIZES {
+        let (turn, shown) = turn_at(&app, size);
+        let flat = shown
+            .lines()
+            .map(|l| l.replace('│', " ").trim().to_owned())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            flat.contains("alice wins: bob resigned"),
+            "{size:?}\n{shown}"
+        );
+        assert!(flat.contains("Game kept as"), "{size:?}\n{shown}");
+        for keys in ["n new", "w swap", "r review", "q quit"] {
+            assert!(turn.contains(keys), "{size:?} {keys}\n{shown}");
+        }
+        insta::assert_snapshot!(
+            format!("kept_after_a_resignation_{}x{}", size.0, size.1),
+            shown
+        );
+    }
+}

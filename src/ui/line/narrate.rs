@@ -1030,7 +1030,7 @@ fn move_words(app: &App, game: &Game, i: usize) -> String {
 }
 
 /// The totals and what comes next, after `said`: `Blue b3, section 2. Blue 10, Yellow
-/// 0. Yellow, hard AI, thinking.`
+/// 0. Yellow (hard AI) thinking.`
 fn state_line(app: &App, said: Option<&str>) -> String {
     let game = app.game();
     // A claim game over: what each forfeited too, as its ladders show it (`✗300`).
@@ -1157,7 +1157,12 @@ fn next_turn(app: &App, mover: Player) -> String {
     }
     if !config.is_human(mover) {
         return match app.thinking() {
-            Some(AiJob::Move) => words::thinking(mover, config.seat(mover)),
+            // As the full screen names it: by level and colour where the game's
+            // people have names, else by colour and level.
+            Some(AiJob::Move) => match app.local_name(mover) {
+                Some(name) => words::thinking_as(&words::named(mover, Some(&name))),
+                None => words::thinking(mover, config.seat(mover)),
+            },
             _ => words::to_move(&who(app, mover)),
         };
     }
@@ -2113,6 +2118,35 @@ mod tests {
             words::to_move(&who(&named, Player::Yellow)),
             "Bo (Yellow) to move"
         );
+    }
+
+    /// s38: the line mode said `Yellow, hard AI, thinking` (colour first) where the
+    /// full screen of a game whose people have names says `hard AI (Yellow)
+    /// thinking…`, and `Yellow (hard AI) thinking…` in one without. Now the line
+    /// mode names the AI as the full screen does, without its `…`. Fails on the old
+    /// code.
+    #[test]
+    fn the_ai_thinking_is_named_as_the_full_screen_names_it() {
+        use crate::ai::Seat;
+        use crate::session::{GameConfig, Names};
+        let config = GameConfig {
+            seats: [Seat::Human, Seat::Hard],
+            think_ms: None,
+            seed: 1,
+            ..GameConfig::default()
+        };
+        let think = |mut app: App| {
+            let _ = app.handle(crate::ui::Input::Click(Some(Square::B2)));
+            assert_eq!(app.thinking(), Some(AiJob::Move));
+            turn(&app)
+        };
+        let text = "[Blue \"Ann\"]\n[BlueType \"human\"]\n[YellowType \"hard\"]\n*\n";
+        let record = crate::session::parse_record(text).unwrap().record;
+        let people = Names::played_on(&record, config.seats);
+        let named = App::with_game(config, config.new_game()).with_people(people);
+        assert_eq!(think(named), "hard AI (Yellow) thinking");
+        let plain = App::with_game(config, config.new_game());
+        assert_eq!(think(plain), "Yellow (hard AI) thinking");
     }
 
     /// QA (qa34): `--plain play --clock 1+0` said `Blue: 59 seconds left.` as the
