@@ -59,7 +59,7 @@ pub fn start_server(
         .strip_prefix("hijara serve: listening on ")
         .with_context(|| format!("unexpected: {first:?}"))?
         .parse()?;
-    // The host key's line, then nothing more.
+    // The host key's line (the last run's follows, left in the pipe).
     let mut key = String::new();
     if lines.read_line(&mut key)? == 0 {
         anyhow::bail!("the server printed no host key");

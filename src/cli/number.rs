@@ -69,6 +69,29 @@ where
     }
 }
 
+/// [`whole`] for a count whose top is a cap of the program's own: the error says
+/// where it comes from, `why` (`expected a number of engines from 1 to 256 (a thread
+/// and up to 32 MiB each)`). Brief s38: `serve`'s counts took any number to
+/// 2^64 - 1, and said `from 1 to 18446744073709551615` of 0.
+pub(super) fn capped<T>(
+    what: &'static str,
+    range: std::ops::RangeInclusive<T>,
+    why: &'static str,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Clone + Send + Sync + 'static,
+{
+    move |text: &str| {
+        number_or(text, range.clone(), || {
+            format!(
+                "expected {what} from {} to {} ({why})",
+                range.start(),
+                range.end()
+            )
+        })
+    }
+}
+
 /// What a file, folder or id option names, which picks the words [`dash_word`]
 /// refuses a word starting with `-` in: a file or folder is told how to name
 /// one so (`./-x`); a puzzle's id cannot be one, and is told what ids look like.

@@ -1,22 +1,29 @@
 //! `hijara serve`: the game over SSH.
 
 use std::net::SocketAddr;
-use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 
-use super::number::{Named, not_an_option, path_option, whole};
+use super::number::{Named, capped, not_an_option, path_option, whole};
 use crate::server::{
     DEFAULT_AUTH_REJECTION, DEFAULT_CONNECT_BURST, DEFAULT_CONNECT_PER_MINUTE, DEFAULT_GRACE,
     DEFAULT_LISTEN, DEFAULT_LOGIN_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR,
-    DEFAULT_NEW_NAMES_PER_HOUR, DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, MAX_TIME_OPTION,
-    ServeOptions, Startups, club_name, default_ai_engines, listen_address, operator, read_motd,
-    serve,
+    DEFAULT_NEW_NAMES_PER_HOUR, DEFAULT_STARTUPS, DEFAULT_STARTUPS_PER_ADDRESS, MAX_AI_ENGINES,
+    MAX_AI_GAMES_CEILING, MAX_OPEN_CORR_CEILING, MAX_RATE_OPTION, MAX_SESSIONS, MAX_STARTUPS,
+    MAX_TIME_OPTION, ServeOptions, Startups, club_name, default_ai_engines, listen_address,
+    operator, read_motd, serve,
 };
 use crate::session::{data_dir, data_folder_problem};
+
+/// Where `--max-sessions`' cap comes from ([`crate::server::MAX_SESSIONS`]).
+const SESSION_WHY: &str = "a thread and a socket each";
+
+/// Where the caps of the counts tied to the most players come from
+/// ([`crate::server::MAX_STARTUPS`]).
+const PLAYERS_WHY: &str = "as many as the players there can be";
 
 /// Options of `hijara serve`.
 #[derive(Debug, Clone, Args)]
@@ -28,7 +35,8 @@ pub struct ServeArgs {
           value_parser = not_an_option(listen_address))]
     pub listen: SocketAddr,
     /// The server's folder: its host key, its database `hijara.db` (names, games,
-    /// ratings), the bans file `bans.txt` you write, and its log `server.log`
+    /// ratings), the bans file `bans.txt` you write, its log `server.log`, and
+    /// `server.run`, whether its last run stopped cleanly
     /// [default: the data folder's `server/`].
     #[arg(long, value_name = "DIR", global = true, value_parser = path_option(Named::Folder),
           allow_hyphen_values = true)]
@@ -36,13 +44,13 @@ pub struct ServeArgs {
     /// The most players (logged-in connections) at once.
     #[arg(long, value_name = "N", default_value = "64",
           allow_hyphen_values = true,
-          value_parser = whole("a number of players", NonZeroUsize::MIN..=NonZeroUsize::MAX))]
-    pub max_sessions: NonZeroUsize,
+          value_parser = capped("a number of players", 1..=MAX_SESSIONS, SESSION_WHY))]
+    pub max_sessions: usize,
     /// The most players at once from one address.
     #[arg(long, value_name = "N", default_value = "8",
           allow_hyphen_values = true,
-          value_parser = whole("a number of players", NonZeroUsize::MIN..=NonZeroUsize::MAX))]
-    pub max_per_address: NonZeroUsize,
+          value_parser = capped("a number of players", 1..=MAX_SESSIONS, SESSION_WHY))]
+    pub max_per_address: usize,
     /// Close a connection that has not logged in this many seconds after it came
     /// (OpenSSH's LoginGraceTime), or that, logged in, has run no game and no command
     /// for as long.
@@ -61,25 +69,25 @@ pub struct ServeArgs {
     /// Connections waiting to log in from one address; past it, a new one takes the
     /// place of one of them (one that has not asked to log in, the oldest) (OpenSSH's
     /// PerSourceMaxStartups).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_STARTUPS_PER_ADDRESS as u64,
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_STARTUPS_PER_ADDRESS,
           allow_hyphen_values = true,
-          value_parser = whole("a number of connections", 1..=u64::MAX))]
-    pub max_startups_per_address: u64,
+          value_parser = capped("a number of connections", 1..=MAX_STARTUPS, PLAYERS_WHY))]
+    pub max_startups_per_address: usize,
     /// New connections one address may open at once.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CONNECT_BURST,
           allow_hyphen_values = true,
-          value_parser = whole("a number of connections", 1..=u32::MAX))]
+          value_parser = capped("a number of connections", 1..=MAX_RATE_OPTION, PLAYERS_WHY))]
     pub connect_burst: u32,
     /// New connections one address may open a minute, after the burst.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CONNECT_PER_MINUTE,
           allow_hyphen_values = true,
-          value_parser = whole("a number of connections", 1..=u32::MAX))]
+          value_parser = capped("a number of connections", 1..=MAX_RATE_OPTION, PLAYERS_WHY))]
     pub connect_per_minute: u32,
     /// New names one address may bind to keys an hour (and at once): every new key
     /// binds its name for good; a name already bound to the key is never counted.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NEW_NAMES_PER_HOUR,
           allow_hyphen_values = true,
-          value_parser = whole("a number of names", 1..=u32::MAX))]
+          value_parser = capped("a number of names", 1..=MAX_RATE_OPTION, PLAYERS_WHY))]
     pub new_names_per_hour: u32,
     /// Also let in keyless guests (shown with a ~ before their name; they can't take a
     /// name bound to a key, nor come back to a seat).
@@ -100,21 +108,24 @@ pub struct ServeArgs {
     pub write_timeout: u64,
     /// The most correspondence tables open at once (nobody sat at them yet), in all;
     /// each player may have 5, each address 10.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_OPEN_CORR as u64,
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_OPEN_CORR,
           allow_hyphen_values = true,
-          value_parser = whole("a number of tables", 1..=u64::MAX))]
-    pub max_open_corr: u64,
+          value_parser = capped("a number of tables", 1..=MAX_OPEN_CORR_CEILING,
+                                "5 for each of the most players there can be"))]
+    pub max_open_corr: usize,
     /// The most unfinished games against the server's AI kept at once, in all; each
     /// player may have 10, each address 20.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_AI_GAMES as u64,
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_AI_GAMES,
           allow_hyphen_values = true,
-          value_parser = whole("a number of games", 1..=u64::MAX))]
-    pub max_ai_games: u64,
+          value_parser = capped("a number of games", 1..=MAX_AI_GAMES_CEILING,
+                                "10 for each of the most players there can be"))]
+    pub max_ai_games: usize,
     /// AI searches at once, one thread each [default: the cores less one, at least 1].
     #[arg(long, value_name = "N",
           allow_hyphen_values = true,
-          value_parser = whole("a number of engines", NonZeroUsize::MIN..=NonZeroUsize::MAX))]
-    pub ai_engines: Option<NonZeroUsize>,
+          value_parser = capped("a number of engines", 1..=MAX_AI_ENGINES,
+                                "a thread and up to 32 MiB each"))]
+    pub ai_engines: Option<usize>,
     /// How long a player whose link dropped keeps their seat, in seconds; after it,
     /// the other player may adjourn the game.
     #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs(),
@@ -228,23 +239,22 @@ pub(crate) fn run(args: ServeArgs) -> anyhow::Result<()> {
     serve(ServeOptions {
         listen: args.listen,
         data_dir,
-        max_sessions: args.max_sessions.get(),
-        max_per_address: args.max_per_address.get(),
+        max_sessions: args.max_sessions,
+        max_per_address: args.max_per_address,
         login_grace: Duration::from_secs(args.login_grace),
         startups: args.max_startups,
-        startups_per_address: usize::try_from(args.max_startups_per_address).unwrap_or(usize::MAX),
+        startups_per_address: args.max_startups_per_address,
         connect_burst: args.connect_burst,
         connect_per_minute: args.connect_per_minute,
         new_names_per_hour: args.new_names_per_hour,
         guests: args.guests,
         idle_timeout: Duration::from_secs(args.idle_timeout),
         write_timeout: Duration::from_secs(args.write_timeout),
-        max_open_corr: usize::try_from(args.max_open_corr).unwrap_or(usize::MAX),
-        max_ai_games: usize::try_from(args.max_ai_games).unwrap_or(usize::MAX),
-        ai_engines: args.ai_engines.map_or_else(
-            || default_ai_engines(std::thread::available_parallelism().map_or(1, |n| n.get())),
-            NonZeroUsize::get,
-        ),
+        max_open_corr: args.max_open_corr,
+        max_ai_games: args.max_ai_games,
+        ai_engines: args.ai_engines.unwrap_or_else(|| {
+            default_ai_engines(std::thread::available_parallelism().map_or(1, |n| n.get()))
+        }),
         grace: Duration::from_secs(args.reconnect_grace),
         review_think: Duration::from_millis(args.review_think_ms),
         club_name: args.club_name,

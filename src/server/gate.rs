@@ -50,6 +50,24 @@ pub struct Startups {
     pub full: usize,
 }
 
+/// The most players at once `--max-sessions` and `--max-per-address` take: each
+/// session is a thread of its own and a socket, and some 350 KiB of memory measured
+/// at 500 sessions (docs/network.md, "Load"): 10,000 are about 3.4 GiB, five times the
+/// most `examples/serve_load.rs` opens (2,000). Until s38 any number to 2^64 - 1 was
+/// taken.
+pub const MAX_SESSIONS: usize = 10_000;
+
+/// The most connections waiting to log in that `--max-startups` (START and FULL) and
+/// `--max-startups-per-address` take, and the most new connections one address may
+/// open at once or a minute (`--connect-burst`, `--connect-per-minute`) and new names
+/// it may bind an hour (`--new-names-per-hour`): as many as the players there can be
+/// ([`MAX_SESSIONS`]). Each waiting connection holds a socket and a task until the
+/// login grace; a FULL past 2^32 made the early drop's chance divide by zero.
+pub const MAX_STARTUPS: usize = MAX_SESSIONS;
+
+/// [`MAX_STARTUPS`] as the rates' type.
+pub const MAX_RATE_OPTION: u32 = MAX_STARTUPS as u32;
+
 /// The default: OpenSSH's 10 and 30%, and a `full` of 32, half the default cap on sessions.
 pub const DEFAULT_STARTUPS: Startups = Startups {
     start: 10,
@@ -69,6 +87,9 @@ pub enum StartupsError {
     /// `full` must be at least `start`, and both at least 1.
     #[error("START and FULL must be at least 1, and START at most FULL")]
     Order,
+    /// Past [`MAX_STARTUPS`].
+    #[error("START and FULL at most {MAX_STARTUPS} (as many as the players there can be)")]
+    Full,
 }
 
 impl FromStr for Startups {
@@ -102,6 +123,9 @@ impl FromStr for Startups {
         };
         if startups.start == 0 || startups.start > startups.full {
             return Err(StartupsError::Order);
+        }
+        if startups.full > MAX_STARTUPS {
+            return Err(StartupsError::Full);
         }
         Ok(startups)
     }
@@ -562,6 +586,20 @@ mod tests {
         ] {
             assert_eq!(bad.parse::<Startups>(), Err(error), "{bad}");
         }
+    }
+
+    /// Brief s38 (srv44): FULL took any number; past 2^32 the early drop's span
+    /// (`full - start` as a u32) was 0, and the first connection past START divided
+    /// by it. START and FULL are capped at [`MAX_STARTUPS`], and the cap is taken.
+    #[test]
+    fn startups_past_the_cap_are_refused() {
+        let past_u32 = format!("10:30:{}", (1u64 << 32) + 10);
+        for bad in [past_u32.as_str(), "10:30:10001", "10001"] {
+            assert_eq!(bad.parse::<Startups>(), Err(StartupsError::Full), "{bad}");
+        }
+        let top: Startups = "10:30:10000".parse().unwrap();
+        assert_eq!(top.full, MAX_STARTUPS);
+        assert_eq!(top.drop_percent(MAX_STARTUPS - 1), 99);
     }
 
     #[test]

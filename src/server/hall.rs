@@ -19,7 +19,7 @@ use crate::ui::{NewsWaker, Request};
 
 use super::club::EndUntold;
 use super::corr::{DaysTaken, Stamp, Vacation};
-use super::gate::counted_as;
+use super::gate::{MAX_SESSIONS, counted_as};
 use super::listing::{Listing, Row};
 use super::names::folded;
 use super::prefs::Pref;
@@ -60,6 +60,15 @@ pub(crate) const MAX_AI_GAMES_PER_ADDRESS: usize = 2 * MAX_AI_GAMES;
 /// list and the store still need a ceiling (as OpenSSH's
 /// `MaxStartups` bounds the whole server whatever the sources).
 pub const DEFAULT_MAX_OPEN_CORR: usize = 100;
+
+/// The most `--max-open-corr` takes: as many as the most players there can be at once
+/// ([`MAX_SESSIONS`]) could open, 5 each (`MAX_OPEN_CORR`: 50,000). Until s38 any number
+/// to 2^64 - 1 was taken.
+pub const MAX_OPEN_CORR_CEILING: usize = MAX_SESSIONS * MAX_OPEN_CORR;
+
+/// The most `--max-ai-games` takes: as many as the most players there can be at once
+/// ([`MAX_SESSIONS`]) could keep, 10 each (`MAX_AI_GAMES`: 100,000).
+pub const MAX_AI_GAMES_CEILING: usize = MAX_SESSIONS * MAX_AI_GAMES;
 
 /// Unfinished games against the server's AI kept at once on the whole server, by
 /// default (`--max-ai-games`): each is kept in the store and brought back at every

@@ -37,6 +37,7 @@ use super::door::{
 use super::gate::{Admitted, Full, Gate, GateOptions, Pending, Refusal, Seat, counted_as};
 use super::hall::Ceilings;
 use super::host_key::fingerprint_of;
+use super::last_run::{Marker, State as RunState};
 use super::log::ServerLog;
 use super::names::{GuestNames, HeldName, NameError, check_name, normal_name};
 use super::oneshot;
@@ -352,6 +353,12 @@ async fn listen_logged(
     for problem in problems {
         log.line(&format!("the store: {}", safe_text(&problem)));
     }
+    // Whether the last run stopped cleanly, read before this run writes its own
+    // marker (after the store's lock: a second server refused there never reads it).
+    // In the log's file here, before the games that came back; on standard output
+    // with the banner (brief s38: a `kill -9` showed only as a missing `stopped`).
+    let last_run = super::last_run::read(&options.data_dir).said();
+    log.to_file(&last_run);
     // After a `kill -9` the log went from the last login to the next `listening on`
     // with no word of the games that came back (QA s37).
     let (live, corr) = hall.lock().games_in_play();
@@ -388,12 +395,16 @@ async fn listen_logged(
         .await
         .with_context(|| format!("cannot listen on {}", options.listen))?;
     let local = listener.local_addr().context("no local address")?;
+    // Serving from here on: a kill before the stop leaves `running` in the marker.
+    // Written before the banner, so a kill the moment after it is known.
+    let run = RunMarker::start(&options.data_dir, &log);
     // Checked, as the headless commands' output is: a full standard output is an
     // error saying so, not a panic (SIGPIPE is ignored while serving). A closed one
     // (`hijara serve | head -1`) is not: its reader took what it wanted, and the
     // server it was told listens goes on listening; the banner goes to the log.
-    // The log's file has the banner's two lines either way (same words): an operator
-    // reading it after a reboot finds the port and the fingerprint there (QA s31).
+    // The log's file has the banner's lines either way (same words): an operator
+    // reading it after a reboot finds the port and the fingerprint there (QA s31), and
+    // the last run's line, written above before the games that came back.
     // The file only: standard error holds the log, and standard output says them.
     {
         use std::io::Write;
@@ -401,17 +412,27 @@ async fn listen_logged(
         let host_key = format!("host key {} (ed25519)", fingerprint_of(key.public_key()));
         log.to_file(&listening);
         log.to_file(&host_key);
-        let mut out = std::io::stdout().lock();
-        let written = writeln!(out, "hijara serve: {listening}")
-            .and_then(|()| writeln!(out, "hijara serve: {host_key}"))
-            .and_then(|()| out.flush());
+        // One write: a reader that takes the first two lines and closes its end
+        // (the tests, the load tools) has all three in the pipe already.
+        let banner = format!(
+            "hijara serve: {listening}\nhijara serve: {host_key}\nhijara serve: {last_run}\n"
+        );
+        let written = {
+            let mut out = std::io::stdout().lock();
+            out.write_all(banner.as_bytes()).and_then(|()| out.flush())
+        };
         match written {
             Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => {
                 log.line(&format!(
                     "standard output is closed, the server goes on: {listening}, {host_key}"
                 ));
             }
-            written => written.context("cannot write to standard output")?,
+            Err(error) => {
+                // The process ends through its error, not killed.
+                run.stopped().await;
+                return Err(error).context("cannot write to standard output");
+            }
+            Ok(()) => {}
         }
     }
     let mut methods = vec![MethodKind::PublicKey];
@@ -501,9 +522,19 @@ async fn listen_logged(
     // Every connection's task, with its door: at the stop each is closed and awaited,
     // so what its session said last reaches the client before the process ends.
     let mut connections = Connections::default();
+    let mut run = run;
+    let mut alive = tokio::time::interval_at(
+        tokio::time::Instant::now() + super::last_run::ALIVE_EVERY,
+        super::last_run::ALIVE_EVERY,
+    );
+    alive.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
+            _ = alive.tick() => {
+                run = run.alive().await;
+                continue;
+            }
             _ = quiet.tick() => {
                 log_unlogged(&server, Instant::now());
                 connections.reap();
@@ -590,10 +621,85 @@ async fn listen_logged(
             crate::strings::count(open as u64, "connection did", "connections did")
         ));
     }
+    run.stopped().await;
     server.log.line("stopped");
     // Long enough for a loaded machine, and no longer: nobody may be reading standard error.
     server.log.flush(Duration::from_secs(3));
     Ok(())
+}
+
+/// This run's marker in the data folder ([`super::last_run`]): `running` from the
+/// start, its time alive rewritten every [`super::last_run::ALIVE_EVERY`], `stopped`
+/// at the stop. A write that fails is logged once, and once when they work again.
+struct RunMarker {
+    dir: std::path::PathBuf,
+    marker: Marker,
+    log: ServerLog,
+    /// Whether the last write failed (said once, not every minute).
+    failing: bool,
+}
+
+impl RunMarker {
+    /// Writes `running` now, as this process, into `dir`.
+    fn start(dir: &std::path::Path, log: &ServerLog) -> RunMarker {
+        let now = chrono::Utc::now();
+        let mut run = RunMarker {
+            dir: dir.to_owned(),
+            marker: Marker {
+                state: RunState::Running,
+                process: std::process::id(),
+                started: now,
+                at: now,
+            },
+            log: log.clone(),
+            failing: false,
+        };
+        let written = super::last_run::write(&run.dir, &run.marker);
+        run.said(written);
+        run
+    }
+
+    /// Rewrites the marker with `state` at the time now, off the runtime's threads
+    /// (the write syncs to disk).
+    async fn write(mut self, state: RunState) -> RunMarker {
+        self.marker.state = state;
+        self.marker.at = chrono::Utc::now();
+        let (dir, marker) = (self.dir.clone(), self.marker.clone());
+        let written = tokio::task::spawn_blocking(move || super::last_run::write(&dir, &marker))
+            .await
+            .unwrap_or_else(|error| Err(std::io::Error::other(error)));
+        self.said(written);
+        self
+    }
+
+    /// Notes that the server is alive now.
+    async fn alive(self) -> RunMarker {
+        self.write(RunState::Running).await
+    }
+
+    /// Notes the clean stop.
+    async fn stopped(self) {
+        self.write(RunState::Stopped).await;
+    }
+
+    /// Logs a write's failure (the first of a run of them) or that they work again.
+    fn said(&mut self, written: std::io::Result<()>) {
+        let file = super::last_run::RUN_FILE;
+        match written {
+            Err(error) if !self.failing => {
+                self.failing = true;
+                self.log.line(&format!(
+                    "cannot write {file} (the next start will not know how this run \
+                     stopped): {error}"
+                ));
+            }
+            Ok(()) if self.failing => {
+                self.failing = false;
+                self.log.line(&format!("{file} is written again"));
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The connections' tasks and their doors, from the accept to the end of each task.

@@ -24,6 +24,7 @@
 //!   connections waiting to log in (with random early drop) and on sessions.
 //! - `door`: a connection's door, to close it (or cut its socket) from outside.
 //! - `bans`: the operator's bans file. `log`: the server's log of who connected.
+//!   `last_run`: the marker saying whether the last run stopped cleanly.
 //!   `operator`: the operator's commands on the store (names, release, forget, colours,
 //!   export, backup).
 //! - `rate`: the cap on a client's input rate. `pool`: the AI's bounded engine pool.
@@ -47,6 +48,7 @@ mod grace;
 mod hall;
 mod handler;
 mod host_key;
+mod last_run;
 mod link;
 mod listing;
 mod lobby;
@@ -81,15 +83,22 @@ use anyhow::Context;
 
 pub use crate::ui::InputParser;
 pub use bans::BANS_FILE;
-pub use gate::{DEFAULT_STARTUPS, Startups, StartupsError};
-pub use hall::{DEFAULT_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR};
+pub use gate::{
+    DEFAULT_STARTUPS, MAX_RATE_OPTION, MAX_SESSIONS, MAX_STARTUPS, Startups, StartupsError,
+};
+pub use hall::{
+    DEFAULT_GRACE, DEFAULT_MAX_AI_GAMES, DEFAULT_MAX_OPEN_CORR, MAX_AI_GAMES_CEILING,
+    MAX_OPEN_CORR_CEILING,
+};
 pub use host_key::{HOST_KEY_FILE, fingerprint_of, load_or_create_host_key};
+pub use last_run::RUN_FILE;
 pub use log::LOG_FILE;
 pub use names::{NAMES_FILE, NameError, check_name, normal_name};
 pub use options::{
     MAX_CLUB_NAME_COLUMNS, MAX_MOTD_BYTES, ServeOptions, club_name, listen_address, read_motd,
 };
 pub use outside::safe_text;
+pub use pool::MAX_AI_ENGINES;
 pub use store::DB_FILE;
 
 /// The address `hijara serve` listens on unless told otherwise: loopback only.

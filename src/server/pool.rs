@@ -19,6 +19,12 @@ const STOP_CHECK: Duration = Duration::from_millis(50);
 /// The niceness of a thread that searches for a table.
 const SEARCH_NICE: i32 = 10;
 
+/// The most engines `--ai-engines` takes: each is a thread, and while it searches
+/// hard's transposition table, 32 MiB (2^`PLAY_TT_BITS` buckets of 32 bytes,
+/// src/ai/hard.rs), so 256 are 8 GiB at full stretch; the same cap as the search threads
+/// `--threads` takes. Until s38 any number was taken (`--ai-engines 100000`: 3 TiB).
+pub const MAX_AI_ENGINES: usize = 256;
+
 /// The pool's size for a machine with `cores` cores: one fewer, at least one.
 pub(crate) fn default_size(cores: usize) -> usize {
     cores.saturating_sub(1).max(1)

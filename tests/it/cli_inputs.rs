@@ -651,11 +651,11 @@ fn seeds_and_serve_limits_out_of_range_say_what_is_allowed() {
         ),
         (
             &["serve", "--data-dir", server, "--max-open-corr", "0"],
-            "expected a number of tables from 1 to 18446744073709551615",
+            "expected a number of tables from 1 to 50000 (5 for each of the most players there can be)",
         ),
         (
             &["serve", "--data-dir", server, "--max-ai-games", "0"],
-            "expected a number of games from 1 to 18446744073709551615",
+            "expected a number of games from 1 to 100000 (10 for each of the most players there can be)",
         ),
         (
             &["serve", "--data-dir", server, "--idle-timeout", "0"],
@@ -761,4 +761,77 @@ fn games_json_writes_no_unsafe_character_raw() {
     let json: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["games"][0]["blue"], blue, "{text}");
     assert_eq!(json["games"][0]["yellow"], yellow, "{text}");
+}
+
+/// Brief s38 (srv44): `serve --ai-engines 100000` was taken (a thread and hard's 32 MiB
+/// table each), as was any count to 2^64 - 1, and a count's error said `from 1 to
+/// 18446744073709551615`. Every count option of `serve` has a cap, and its error
+/// names the option, the real range and where the cap comes from. Every run stops at
+/// its arguments (exit 2): no server starts.
+#[test]
+fn serve_counts_past_their_caps_are_refused_with_the_real_range() {
+    let data = tempfile::tempdir().unwrap();
+    // A file for the data folder: a count taken (as before s38) stops the start
+    // there, exit 1, and no server listens on the default port.
+    let server = data.path().join("server");
+    std::fs::write(&server, "").unwrap();
+    let server = server.to_str().unwrap();
+    let players = |what: &str| {
+        format!("expected a number of {what} from 1 to 10000 (as many as the players there can be)")
+    };
+    let sessions = "expected a number of players from 1 to 10000 (a thread and a socket each)";
+    let cases: [(&str, &str, String); 9] = [
+        (
+            "--ai-engines",
+            "100000",
+            "expected a number of engines from 1 to 256 (a thread and up to 32 MiB each)".into(),
+        ),
+        ("--max-sessions", "10001", sessions.into()),
+        ("--max-per-address", "10001", sessions.into()),
+        ("--max-startups-per-address", "10001", players("connections")),
+        ("--connect-burst", "4294967295", players("connections")),
+        ("--connect-per-minute", "0", players("connections")),
+        ("--new-names-per-hour", "10001", players("names")),
+        (
+            "--max-open-corr",
+            "50001",
+            "expected a number of tables from 1 to 50000 (5 for each of the most players there can be)".into(),
+        ),
+        (
+            "--max-ai-games",
+            "100001",
+            "expected a number of games from 1 to 100000 (10 for each of the most players there can be)".into(),
+        ),
+    ];
+    for (option, value, expected) in cases {
+        let err = fails(
+            data.path(),
+            &["serve", "--data-dir", server, option, value],
+            None,
+            2,
+        );
+        assert!(err.contains(&expected), "{option} {value}: {err}");
+        assert!(
+            err.contains(&format!("for '{option} ")),
+            "names the option: {err}"
+        );
+    }
+    // `--max-startups`'s FULL too (past 2^32 it made the early drop divide by zero).
+    let err = fails(
+        data.path(),
+        &[
+            "serve",
+            "--data-dir",
+            server,
+            "--max-startups",
+            "10:30:10001",
+        ],
+        None,
+        2,
+    );
+    assert!(
+        err.contains("START and FULL at most 10000 (as many as the players there can be)"),
+        "{err}"
+    );
+    assert!(data.path().join("server").is_file(), "a server started");
 }

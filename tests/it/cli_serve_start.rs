@@ -182,3 +182,104 @@ fn a_bad_bans_line_comes_before_the_banner_on_one_terminal() {
         "the bad line before `listening on`: {said}"
     );
 }
+
+/// A server process, killed (SIGKILL) when dropped: a test that fails leaves none.
+struct Running(std::process::Child);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A `hijara serve` on `dir`, its standard output going to `out` in it: the process,
+/// and what it printed once its banner is whole (at most 20 s).
+fn start_in(dir: &std::path::Path, out: &str) -> (Running, String) {
+    let path = dir.join(out);
+    let file = std::fs::File::create(&path).unwrap();
+    let child = Running(
+        crate::common::hijara_command()
+            .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+            .arg(dir)
+            .stdin(std::process::Stdio::null())
+            .stdout(file)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let start = std::time::Instant::now();
+    let said = loop {
+        let said = std::fs::read_to_string(&path).unwrap_or_default();
+        if said.contains("the last run") || start.elapsed() > std::time::Duration::from_secs(20) {
+            break said;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    (child, said)
+}
+
+/// The banner's line saying the last run, and the log's (the same words, in the log
+/// before this start's `listening on`).
+fn last_run_said(dir: &std::path::Path, banner: &str) -> String {
+    let said = banner
+        .lines()
+        .nth(2)
+        .and_then(|line| line.strip_prefix("hijara serve: the last run"))
+        .unwrap_or_else(|| panic!("the banner's third line: {banner}"));
+    let log = std::fs::read_to_string(dir.join("server.log")).unwrap();
+    let this_start = &log[..log.rfind("listening on").unwrap()];
+    let logged = this_start
+        .lines()
+        .rev()
+        .find(|l| l.contains("the last run"));
+    assert!(
+        logged.is_some_and(|l| l.ends_with(&format!("hijara serve: the last run{said}"))),
+        "the log says it too: {log}"
+    );
+    said.to_owned()
+}
+
+/// Brief s38 (srv44): a `kill -9` showed in the log only as a missing `stopped` line
+/// before the next `listening on`. The next start says, in the banner and the log,
+/// that the last run (its process) did not stop cleanly, and when it was last seen.
+#[test]
+fn the_start_after_a_sigkill_says_the_last_run_did_not_stop_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (first, banner) = start_in(dir.path(), "first.txt");
+    let said = last_run_said(dir.path(), &banner);
+    assert!(said.starts_with(": none on record here"), "{said}");
+    let killed = first.0.id();
+    drop(first);
+    let (second, banner) = start_in(dir.path(), "second.txt");
+    drop(second);
+    let said = last_run_said(dir.path(), &banner);
+    assert!(
+        said.starts_with(&format!(" (process {killed}, started 20")),
+        "{said}"
+    );
+    assert!(said.contains(") did NOT stop cleanly (killed, crashed, or the machine went down): last seen alive at 20"), "{said}");
+    assert!(said.ends_with("Z (noted every 60 s)"), "{said}");
+}
+
+/// Brief s38 (srv44): and after a clean stop (SIGTERM), the next start says it
+/// stopped cleanly, and when.
+#[test]
+fn the_start_after_a_clean_stop_says_the_last_run_stopped_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut first, _) = start_in(dir.path(), "first.txt");
+    let stopped = first.0.id();
+    // SAFETY: kill with a child's pid and SIGTERM touches no memory.
+    let sent = unsafe { libc::kill(stopped as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(sent, 0);
+    assert!(first.0.wait().unwrap().success());
+    let (second, banner) = start_in(dir.path(), "second.txt");
+    drop(second);
+    let said = last_run_said(dir.path(), &banner);
+    assert!(
+        said.starts_with(&format!(" (process {stopped}, started 20")),
+        "{said}"
+    );
+    assert!(said.contains(") stopped cleanly at 20"), "{said}");
+    assert!(!said.contains("NOT"), "{said}");
+}
