@@ -13,7 +13,7 @@ use super::link::TableLink;
 use super::shared::SharedHall;
 use super::table::TableState;
 use crate::record::Termination;
-use crate::rules::{Game, Player, Ruleset, Square};
+use crate::rules::{ClaimState, Game, Player, Ruleset, Square};
 use crate::ui::{Link, Message, MessageKind, News, Request};
 
 /// A wall clock the test moves.
@@ -438,11 +438,22 @@ fn in_claim_mode_the_stone_goes_with_its_claim_or_as_it_is_when_the_player_leave
             .any(|n| matches!(n, News::Note(t) if t.text.contains("goes with its claim"))),
         "{news:?}"
     );
-    // She leaves: it goes as it is, unclaimed.
+    // She leaves: it goes as it is, unclaimed (qa43: its claim stayed open, and bob
+    // read `ann may claim +0`), and is kept so.
     ann.leave();
     drop(ann);
     hall.flush();
     assert_eq!(table_game(&hall).len(), 1);
+    assert_eq!(
+        table_game(&hall).claim_state(0),
+        Some(ClaimState::Unclaimed)
+    );
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(
+        table_game(&hall).claim_state(0),
+        Some(ClaimState::Unclaimed)
+    );
     // Then each stone goes with its claim (a wrong one settles it too)...
     let mut links = [
         TableLink::player(&hall, id, &who("ann"), 1).unwrap(),

@@ -1843,9 +1843,17 @@ impl Handler for Connection {
             self.refuse(&format!("exec {shown}"));
             session.channel_success(channel)?;
             let end = if self.pty.is_some() { "\r\n" } else { "\n" };
-            let line = format!("{}{end}", club_words::no_such_command(&shown));
+            // A command of the list with a word it does not take (`top blitz`): that
+            // word and what the command takes, status 2 as a usage error; else 127.
+            let (said, status) = match oneshot::bad_argument(data) {
+                Some((command, word)) => {
+                    (club_words::no_such_argument(command, &safe_text(&word)), 2)
+                }
+                None => (club_words::no_such_command(&shown), 127),
+            };
+            let line = format!("{said}{end}");
             session.extended_data(channel, 1, line.into_bytes())?;
-            session.exit_status_request(channel, 127)?;
+            session.exit_status_request(channel, status)?;
             session.eof(channel)?;
             session.close(channel)?;
             return Ok(());

@@ -1265,8 +1265,22 @@ impl GameTable {
                 }
             }
             // Nobody waits at a correspondence game: it goes on without them.
-            TableState::Correspondence(here) => here[colour.index()] = Presence::Left(now),
+            TableState::Correspondence(here) => {
+                here[colour.index()] = Presence::Left(now);
+                self.leaves_unclaimed(colour);
+            }
             _ => self.stand_up(key),
+        }
+    }
+
+    /// `leaver` leaves a correspondence game: their last stone, if its claim is still
+    /// open, goes unclaimed (its points forfeited, as the next stone would settle it),
+    /// as they were told (`or unclaimed when you leave`), and is kept so: the other
+    /// player never waits on it (qa43: the claim stayed open, the other read `alice
+    /// may claim +0`, and alice could still claim on coming back).
+    fn leaves_unclaimed(&mut self, leaver: Player) {
+        if self.game.last().is_some_and(|mv| mv.player == leaver) && self.game.close_last_claim() {
+            self.touch(Some(leaver));
         }
     }
 
@@ -1284,6 +1298,7 @@ impl GameTable {
                 // A correspondence game waits for its next move, whoever leaves.
                 here[colour.index()] = Presence::Left(now);
                 self.state = TableState::Correspondence(here);
+                self.leaves_unclaimed(colour);
                 return;
             }
             TableState::Over => {

@@ -698,6 +698,17 @@ pub(crate) fn no_such_command(shown: &str) -> String {
         commands.join(", ")
     )
 }
+/// A one-shot command of the list given a word it does not take (`argument`, made
+/// safe and cut): one line on standard error naming it and what `command` takes.
+pub(crate) fn no_such_argument(command: &str, argument: &str) -> String {
+    let takes = ONE_SHOTS
+        .iter()
+        .find_map(|(usage, _)| usage.strip_prefix(command)?.strip_prefix(' '));
+    match takes {
+        Some(takes) => format!("hijara serve: `{command}` takes {takes}, not `{argument}`"),
+        None => format!("hijara serve: `{command}` takes nothing after it, not `{argument}`"),
+    }
+}
 /// `status`'s first line.
 pub(crate) fn status_head(name: &str, mine: usize, theirs: usize) -> String {
     match (mine, theirs) {

@@ -127,6 +127,9 @@ struct Network {
     typing: Option<String>,
     /// Why the game stopped before a full board, once it has.
     stopped: Option<Message>,
+    /// At a game over, the message a refused key covered: it comes back with the
+    /// next key ([`App::end_back`]); boxed, as most screens have none.
+    under_refusal: Option<Box<Message>>,
     /// A game against the server's AI at a table of its own: this screen plays both
     /// seats (the AI on the server's pool), and the table decides undo, rematch and
     /// resignation, answering at once for the AI.

@@ -269,7 +269,7 @@ pub enum KeyContext {
     ServedAi,
     /// A spectator's screen at a server table. Only its help is drawn from it (the
     /// served game refuses a spectator's other keys): its own row, `q` back to the
-    /// lobby, then the board's that a spectator uses (the cursor, the help, Ctrl-c).
+    /// lobby, then the board's that a spectator uses (the help, Ctrl-c; no cursor).
     Watching,
     /// The lobby of `hijara serve`: the tables and the doors from it.
     Lobby,
@@ -1909,9 +1909,9 @@ fn not_the_board_s(context: KeyContext, action: &Action) -> bool {
             action,
             A::Redo | A::Save | A::Review | A::Quit | A::SwapRematch
         ),
-        // A spectator's screen: every key is refused but the cursor's, the help and
-        // Ctrl-c; quit goes back to the lobby.
-        C::Watching => !matches!(action, A::Cursor(_) | A::Help | A::ForceQuit),
+        // A spectator's screen: every key is refused but the help and Ctrl-c (their
+        // board has no cursor, qa43); quit goes back to the lobby.
+        C::Watching => !matches!(action, A::Help | A::ForceQuit),
         // A lesson, a puzzle: undo, a new game, a hint and quit are their own.
         C::Lesson | C::Puzzle => matches!(
             action,

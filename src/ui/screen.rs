@@ -43,9 +43,10 @@ pub struct AppView<'a> {
 /// the next stone on the selected square would fill (the square's middle when it is
 /// full), so screen magnifiers and braille displays follow the selection. `None` when
 /// the board is not in view (too small, or under the help or a question) or a message
-/// box may cover it.
+/// box may cover it, and on a spectator's screen, which has no cursor.
 pub(crate) fn cursor_cell(app: &App, area: Rect) -> Option<(u16, u16)> {
     if app.overlay() != super::question::Overlay::None
+        || app.spectating()
         || app.message().is_some_and(|m| !m.fits(area.width))
         || app.boxed_chat(area.width).is_some()
     {
@@ -146,7 +147,9 @@ impl Widget for &AppView<'_> {
 
         let last = app.last_move();
         let mut highlight = Highlight::claimed(last.map(|(p, _)| p), last.and_then(|(_, s)| s));
-        highlight.cursor = Some(app.cursor());
+        // A spectator moves nothing on the board: no cursor follows them (qa43: the
+        // frame sat on a1 on a watcher's board).
+        highlight.cursor = (!app.spectating()).then(|| app.cursor());
         highlight.hint = app.hint();
         BoardView {
             position,
@@ -482,6 +485,9 @@ impl Widget for &AppView<'_> {
             && app.claim_entry().is_none()
             && let Some((last, Some(ClaimState::Pending))) = app.last_move()
             && config.is_human(last.player)
+            // The other player's stone that scored nothing: no claim to wait on (qa43:
+            // bob read `alice may claim +0`).
+            && (last.points > 0 || !app.is_remote(last.player))
         {
             // At a table, by name (s33: `Yellow may claim`); its key only on the screen
             // of the player who may claim, what it would add on the others.

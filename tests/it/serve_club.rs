@@ -113,7 +113,7 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
     // Not on the list: refused with one line on standard error naming the command
     // and the commands taken (QA: the client said only "exec request failed"),
     // status 127, nothing on standard output, and the log says so.
-    for refused in [&["ls", "-la"][..], &["top", "blitz"], &["status", "now"]] {
+    for refused in [&["ls", "-la"][..], &["lsblk"]] {
         let out = ssh(&server, dir.path(), carl, refused);
         assert_eq!(out.status.code(), Some(127), "{refused:?}: {out:?}");
         assert!(out.stdout.is_empty(), "{refused:?}: {out:?}");
@@ -123,6 +123,28 @@ fn one_shot_commands_answer_over_the_system_ssh_and_any_other_command_is_refused
             refused.join(" ")
         );
         assert!(said.contains(&line), "{refused:?}: {said:?}");
+    }
+    // A command of the list with a word it does not take: that word and what the
+    // command takes, status 2 (qa43: `no command `top blitz` here`, 127).
+    for (refused, line) in [
+        (
+            &["top", "blitz"][..],
+            "hijara serve: `top` takes [standard|corners] [live|correspondence], not `blitz`\n",
+        ),
+        (
+            &["top", "corners", "--foo"],
+            "hijara serve: `top` takes [standard|corners] [live|correspondence], not `--foo`\n",
+        ),
+        (
+            &["status", "now"],
+            "hijara serve: `status` takes nothing after it, not `now`\n",
+        ),
+    ] {
+        let out = ssh(&server, dir.path(), carl, refused);
+        assert_eq!(out.status.code(), Some(2), "{refused:?}: {out:?}");
+        assert!(out.stdout.is_empty(), "{refused:?}: {out:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains(line), "{refused:?}: {said:?}");
     }
     let log = server.log();
     assert!(log.contains("refused: exec ls -la"), "{log}");

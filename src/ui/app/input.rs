@@ -75,6 +75,8 @@ impl App {
                         return vec![Effect::Redraw];
                     }
                 }
+                // A refusal said over a finished game's end lasts one key.
+                self.end_back();
                 let action = self
                     .key_contexts()
                     .into_iter()
@@ -99,6 +101,7 @@ impl App {
                     }
                     None => {
                         let _ = self.cursor.apply(Action::No);
+                        self.keep_under_refusal();
                         if self.spectating() {
                             self.refuse_keyed(Keyed::Spectating)
                         } else {

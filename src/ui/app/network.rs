@@ -470,7 +470,49 @@ impl App {
             .wordings()
             .flat_map(|m| table::with_chat(m, &chat.text))
             .find(|both| text::fits(both, usize::from(width)));
-        Some(both.unwrap_or_else(|| chat.wording(width).to_owned()))
+        match both {
+            Some(both) => Some(both),
+            // Once the game is over, the message that came after the line said (how it
+            // ended, the rating change) outranks it: the board does not tell that, as
+            // it tells a move (qa43: at 44 columns bob's own line hid the winner).
+            None if self.over_or_stopped() => None,
+            None => Some(chat.wording(width).to_owned()),
+        }
+    }
+
+    /// A served game that ended, or stopped before a full board.
+    fn over_or_stopped(&self) -> bool {
+        self.is_served() && (self.is_over() || self.stopped().is_some())
+    }
+
+    /// A key is refused at a served game that is over: the message it covers (how the
+    /// game ended, the rating change) is kept to come back with the next key
+    /// ([`App::end_back`]), as that is said nowhere else at 44 columns (qa43: after
+    /// `Unknown key` nothing said who won).
+    pub(super) fn keep_under_refusal(&mut self) {
+        let shown = self
+            .message
+            .clone()
+            .filter(|m| m.kind != MessageKind::Error && self.over_or_stopped());
+        if let (Some(served), Some(shown)) = (self.network.as_mut(), shown) {
+            served.under_refusal = Some(Box::new(shown));
+        }
+    }
+
+    /// The next key after a refusal at a served game that is over: the message the
+    /// refusal covered comes back ([`App::keep_under_refusal`]), unless a newer one
+    /// than the refusal was set meanwhile.
+    pub(super) fn end_back(&mut self) {
+        let Some(kept) = self.network.as_mut().and_then(|s| s.under_refusal.take()) else {
+            return;
+        };
+        if self
+            .message
+            .as_ref()
+            .is_none_or(|m| m.kind == MessageKind::Error)
+        {
+            self.message = Some(*kept);
+        }
     }
 
     /// This player pressed a key: the line said last has been on screen for them.
@@ -698,7 +740,9 @@ impl App {
                 | Action::Resign
                 | Action::Message
                 | Action::Mute
-                | Action::Bell => Some(self.refuse_keyed(Keyed::Spectating)),
+                | Action::Bell
+                // No cursor on a spectator's board (qa43: its frame sat on a1).
+                | Action::Cursor(_) => Some(self.refuse_keyed(Keyed::Spectating)),
                 _ => None,
             };
         }
@@ -1611,6 +1655,79 @@ mod tests {
         (0..height)
             .map(|y| (0..width).map(|x| buf[(x, y)].symbol()).collect::<String>())
             .collect()
+    }
+
+    /// QA (qa43, over ssh at 44x16): bob's own line said at the table before alice
+    /// resigned took the status line, and nothing said who won, how, or the rating
+    /// change; after an unknown key its refusal covered the end for good. The end
+    /// outranks a line said before it, and comes back with the key after a refusal.
+    #[test]
+    fn a_table_s_end_outranks_a_line_said_before_it_and_comes_back_after_a_refusal() {
+        let game = Game::from_moves([crate::rules::Square::A1, crate::rules::Square::D4]).unwrap();
+        let mut app = Served::new(
+            App::with_game(GameConfig::default(), game)
+                .served([true, false])
+                .named(["alice".into(), "bob".into()]),
+        );
+        app.app.table_news(News::Chat(crate::ui::Message::new(
+            MessageKind::Info,
+            "bob: abevilq",
+        )));
+        app.app.table_news(News::Resigned(Player::Blue));
+        let rating = crate::ui::Message::with_short(
+            MessageKind::Info,
+            "alice resigned: you win; rated standard live: you 1742? +242",
+            "alice resigned · you 1742? +242".to_owned(),
+        );
+        app.app.table_news(News::Note(rating));
+        let bottom = |app: &App| drawn_at(app, 44, 16)[14..].join("\n");
+        let rows = bottom(&app);
+        assert!(rows.contains("alice resigned · you 1742? +242"), "{rows}");
+        assert!(!rows.contains("abevilq"), "{rows}");
+        // At 80 columns both fit, the line said beside the end.
+        let wide = drawn_at(&app, 80, 24)[22..].join("\n");
+        assert!(wide.contains("abevilq") && wide.contains("+242"), "{wide}");
+        // An unknown key's refusal, then any key: the end is back.
+        key(&mut app, '%');
+        let rows = bottom(&app);
+        assert!(rows.contains("Unknown key"), "{rows}");
+        key(&mut app, '%');
+        key(&mut app, '?');
+        key(&mut app, '?');
+        let rows = bottom(&app);
+        assert!(rows.contains("alice resigned · you 1742? +242"), "{rows}");
+    }
+
+    /// QA (qa43): a spectator's board showed the cursor's frame on a1, which follows
+    /// nothing a spectator does; the terminal's cursor was parked there too.
+    #[test]
+    fn a_spectator_s_board_has_no_cursor() {
+        let game = Game::from_moves(["b2".parse().unwrap()]).unwrap();
+        let app = |remote| {
+            App::with_game(GameConfig::default(), game.clone())
+                .served(remote)
+                .named(["alice".into(), "bob".into()])
+        };
+        let frames = |app: &App| drawn_at(app, 80, 24).join("").matches('┏').count();
+        let (watcher, player) = (app([true, true]), app([true, false]));
+        let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+        assert_eq!(crate::ui::screen::cursor_cell(&watcher, area), None);
+        assert!(crate::ui::screen::cursor_cell(&player, area).is_some());
+        assert_eq!(frames(&watcher) + 1, frames(&player));
+    }
+
+    /// QA (qa43): the other player's stone that scored nothing read `alice may claim
+    /// +0 · Your move (Yellow)` on this screen: no claim is said of it.
+    #[test]
+    fn the_other_player_s_pointless_stone_is_no_claim_of_plus_zero() {
+        let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+        game.play("a1".parse().unwrap()).unwrap();
+        let app = App::with_game(GameConfig::default(), game)
+            .served([true, false])
+            .named(["alice".into(), "bob".into()]);
+        let screen = drawn(&app);
+        assert!(!screen.contains("+0"), "{screen}");
+        assert!(!screen.contains("may claim"), "{screen}");
     }
 
     /// QA (clubqa3, over ssh): alice resigned a rated game with carol watching; at 80
