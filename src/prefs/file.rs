@@ -277,9 +277,7 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
                         let message = match (expected, trimmed.split_once('='), unclosed) {
                             // `level = "hard`: the quote it lacks, not `expected
                             // random, easy, medium or hard, found "hard`.
-                            (Some(_), Some(_), Some(quote)) => {
-                                crate::strings::config::unclosed_string(quote)
-                            }
+                            (Some(_), Some(_), Some(quote)) => unclosed_string(quote),
                             (Some(expected), Some((_, value)), None) => format!(
                                 "expected {expected}, found {}; it keeps its default",
                                 shown_text(written(value))
@@ -459,6 +457,15 @@ fn unclosed_quote(value: &str) -> Option<char> {
         rest.contains('\'')
     };
     (!closed).then_some(quote)
+}
+
+/// A config line's value that opens a string with `quote` and never closes it
+/// (`level = "hard`): TOML's strings end on their line. Told with the line, column
+/// (where the closing quote is missing) and key before it. Here, not
+/// in src/strings: prefs sits below strings (docs/architecture.md), as its other
+/// messages do.
+fn unclosed_string(quote: char) -> String {
+    format!("the closing {quote} is missing (a string ends on its line); it keeps its default")
 }
 
 /// A value's text, short and safe to print.

@@ -332,13 +332,6 @@ fn level_name(level: crate::ai::Level) -> String {
     crate::session::seat_token(crate::ai::Seat::from(level))
 }
 
-/// A config line's value that opens a string with `quote` and never closes it
-/// (`level = "hard`): TOML's strings end on their line. Told with the line, column
-/// (where the closing quote is missing) and key before it.
-pub(crate) fn unclosed_string(quote: char) -> String {
-    format!("the closing {quote} is missing (a string ends on its line); it keeps its default")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
