@@ -22,7 +22,8 @@ pub struct Cli {
     pub command: Option<Command>,
     /// The line mode: the start screen and the door chosen there, or the command that
     /// follows (`hijara --plain play`, as `play --plain`; see `play --plain`).
-    #[arg(long)]
+    /// `--line` is the same flag, by the name the docs give the mode.
+    #[arg(long, visible_alias = "line")]
     pub plain: bool,
     /// Read no config file (`hijara config` tells where it is).
     #[arg(long, global = true)]
@@ -248,8 +249,8 @@ pub struct PlainArgs {
     /// The line mode, for screen readers and braille displays, pipes and dumb
     /// terminals: one plain line per event, commands typed as lines (`help` lists
     /// them) [default: the config file's plain]. On by itself when TERM=dumb or
-    /// standard input or output is not a terminal.
-    #[arg(long)]
+    /// standard input or output is not a terminal. `--line` is the same flag.
+    #[arg(long, visible_alias = "line")]
     pub plain: bool,
 }
 
@@ -895,6 +896,28 @@ mod tests {
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
         Cli::parse_from_args(std::iter::once("hijara").chain(args.iter().copied()))
+    }
+
+    /// qa43: `hijara --line` was refused (`unexpected argument '--line' found`),
+    /// though the docs call the mode "the line mode": `--line` is `--plain`, before a
+    /// command and after it, and the help names it.
+    #[test]
+    fn line_is_the_plain_flag_s_other_name() {
+        assert!(parse(&["--line"]).unwrap().plain);
+        let mut command = parse(&["--line", "play"]).unwrap().command.unwrap();
+        let own = command
+            .screen_flags()
+            .and_then(|own| own.plain.map(|p| p.plain));
+        assert_eq!(own, Some(true));
+        let mut command = parse(&["learn", "--line"]).unwrap().command.unwrap();
+        let own = command
+            .screen_flags()
+            .and_then(|own| own.plain.map(|p| p.plain));
+        assert_eq!(own, Some(true));
+        let help = <Cli as clap::CommandFactory>::command()
+            .render_help()
+            .to_string();
+        assert!(help.contains("--line]"), "{help}");
     }
 
     /// QA (s22): `hijara --plain play` opened the full screen: the flag before the

@@ -890,7 +890,16 @@ pub(crate) fn help_row(names: &[&str], arg: &str, help: &str) -> String {
         (Some(name), arg) => format!("{name} {arg}"),
         (None, arg) => arg.to_owned(),
     };
-    let more: Vec<&str> = names.iter().skip(1).copied().collect();
+    // A sign's alias takes its argument joined (`+20`: `+` alone is refused), so
+    // the help writes it so: `claim N (or +N)`, not `(or +)`.
+    let more: Vec<String> = names
+        .iter()
+        .skip(1)
+        .map(|alias| match alias.chars().last() {
+            Some(c) if !arg.is_empty() && !c.is_alphanumeric() => format!("{alias}{arg}"),
+            _ => (*alias).to_owned(),
+        })
+        .collect();
     if more.is_empty() {
         format!("{name}: {help}.")
     } else {

@@ -1351,7 +1351,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('c'), A::Palette)],
         names: "c",
         // One row at 80 columns: the lobby's help, `m`'s row with it, fits 80x24 whole.
-        help: "next palette: default, colour-blind, light, high contrast, none",
+        help: "next palette: default, colour-blind, light, high-contrast, none",
         hints: &[
             (HintLine::Lobby, 5, "c colour"),
             (HintLine::LobbyNumbered, 5, "c colour"),

@@ -600,7 +600,7 @@ pub(crate) const COMMANDS: &[Command] = &[
         words: &["palette", "colour", "c"],
         arg: Arg::None,
         places: &[P::Lobby],
-        help: "the full screen's next palette (default, colour-blind, light, high contrast, none)",
+        help: "the full screen's next palette (default, colour-blind, light, high-contrast, none)",
         does: Does::Keys(&[S::Key(A::Palette)]),
     },
     Command {
@@ -939,6 +939,49 @@ pub(crate) fn parse(line: &str, place: Place) -> Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// qa43: the lobby's `?` help and the line mode's `palette` help wrote `high
+    /// contrast` where the command line and the config file take `high-contrast`.
+    /// Both now list the palettes by the names typed elsewhere.
+    #[test]
+    fn the_palette_helps_name_the_palettes_as_they_are_typed() {
+        let names: Vec<&str> = crate::prefs::Palette::ALL
+            .iter()
+            .map(|p| p.name())
+            .collect();
+        let listed = names.join(", ");
+        let command = COMMANDS
+            .iter()
+            .find(|c| c.words.first() == Some(&"palette"))
+            .map(|c| c.help);
+        assert!(
+            command.is_some_and(|help| help.contains(&listed)),
+            "{command:?} lacks {listed}"
+        );
+        let key = crate::ui::keymap::BINDINGS
+            .iter()
+            .filter(|b| b.contexts.contains(&KeyContext::Lobby))
+            .find(|b| b.keys.iter().any(|(_, a)| *a == A::Palette))
+            .map(|b| b.help);
+        assert!(
+            key.is_some_and(|help| help.contains(&listed)),
+            "{key:?} lacks {listed}"
+        );
+    }
+
+    /// qa43: the help said `claim N (or +)`, and `+` alone is refused (`claim needs a
+    /// number`): a sign's alias is written with its argument, `+N`.
+    #[test]
+    fn the_claim_help_writes_its_sign_alias_with_its_number() {
+        let claim = COMMANDS
+            .iter()
+            .find(|c| c.words.first() == Some(&"claim"))
+            .map(|c| crate::strings::line::help_row(c.words, c.arg.name(), c.help));
+        assert_eq!(
+            claim.as_deref(),
+            Some("claim N (or +N): claim N points for your last stone (claim games).")
+        );
+    }
 
     fn word(parsed: Parsed) -> Option<&'static str> {
         match parsed {
