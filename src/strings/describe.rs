@@ -85,7 +85,7 @@ pub(crate) fn unclaimed_by(earlier: &Placement, player: Who<'_>) -> String {
 /// [`unclaimed_by`] with its combinations named as `combos` says.
 pub(crate) fn unclaimed_as(earlier: &Placement, player: Who<'_>, combos: &str) -> String {
     format!(
-        "{} went unclaimed: {} forfeited ({combos})",
+        "{} went unclaimed, {} forfeited: {combos}",
         player.whose(earlier.square()),
         earlier.points,
     )
@@ -125,7 +125,7 @@ pub(crate) fn claim_awarded_by(
     let rest = placement.points.saturating_sub(points);
     if rest > 0 {
         text.push_str(&format!(
-            "; {rest} more forfeited ({})",
+            "; {rest} more forfeited: {}",
             unclaimed_combos(placement, combos)
         ));
     }
@@ -133,7 +133,7 @@ pub(crate) fn claim_awarded_by(
 }
 
 /// A part claim in fewer words, naming what it forfeited (the combinations awarded
-/// light up on the board): `Blue +25 claimed; 20 forfeited (square a1 (20))`, `You +25
+/// light up on the board): `Blue +25 claimed; 20 forfeited: square a1 (20)`, `You +25
 /// ...` to the claimer at a table. Where nothing was forfeited,
 /// [`claim_awarded_short_by`].
 pub(crate) fn claim_awarded_middle(
@@ -147,7 +147,7 @@ pub(crate) fn claim_awarded_middle(
         return claim_awarded_short_by(placement, player, points);
     }
     format!(
-        "{player} +{points} claimed; {rest} forfeited ({})",
+        "{player} +{points} claimed; {rest} forfeited: {}",
         short_combo_list(placement.combos().iter().filter(|c| !combos.contains(*c)))
     )
 }
@@ -168,7 +168,7 @@ pub(crate) fn claim_awarded_short_by(placement: &Placement, player: &str, points
     }
 }
 
-/// A wrong claim in a lesson, said after its verdict (`Not yet: a1 made 20 (…), not
+/// A wrong claim in a lesson, said after its verdict (`Not yet: a1 made 20 from …, not
 /// the 15 claimed; all 20 forfeited.`) and on a line of its own under it: from the
 /// stone's square, as a lesson's other verdicts are (`b1 lands on …`), so it reads on
 /// from the verdict's colon and alone alike.
@@ -180,7 +180,7 @@ pub(crate) fn claim_missed(placement: &Placement, claimed: u32) -> String {
         );
     }
     format!(
-        "{} made {} ({}), not the {claimed} claimed; all {} forfeited",
+        "{} made {} from {}, not the {claimed} claimed; all {} forfeited",
         placement.square(),
         placement.points,
         combo_list(placement.combos().iter()),
@@ -207,7 +207,7 @@ pub(crate) fn wrong_claim_by(placement: &Placement, player: Who<'_>, claimed: u3
         return format!("Wrong claim: {stone} made no points, not {claimed}");
     }
     format!(
-        "Wrong claim of {claimed}: {stone} made {} ({}); {} forfeited",
+        "Wrong claim of {claimed}: {stone} made {} from {}; {} forfeited",
         placement.points,
         combo_list(placement.combos().iter()),
         placement.points
@@ -591,6 +591,70 @@ mod tests {
             Notice::Info(text) | Notice::Error(text) => text,
             Notice::Resumed(to_move) => super::super::message::resumed(to_move),
         }
+    }
+
+    /// Deepest parenthesis nesting in `text`.
+    fn paren_depth(text: &str) -> u32 {
+        let (mut depth, mut deepest) = (0u32, 0u32);
+        for c in text.chars() {
+            match c {
+                '(' => {
+                    depth += 1;
+                    deepest = deepest.max(depth);
+                }
+                ')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        deepest
+    }
+
+    /// QA (qa43 item 11): claim texts wrapped the combinations, which carry their
+    /// points in parentheses, in parentheses of their own: `Wrong claim of 25: Blue's
+    /// a1 made 20 (square a1 (20)); 20 forfeited`. No claim text nests them now. Failed
+    /// on the old code (depth 2 in every text that names combinations).
+    #[test]
+    fn no_claim_text_nests_parentheses() {
+        // The moves of assets/games/combinations.hij: Blue's last a1 makes 20 + 10 + 15.
+        let record: crate::record::Record = include_str!("../../assets/games/combinations.hij")
+            .parse()
+            .unwrap();
+        let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+        for mv in record.moves() {
+            game.play(*mv).unwrap();
+        }
+        game.claim(25).unwrap();
+        let index = game.len() - 1;
+        let placement = *game.last().unwrap();
+        assert_eq!(placement.points, 45);
+        let Some(ClaimState::Claimed { points, combos }) = game.claim_state(index) else {
+            panic!("a claim of 25 is awarded: {:?}", game.claim_state(index));
+        };
+        let blue = Who::Named("Blue");
+        let texts = [
+            unclaimed_by(&placement, blue),
+            claim_awarded(&placement, points, combos),
+            claim_awarded_by(&placement, blue, points, combos),
+            claim_awarded_middle(&placement, "Blue", points, combos),
+            claim_awarded_short(&placement, points),
+            claim_missed(&placement, 15),
+            claim_missed_short(&placement, 15),
+            wrong_claim_by(&placement, blue, 15),
+            ai_claimed(&placement, "Blue"),
+            settled(&placement, ClaimState::Unclaimed),
+            settled(&placement, ClaimState::Wrong { claimed: 15 }),
+            settled(&placement, ClaimState::Claimed { points, combos }),
+        ];
+        for text in &texts {
+            assert!(paren_depth(text) <= 1, "{text}");
+        }
+        assert_eq!(
+            wrong_claim_by(&placement, blue, 15),
+            format!(
+                "Wrong claim of 15: Blue's a1 made 45 from {}; 45 forfeited",
+                combo_list(placement.combos().iter())
+            )
+        );
     }
 
     #[test]

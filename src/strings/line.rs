@@ -117,7 +117,7 @@ pub(crate) fn kept_claim_open(kept: &str) -> String {
 }
 
 /// The stone before went unclaimed when the next was placed, a line before the new
-/// stone's: `Blue's b3 went unclaimed: 10 forfeited (row 3 all 2s)`, `Your b3 ...` to
+/// stone's: `Blue's b3 went unclaimed, 10 forfeited: row 3 all 2s`, `Your b3 ...` to
 /// its player at a table.
 pub(crate) fn unclaimed(earlier: &Placement, player: super::table::Who<'_>) -> String {
     describe::unclaimed_as(earlier, player, &combos(earlier))
@@ -1633,7 +1633,7 @@ mod tests {
         );
         assert_eq!(
             unclaimed(one.last().unwrap(), super::super::table::Who::Named("Blue")),
-            "Blue's d1 went unclaimed: 10 forfeited (row 1 all 1s)"
+            "Blue's d1 went unclaimed, 10 forfeited: row 1 all 1s"
         );
         let game = Game::from_moves(moves.iter().copied()).unwrap();
         let last = game.last().unwrap();

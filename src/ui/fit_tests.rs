@@ -510,7 +510,7 @@ fn claim_texts_and_the_rules_on_are_readable_in_full_at_80x24() {
 /// QA (qa38): Blue's a1 completes 20 + 10 + 15 and Blue claims 25: the screen said
 /// `Blue +25 claimed; 20 forfeited` at 80×24 and 44×16, not which combination went,
 /// so two friends could not check the score. Now 80 columns name the forfeited
-/// square (`...; 20 forfeited (square a1 (20))`), and 44 show the claim whole in a
+/// square (`...; 20 forfeited: square a1 (20)`), and 44 show the claim whole in a
 /// box. Failed on the old code (no `square a1` in the message).
 #[test]
 fn a_part_claim_names_what_it_forfeited() {
@@ -523,7 +523,7 @@ fn a_part_claim_names_what_it_forfeited() {
     for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
         let text = message.wording(width);
         assert!(
-            text.contains("forfeited (square a1 (20))"),
+            text.contains("forfeited: square a1 (20)"),
             "{width}: {text}"
         );
         let full = Rect::new(0, 0, width, height);
@@ -531,7 +531,7 @@ fn a_part_claim_names_what_it_forfeited() {
     }
     assert_eq!(
         message.wording(WIDTH),
-        "Blue +25 claimed; 20 forfeited (square a1 (20))"
+        "Blue +25 claimed; 20 forfeited: square a1 (20)"
     );
     // At 44 the whole claim: what was awarded too.
     assert!(message.wording(44).contains("row 1 sequence (15)"));

@@ -30,7 +30,7 @@ fn a_claim_game_is_played_by_keys_saved_and_resumed_with_its_rules() {
     s.type_keys("b2");
     s.wait_for("Yellow played b2 (section 4)");
     s.type_keys("+15\r");
-    s.wait_for("Wrong claim of 15: Yellow's b2 made 20 (square b2 (20)); 20 forfeited");
+    s.wait_for("Wrong claim of 15: Yellow's b2 made 20 from square b2 (20); 20 forfeited");
     s.wait_for("Blue 20  Yellow 0");
     s.type_keys("q");
     s.wait_for("It is kept: `hijara resume` continues it");

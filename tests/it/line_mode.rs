@@ -317,7 +317,7 @@ fn a_claim_game_through_a_pipe() {
     s.send("b4");
     s.wait_for("Yellow b4, section 1.");
     s.send("c1");
-    s.wait_for("Yellow's b4 went unclaimed: 10 forfeited (column b all 1s).");
+    s.wait_for("Yellow's b4 went unclaimed, 10 forfeited: column b all 1s.");
     s.wait_for("Blue c1, section 1. Blue 10, Yellow 0. Your move, Yellow; Blue may still claim.");
     s.send("+5");
     s.wait_for("Wrong claim: Blue's c1 made no points, not 5");

@@ -105,7 +105,7 @@ fn a_wrong_claim_forfeits_the_stone_s_points() {
     assert_eq!(app.message().unwrap().kind, MessageKind::Error);
     assert_eq!(
         text(&app),
-        "Wrong claim of 25: Blue's a1 made 20 (square a1 (20)); 20 forfeited"
+        "Wrong claim of 25: Blue's a1 made 20 from square a1 (20); 20 forfeited"
     );
 }
 
@@ -165,7 +165,7 @@ fn unclaimed_points_are_forfeited_at_the_next_placement_and_said() {
     assert_eq!(app.game().score(Player::Blue), 0);
     let message = text(&app);
     assert!(
-        message.starts_with("Blue's a1 went unclaimed: 20 forfeited (square a1 (20))."),
+        message.starts_with("Blue's a1 went unclaimed, 20 forfeited: square a1 (20)."),
         "{message}"
     );
     assert!(message.contains("Yellow played c3"), "{message}");

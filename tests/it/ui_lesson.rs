@@ -236,7 +236,7 @@ fn a_wrong_claim_loses_the_points_and_the_position_comes_back() {
         LessonPhase::Tried(_, check) => {
             assert!(!check.done);
             assert!(
-                check.what.starts_with("a1 made 20 (") && check.what.contains("not the 15"),
+                check.what.starts_with("a1 made 20 from ") && check.what.contains("not the 15"),
                 "{}",
                 check.what
             );
@@ -780,7 +780,7 @@ fn a_wrong_claim_reads_on_from_not_yet() {
     let small = words(&s, 44, 16);
     assert!(!small.contains("Wrong claim"), "{small}");
     // s23: at 44×16 the verdict took two rows and the keys the last, so it was cut
-    // (`Not yet: a1 made 20 (square a1 (20)), not…`). Where it and the keys do not
+    // (`Not yet: a1 made 20 from square a1 (20), not…`). Where it and the keys do not
     // both fit, it is said whole in fewest words; `e` reads all of it.
     let rows = crate::common::rows(render(&s, 44, 16).backend().buffer());
     let status: Vec<&str> = rows[14..].iter().map(|row| row.trim_end()).collect();
@@ -794,7 +794,7 @@ fn a_wrong_claim_reads_on_from_not_yet() {
     let _ = s.handle(Input::Resize(80, 24));
     let side = text_side(&s);
     assert!(side.contains("Not yet:"), "{side}");
-    assert!(side.contains("a1 made 20 ("), "{side}");
+    assert!(side.contains("a1 made 20 from "), "{side}");
     assert!(side.contains("not the 15 claimed; all 20"), "{side}");
 }
 

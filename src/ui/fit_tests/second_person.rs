@@ -197,7 +197,7 @@ fn a_player_s_own_claim_is_said_to_them() {
         let _ = narrator.tell(&Screen::Game(app.clone()));
         let _ = app.remote_move(Square::B4);
         assert!(
-            text(&app).starts_with("Your a4 went unclaimed: 10 forfeited"),
+            text(&app).starts_with("Your a4 went unclaimed, 10 forfeited"),
             "{}",
             text(&app)
         );
