@@ -43,6 +43,9 @@ pub(crate) struct LadderView<'a> {
     pub lead: Option<Lead>,
     /// The game has ended before a full board (resigned, lost on time): no turn is shown.
     pub ended: bool,
+    /// Who acts now where it is not the position's player to move (qa43: a lesson
+    /// waiting for the claim of the stone just placed); `None`: the player to move.
+    pub acting: Option<Player>,
     /// The colours.
     pub look: Look,
 }
@@ -133,6 +136,12 @@ impl Widget for &LadderView<'_> {
 }
 
 impl LadderView<'_> {
+    /// Whether this ladder's player acts now (the thick border and `▶ to move`).
+    fn acts(&self) -> bool {
+        let acting = self.acting.unwrap_or_else(|| self.position.to_move());
+        !self.ended && !self.position.is_over() && acting == self.player
+    }
+
     /// Draws the ladder in `area`, its gauge under at least `at_least` rows of words
     /// (the other ladder's, [`render_pair`]).
     fn render_with(&self, area: Rect, buf: &mut Buffer, at_least: u16) {
@@ -141,8 +150,7 @@ impl LadderView<'_> {
             return;
         }
         let look = self.look;
-        let to_move =
-            !self.ended && !self.position.is_over() && self.position.to_move() == self.player;
+        let to_move = self.acts();
         let player_style = look.player(self.player);
         let border_style = if to_move { player_style } else { look.dim() };
         let block = Block::bordered()
@@ -185,8 +193,7 @@ impl LadderView<'_> {
     /// each row's wordings, longest first, and its style.
     fn rows(&self, width: u16) -> Vec<(Vec<String>, Style)> {
         let look = self.look;
-        let to_move =
-            !self.ended && !self.position.is_over() && self.position.to_move() == self.player;
+        let to_move = self.acts();
         let player_style = look.player(self.player);
         let score = self.score;
         let stones_left = STONES - self.position.stones(self.player).count_ones();
@@ -335,6 +342,7 @@ mod tests {
                 forfeited: None,
                 lead: None,
                 ended: false,
+                acting: None,
                 look: Look::new(Palette::Default, false),
             };
             let area = Rect::new(0, 0, 11, 16);
@@ -372,6 +380,7 @@ mod tests {
                 forfeited: None,
                 lead: None,
                 ended: false,
+                acting: None,
                 look: Look::new(Palette::None, false),
             };
             let area = Rect::new(0, 0, width, 14);

@@ -218,6 +218,12 @@ impl LessonView<'_> {
         let totals = totals_at(game, game.len());
         let scale = ladder_scale(totals);
         let you = lesson.game.to_move();
+        // A claim lesson waits for the claim of the stone just placed: its player
+        // acts, not the one the position has to move.
+        let acting = match state.phase() {
+            LessonPhase::Claiming(..) => game.last().map(|p| p.player),
+            _ => None,
+        };
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
             LadderView {
                 player,
@@ -230,6 +236,7 @@ impl LessonView<'_> {
                 forfeited: None,
                 lead: None,
                 ended: false,
+                acting,
                 look,
             }
             .render(rect, buf);
@@ -525,6 +532,46 @@ mod tests {
         let _ = s.handle(key('x'));
         whole(status_rows(&s, 44, 16), words::CLAIM_FIRST);
         assert!(cut.is_empty(), "{}", cut.join("\n"));
+    }
+
+    /// qa43 item 12: in the claims lesson, after Blue's stone, Yellow's ladder said
+    /// `▶ to move` while the lesson waited for Blue's claim. The ladder of who acts
+    /// says it now: Blue's. Failed on the old code (`▶` in Yellow's ladder).
+    #[test]
+    fn the_claims_lesson_marks_the_claimer_as_acting() {
+        let key = |c| Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        let mut s = state();
+        let _ = s.handle(key('m'));
+        let _ = s.handle(key('8'));
+        let _ = s.handle(Input::Click(Some(Square::A1)));
+        assert!(
+            matches!(s.phase(), LessonPhase::Claiming(..)),
+            "{:?}",
+            s.phase()
+        );
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        (&LessonView {
+            state: &s,
+            look: Look::PLAIN,
+        })
+            .render(area, &mut buf);
+        let Some(layout) = layout(area) else {
+            panic!("80x24 has a board");
+        };
+        let text_of = |rect: Rect| -> String {
+            let mut text = String::new();
+            for y in rect.top()..rect.bottom() {
+                for x in rect.left()..rect.right() {
+                    text.push_str(buf[(x, y)].symbol());
+                }
+                text.push('\n');
+            }
+            text
+        };
+        let (blue, yellow) = (text_of(layout.blue), text_of(layout.yellow));
+        assert!(blue.contains('▶'), "{blue}");
+        assert!(!yellow.contains('▶'), "{yellow}");
     }
 
     #[test]

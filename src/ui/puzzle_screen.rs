@@ -150,6 +150,7 @@ impl PuzzleView<'_> {
                 forfeited: None,
                 lead: None,
                 ended: false,
+                acting: None,
                 look,
             }
             .render(rect, buf);

@@ -304,6 +304,7 @@ impl Widget for &ReplayView<'_> {
                 forfeited: None,
                 lead: None,
                 ended: outcome.is_some(),
+                acting: None,
                 look,
             }
         });

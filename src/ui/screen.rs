@@ -131,6 +131,7 @@ impl Widget for &AppView<'_> {
                     .then(|| Lead::of(totals, player))
                     .flatten(),
                 ended: outcome.is_some(),
+                acting: None,
                 look,
             }
         });
