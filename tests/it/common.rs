@@ -463,6 +463,15 @@ impl Session {
         self.child.process_id().unwrap()
     }
 
+    /// Sends the program `signal` (`-TERM`, `-HUP`, ...) with the system's `kill`.
+    pub fn signal(&self, signal: &str) {
+        let status = std::process::Command::new("kill")
+            .args([signal, &self.pid().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill {signal} failed");
+    }
+
     /// Everything the program wrote, once it has all been read (the program exited):
     /// nothing more can come after it.
     pub fn whole_output(&self) -> String {

@@ -3,7 +3,6 @@
 //! Every run has its own data folder (`HIJARA_DATA_DIR`), never the user's.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::common::{Session, assert_restored, ctrl_c_ends_cleanly};
 use hijara::record::Record;
@@ -400,11 +399,7 @@ fn sigterm_restores_the_terminal_and_the_autosave_keeps_the_game() {
         s.wait_for("Blue to move");
         s.type_keys("b2c3");
         s.wait_for(" 2 Y c3");
-        let status = Command::new("kill")
-            .args([signal, &s.pid().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
+        s.signal(signal);
         assert_eq!(s.exit_code(), 128 + number, "{signal}");
         assert_restored(&s);
         let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();
@@ -441,11 +436,7 @@ fn sigterm_says_nothing_of_a_game_the_autosave_does_not_hold() {
     s.wait_for("Blue to move");
     s.type_keys("b2c3");
     s.wait_for(" 2 Y c3");
-    let status = Command::new("kill")
-        .args(["-TERM", &s.pid().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    s.signal("-TERM");
     assert_eq!(s.exit_code(), 128 + 15);
     assert_restored(&s);
     let output = s.whole_output();
@@ -469,11 +460,7 @@ fn sigterm_and_sighup_in_the_replay_viewer_show_the_cursor_again() {
             s.output().contains("\x1b[?25l"),
             "the viewer hides the cursor"
         );
-        let status = Command::new("kill")
-            .args([signal, &s.pid().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
+        s.signal(signal);
         assert_eq!(s.exit_code(), 128 + number, "{signal}");
         assert_restored(&s);
     }
@@ -528,11 +515,7 @@ fn a_signal_right_after_a_move_on_a_slow_disk_keeps_the_move_shown() {
     s.wait_for("Blue to move");
     s.type_keys("b2");
     s.wait_for("Yellow to move");
-    let status = Command::new("kill")
-        .args(["-TERM", &s.pid().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    s.signal("-TERM");
     assert_eq!(s.exit_code(), 128 + 15);
     assert_restored(&s);
     let autosave = std::fs::read_to_string(data.path().join("autosave.hij")).unwrap();

@@ -100,11 +100,7 @@ fn a_signal_after_the_start_screen_restores_once() {
     s.wait_for("Blue to move");
     s.type_keys("b2");
     s.wait_for("Yellow to move");
-    let status = Command::new("kill")
-        .args(["-TERM", &s.pid().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    s.signal("-TERM");
     assert_eq!(s.exit_code(), 143);
     assert_restored(&s);
     let output = s.whole_output();
@@ -470,11 +466,7 @@ fn farewell_fits(columns: u16, folder: &str) {
         match signal {
             None => ctrl_c_ends_cleanly(&mut s),
             Some(signal) => {
-                let status = Command::new("kill")
-                    .args([signal, &s.pid().to_string()])
-                    .status()
-                    .unwrap();
-                assert!(status.success());
+                s.signal(signal);
                 assert_eq!(s.exit_code(), 143);
             }
         }
