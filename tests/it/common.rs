@@ -202,6 +202,8 @@ impl Session {
                 p.lock().unwrap().process(&buf[..n]);
                 let mut raw = r.lock().unwrap();
                 raw.extend_from_slice(&buf[..n]);
+                // Every answer due from this read, in the order of its delay.
+                let mut due = Vec::new();
                 for (answer, from) in answers.iter().zip(searched.iter_mut()) {
                     let Some(at) = raw[*from..]
                         .windows(answer.query.len())
@@ -210,15 +212,24 @@ impl Session {
                         continue;
                     };
                     *from += at + answer.query.len();
-                    let (to, bytes, delay) =
-                        (Arc::clone(&answering), answer.answer.clone(), answer.delay);
-                    thread::spawn(move || {
-                        thread::sleep(delay);
+                    due.push((answer.delay, answer.answer.clone()));
+                }
+                if due.is_empty() {
+                    continue;
+                }
+                due.sort_by_key(|(delay, _)| *delay);
+                // One thread writes them all, each at its time after the query: parts
+                // of one answer come in their order even when the thread wakes late
+                // (a thread each could wake out of order on a loaded machine).
+                let (to, asked) = (Arc::clone(&answering), Instant::now());
+                thread::spawn(move || {
+                    for (delay, bytes) in due {
+                        thread::sleep((asked + delay).saturating_duration_since(Instant::now()));
                         let mut to = to.lock().unwrap();
                         let _ = to.write_all(&bytes);
                         let _ = to.flush();
-                    });
-                }
+                    }
+                });
             }
             e.store(true, std::sync::atomic::Ordering::SeqCst);
         });
