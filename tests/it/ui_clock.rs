@@ -319,6 +319,21 @@ fn the_replay_s_last_move_shows_the_clocks_the_game_ended_with() {
     }
 }
 
+/// s39 clock45: the replay's header leaves `TurnUsed` to the clocks, as it leaves
+/// every tag the program writes for itself (s38 wrote it into a resignation's record,
+/// and s39 into a server game stopped as it stands): `resign.hij · Ann (Blue) vs Bob
+/// (Yellow) · clock 1+2 · TurnUsed 7.500` at 80x24 before.
+#[test]
+fn the_replay_header_leaves_the_turn_used_to_the_clocks() {
+    let text = "[Blue \"Ann\"]\n[Yellow \"Bob\"]\n[TimeControl \"60+2\"]\n\
+        [Termination \"resignation\"]\n[Result \"0-1\"]\n[TurnUsed \"7.500\"]\n\n\
+        1. b2 {[%clk 0:00:52]} c3 {[%clk 0:00:57]} 0-1\n";
+    let state = crate::common::viewer(text);
+    let shown = render(&state, 80, 24, Look::PLAIN).backend().to_string();
+    let header = shown.lines().next().unwrap().trim_matches('"').trim_end();
+    assert_eq!(header, "game.hij · Ann (Blue) vs Bob (Yellow) · clock 1+2");
+}
+
 /// s39 clock45: the stone that fills the board keeps no increment: the game is over,
 /// and its clocks stand where the last mover's ran (one second a move of a 1+5 clock:
 /// Yellow had 3:04 before the 64th stone, 3:03 after). The record's last `%clk` says
