@@ -12,9 +12,27 @@ use crate::session::{
 
 use super::who::Who;
 
-/// The record of a game at the server. The server's AI's seat is a program named by
-/// its level (`[Yellow "hard"] [YellowType "program"]`), without a key.
+/// The record of a game at the server as it stands (a live row's, kept to go on
+/// after a restart). The server's AI's seat is a program named by its level
+/// (`[Yellow "hard"] [YellowType "program"]`), without a key.
 pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game, course: &Course) -> Record {
+    let mut record = seated_record(seats, game);
+    course.write_to(&mut record);
+    record
+}
+
+/// The record of a game kept in the server's history, over or stopped as it stands
+/// (`*`): as [`table_record`], and a stopped game's mover's thinking up to the stop
+/// ([`Course::write_final_to`]). Never a live row's: a restart charges the thinking
+/// noted beside it (`live.thought`), and would charge a copy in the record again.
+pub(crate) fn history_record(seats: &[Option<Who>; 2], game: &Game, course: &Course) -> Record {
+    let mut record = seated_record(seats, game);
+    course.write_final_to(&mut record);
+    record
+}
+
+/// The record of `game` with its players' tags and the date, without its course.
+fn seated_record(seats: &[Option<Who>; 2], game: &Game) -> Record {
     let mut tags: Vec<(&str, String)> = Vec::new();
     for player in Player::BOTH {
         if let Some(who) = &seats[player.index()] {
@@ -33,9 +51,7 @@ pub(crate) fn table_record(seats: &[Option<Who>; 2], game: &Game, course: &Cours
     }
     tags.push(("Date", today()));
     // Every name above is a valid tag name.
-    let mut record = Record::from_game(game, tags).unwrap_or_default();
-    course.write_to(&mut record);
-    record
+    Record::from_game(game, tags).unwrap_or_default()
 }
 
 /// Who sat in `player`'s seat, from a server record's tags: the server's AI (the type

@@ -1049,10 +1049,9 @@ impl GameTable {
     fn moved(&mut self, now: Instant) {
         self.talk.undo = None;
         self.turn_began = Some(now);
-        if let Some(clock) = self.course.clock_mut() {
-            // The flag was checked before the move was taken.
-            let _ = clock.moved(now);
-        }
+        // The flag was checked before the move was taken. A move that fills the board
+        // keeps no increment (`Course::moved`).
+        let _ = self.course.moved(&self.game, now);
         if let Some(clock) = &mut self.corr {
             // The time was checked before the move was taken.
             let _ = clock.moved(self.stamp);
@@ -3124,6 +3123,55 @@ mod tests {
             shown, wanted,
             "Blue's and Yellow's clocks after each end, in seconds"
         );
+    }
+
+    /// s39 clock45: the move that fills the board keeps no increment: the ended board
+    /// and the game kept for the history show the last mover's clock as it ran at
+    /// that move. Each move takes a second of a 1+5 clock, so Yellow had 3:04 before
+    /// the 64th stone. Failed on the old code: 188 s (3:08, the increment added to a
+    /// game over), not 183.
+    #[test]
+    fn the_move_that_fills_the_board_keeps_no_increment_on_any_copy() {
+        let t0 = Instant::now();
+        let at = |secs| t0 + Duration::from_secs(secs);
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        table.set_clock(TimeControl::from_minutes("1+5").ok());
+        table.sit(who("bob"), t0);
+        let mut screen = Game::new();
+        let mut n = 0;
+        while !screen.is_over() {
+            let mover = screen.to_move();
+            let mv = screen.position().legal_moves().next().unwrap();
+            screen.play(mv).unwrap();
+            n += 1;
+            assert!(
+                table
+                    .take_moves((mover, table.epoch()), &screen, at(n))
+                    .changed
+            );
+        }
+        assert!(table.is_over() && !table.in_play());
+        let ended = table.take_keep().and_then(|keep| keep.ended).unwrap().1;
+        let kept =
+            super::super::game_record::history_record(&ended.seats, &ended.game, &ended.course);
+        let back = super::super::game_record::read_table_record(&kept.to_string())
+            .unwrap()
+            .2;
+        let last = |clock: &Clock| (*clock.history().last().unwrap(), clock.is_running());
+        let secs = Some(Duration::from_secs(183));
+        for (copy, clock) in [
+            ("the table's", table.course().clock()),
+            ("the history's", ended.course.clock()),
+            ("the record's", back.clock()),
+        ] {
+            let clock = clock.unwrap();
+            assert_eq!(last(clock), (secs, false), "{copy}");
+            assert_eq!(
+                Player::BOTH.map(|p| clock.remaining(p, at(999)).as_secs()),
+                [188, 183],
+                "{copy}"
+            );
+        }
     }
 
     #[test]

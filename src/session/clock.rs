@@ -115,6 +115,21 @@ impl Clock {
         self.used += used;
     }
 
+    /// `player`'s time left on clocks that stand still (a record read back, a game
+    /// over): what was charged to the turn under way counted ([`Clock::charge`], a
+    /// pause), and 0 for a flag that fell. Needs no time, so a viewer of a record can
+    /// ask it.
+    pub fn standing(&self, player: Player) -> Duration {
+        let banked = self.banked(player);
+        if player != self.to_move() {
+            banked
+        } else if self.fallen {
+            Duration::ZERO
+        } else {
+            banked.saturating_sub(self.used)
+        }
+    }
+
     /// `player`'s time left at `now`.
     pub fn remaining(&self, player: Player, now: Instant) -> Duration {
         let banked = self.banked(player);
@@ -186,18 +201,37 @@ impl Clock {
     /// kept, and the other clock starts (if the clocks run). Returns the time kept;
     /// an error if the flag fell first (nothing is kept then).
     pub fn moved(&mut self, now: Instant) -> Result<Duration, Flagged> {
+        let left = self.keep_move(now, self.control.increment())?;
+        if self.is_running() {
+            self.since = Some(now);
+        }
+        Ok(left)
+    }
+
+    /// The player to move made the game's last move at `now` (it filled the board):
+    /// their time left is kept without the increment, and the clocks stop. The
+    /// increment is time for the moves still to come, and a game over has none: its
+    /// clocks end where they last ran, as a resignation's do, never higher than the
+    /// running clock last showed (s39 clock45). Returns the time kept; an error if the
+    /// flag fell first (nothing is kept then).
+    pub fn moved_last(&mut self, now: Instant) -> Result<Duration, Flagged> {
+        let left = self.keep_move(now, Duration::ZERO)?;
+        self.since = None;
+        Ok(left)
+    }
+
+    /// Keeps the mover's time left at `now` plus `increment` as their move's, and
+    /// passes the turn (the clocks run or not as they did, from their old start).
+    fn keep_move(&mut self, now: Instant, increment: Duration) -> Result<Duration, Flagged> {
         let mover = self.to_move();
         if let Some(player) = self.flagged(now) {
             return Err(Flagged(player));
         }
-        let left = self.remaining(mover, now) + self.control.increment();
+        let left = self.remaining(mover, now) + increment;
         self.after.truncate(self.len);
         self.after.push(Some(left));
         self.len += 1;
         self.used = Duration::ZERO;
-        if self.is_running() {
-            self.since = Some(now);
-        }
         Ok(left)
     }
 
@@ -358,6 +392,23 @@ mod tests {
         assert_eq!(clock.remaining(Player::Yellow, t0), Duration::ZERO);
         clock.start(t0 + 20 * S);
         assert_eq!(clock.flagged(t0 + 20 * S), Some(Player::Yellow));
+    }
+
+    #[test]
+    fn the_last_move_keeps_no_increment_and_stops_the_clocks() {
+        let t0 = Instant::now();
+        let mut clock = Clock::new(five_plus_three());
+        clock.start(t0);
+        assert_eq!(clock.moved(t0 + 10 * S), Ok(293 * S));
+        assert_eq!(clock.moved_last(t0 + 30 * S), Ok(280 * S));
+        assert!(!clock.is_running());
+        assert_eq!(clock.history(), [Some(293 * S), Some(280 * S)]);
+        assert_eq!(clock.standing(Player::Yellow), 280 * S);
+        assert_eq!(clock.remaining(Player::Blue, t0 + 99 * S), 293 * S);
+        // A flag that fell first refuses it, as any move.
+        let mut late = Clock::new(TimeControl::new(2 * S, S).unwrap());
+        late.start(t0);
+        assert_eq!(late.moved_last(t0 + 3 * S), Err(Flagged(Player::Blue)));
     }
 
     #[test]

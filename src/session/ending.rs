@@ -8,6 +8,7 @@ use crate::record::{GameResult, Record, RecordError, Termination};
 use crate::rules::{Game, Outcome, Player};
 
 use super::Clock;
+use super::clock::Flagged;
 
 /// A game ended early: how, and who won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -143,6 +144,20 @@ impl Course {
         self.clock.as_deref_mut()
     }
 
+    /// A move was just played on `game` at `now`: the clocks (if the game has them)
+    /// keep its mover's time left, with the increment ([`Clock::moved`]), or without it
+    /// when the move filled the board and the game is over ([`Clock::moved_last`]: no
+    /// move is to come, and the clocks stop). `None` without clocks; an error if the
+    /// flag fell first.
+    pub fn moved(&mut self, game: &Game, now: Instant) -> Option<Result<Duration, Flagged>> {
+        let clock = self.clock.as_deref_mut()?;
+        Some(if game.is_over() {
+            clock.moved_last(now)
+        } else {
+            clock.moved(now)
+        })
+    }
+
     /// Ends the game on time if the clock of the player to move in `game` is at 0 at
     /// `now`; returns the ending. The clocks stop.
     pub fn check_flag(&mut self, game: &Game, now: Instant) -> Option<Ending> {
@@ -207,7 +222,9 @@ impl Course {
     /// ([`TURN_USED_TAG`]) has it charged, as a server charges what it noted
     /// before a restart: a `kill -9` gives back at most the time since that note. A
     /// game that ended early with that tag has it charged too: the mover's thinking up
-    /// to the end ([`Course::write_to`]).
+    /// to the end ([`Course::write_to`]). A game lost on time has the loser's flag
+    /// fallen, their clock at 0 as it stood at the end (before s39 it read back as
+    /// their time at their last move).
     pub fn of_record(record: &Record) -> Result<Course, RecordError> {
         let ending = Ending::of_record(record)?;
         let mut clock = record
@@ -215,6 +232,13 @@ impl Course {
             .map(|control| Box::new(Clock::with_history(control, record.clocks().collect())));
         if let (Some(clock), Some(used)) = (&mut clock, turn_used(record)) {
             clock.charge(used);
+        }
+        if let (Some(clock), Some(ending)) = (&mut clock, ending) {
+            // A checked record's time forfeit is the mover's (`Record::to_game`); one
+            // that is not is left standing rather than zero the winner's clock.
+            if ending.termination == Termination::TimeForfeit && ending.loser() == clock.to_move() {
+                clock.fall();
+            }
         }
         Ok(Course { ending, clock })
     }
@@ -234,14 +258,34 @@ impl Course {
                 // Moves beyond the record's (none, when made from the same game) are skipped.
                 let _ = record.set_clock(index, *left);
             }
-            // A flag that fell says the mover's time was all used: nothing to add.
-            let early = self
-                .ending
-                .is_some_and(|e| e.termination != Termination::TimeForfeit);
-            if let (true, Some(used)) = (early, clock.stopped_thought()) {
-                // "TurnUsed" is a valid tag name.
-                let _ = record.set_tag(TURN_USED_TAG, turn_used_text(used));
-            }
+        }
+        if self.ending.is_some() {
+            self.write_turn_used(record);
+        }
+    }
+
+    /// Writes the course of a game that goes no further into `record`, as
+    /// [`Course::write_to`] does, and also, for a game stopped as it stands (`*`, a
+    /// player got up), the mover's thinking up to the stop in [`TURN_USED_TAG`]: its
+    /// record reads back with the clock at the stop, not at the last move. Only for a
+    /// game kept for good (the server's history): a game still in play notes its
+    /// thinking apart (the autosave's own tag, a server's `live.thought`), and a copy
+    /// in its record too would be charged twice at a resume or a restart.
+    pub fn write_final_to(&self, record: &mut Record) {
+        self.write_to(record);
+        self.write_turn_used(record);
+    }
+
+    /// [`TURN_USED_TAG`] with what the mover was charged of the turn under way when
+    /// the clocks stopped, if anything. A flag that fell says the mover's time was all
+    /// used: nothing to add.
+    fn write_turn_used(&self, record: &mut Record) {
+        let forfeit = self
+            .ending
+            .is_some_and(|e| e.termination == Termination::TimeForfeit);
+        if let (false, Some(used)) = (forfeit, self.clock().and_then(Clock::stopped_thought)) {
+            // "TurnUsed" is a valid tag name.
+            let _ = record.set_tag(TURN_USED_TAG, turn_used_text(used));
         }
     }
 }
@@ -350,6 +394,99 @@ mod tests {
         let mut record = Record::from_game(&game, [("Blue", "Ann")]).unwrap();
         resigned.write_to(&mut record);
         assert!(!record.to_string().contains("TurnUsed"), "{record}");
+    }
+
+    /// s39 clock45: a record of a game lost on time read back (a replay, the server's
+    /// history) had the loser's clock at their time after their last move (2 s here),
+    /// not at 0 where the flag fell: `Clock::fallen` was not restored. Failed on the
+    /// old code: `left: 2s, right: 0ns`.
+    #[test]
+    fn a_time_forfeit_reads_back_with_the_loser_s_flag_fallen() {
+        let s = Duration::from_secs;
+        let text = "[TimeControl \"300+3\"]\n[Termination \"time forfeit\"]\n\
+            [Result \"1-0\"]\n\n1. b2 {[%clk 0:04:58]} c3 {[%clk 0:00:02]} 2. a1 \
+            {[%clk 0:04:31]} 1-0\n";
+        let record: Record = text.parse().unwrap();
+        record.to_game().unwrap();
+        let course = Course::of_record(&record).unwrap();
+        let clock = course.clock().unwrap();
+        let t0 = Instant::now();
+        assert_eq!(clock.remaining(Player::Yellow, t0 + s(60)), Duration::ZERO);
+        assert_eq!(clock.standing(Player::Yellow), Duration::ZERO);
+        assert_eq!(clock.remaining(Player::Blue, t0), s(271));
+        assert_eq!(clock.standing(Player::Blue), s(271));
+        assert!(!clock.is_running());
+        // Written again, it says the same: the flag writes nothing of its own.
+        let mut again = Record::from_game(&record.to_game().unwrap(), [("Blue", "x")]).unwrap();
+        course.write_to(&mut again);
+        assert!(!again.to_string().contains("TurnUsed"), "{again}");
+        assert_eq!(Course::of_record(&again).unwrap(), course);
+        // A resignation's loser to move keeps their clock.
+        let resigned = text.replace("time forfeit", "resignation");
+        let course = Course::of_record(&resigned.parse().unwrap()).unwrap();
+        assert_eq!(course.clock().unwrap().standing(Player::Yellow), s(2));
+    }
+
+    /// s39 clock45: a game stopped as it stands (`*`, kept for good: the server's
+    /// history) keeps the mover's thinking up to the stop; the same course written
+    /// as a game still in play (a live row, which notes its thinking apart) does not.
+    #[test]
+    fn only_a_game_kept_for_good_writes_the_thinking_of_a_turn_not_ended() {
+        let s = Duration::from_secs;
+        let control = crate::record::TimeControl::new(s(60), s(0)).unwrap();
+        let game = Game::from_moves([Square::A1]).unwrap();
+        let mut course = Course::with_clock(Some(Clock::with_history(control, vec![Some(s(50))])));
+        let t0 = Instant::now();
+        let clock = course.clock_mut().unwrap();
+        clock.start(t0);
+        clock.pause(t0 + s(30));
+        let written = |final_: bool| {
+            let mut record = Record::from_game(&game, [("Blue", "x")]).unwrap();
+            if final_ {
+                course.write_final_to(&mut record);
+            } else {
+                course.write_to(&mut record);
+            }
+            record
+        };
+        let live = written(false);
+        assert_eq!(live.tag(TURN_USED_TAG), None, "{live}");
+        let kept = written(true);
+        assert_eq!(kept.tag(TURN_USED_TAG), Some("30.000"), "{kept}");
+        let back = Course::of_record(&kept).unwrap();
+        assert_eq!(back.clock().unwrap().standing(Player::Yellow), s(30));
+        assert_eq!(back.clock().unwrap().standing(Player::Blue), s(50));
+    }
+
+    /// s39 clock45: the move that fills the board keeps no increment (the game is over:
+    /// no move is to come) and stops the clocks; every move before it keeps one.
+    #[test]
+    fn the_move_that_fills_the_board_keeps_no_increment() {
+        let s = Duration::from_secs;
+        let control = crate::record::TimeControl::new(s(60), s(5)).unwrap();
+        let mut course = Course::with_clock(Some(Clock::new(control)));
+        let t0 = Instant::now();
+        course.clock_mut().unwrap().start(t0);
+        let mut game = Game::new();
+        let mut n = 0;
+        while !game.is_over() {
+            let mv = game.position().legal_moves().next().unwrap();
+            game.play(mv).unwrap();
+            n += 1;
+            // Each move takes a second.
+            let kept = course.moved(&game, t0 + s(n)).unwrap().unwrap();
+            // The mover's k-th move: 60 - k + 5 (k - 1) before it, less 1, plus 5.
+            let k = n.div_ceil(2);
+            let increment = if game.is_over() { 0 } else { 5 };
+            assert_eq!(kept, s(60 + 4 * k - 5 + increment), "move {n}");
+        }
+        assert_eq!(n, 64);
+        let clock = course.clock().unwrap();
+        assert!(!clock.is_running(), "a full board stops the clocks");
+        assert_eq!(clock.standing(Player::Yellow), s(183));
+        assert_eq!(clock.standing(Player::Blue), s(188));
+        let mut unclocked = Course::NONE;
+        assert_eq!(unclocked.moved(&game, t0), None);
     }
 
     #[test]

@@ -206,16 +206,16 @@ impl ReplayState {
     }
 
     /// `player`'s time left after the moves shown, if the record has clocks: the
-    /// time their last move shown left, or the starting time.
+    /// time their last move shown left, or the starting time; at the last move, the
+    /// clocks as the game ended ([`Clock::standing`](crate::session::Clock::standing)):
+    /// a fallen flag at 0, a mover who resigned or got up after thinking charged that
+    /// thinking (`TurnUsed`), as the game's own screen showed them at its end.
     pub fn clock_left(&self, player: crate::rules::Player) -> Option<std::time::Duration> {
         let clock = self.clock.as_ref()?;
-        if self.ending().is_some_and(|e| {
-            e.termination() == crate::record::Termination::TimeForfeit && e.loser() == player
-        }) {
-            // The flag fell: the loser's clock ran to 0 after the last move.
-            return Some(std::time::Duration::ZERO);
-        }
         let history = clock.history();
+        if self.at_move >= self.game.len() && self.at_move >= history.len() {
+            return Some(clock.standing(player));
+        }
         let at_move = self.at_move.min(history.len());
         let at = crate::session::Clock::with_history(clock.control(), history[..at_move].to_vec());
         Some(at.banked(player))

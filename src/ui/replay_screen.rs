@@ -133,7 +133,7 @@ fn header(state: &ReplayState, columns: usize) -> String {
 }
 
 /// The record's tags the header says in words, or leaves to the program.
-const SAID_TAGS: [&str; 14] = [
+const SAID_TAGS: [&str; 15] = [
     "Blue",
     "Yellow",
     "BlueType",
@@ -149,6 +149,8 @@ const SAID_TAGS: [&str; 14] = [
     "ThinkMs",
     "Termination",
     "Result",
+    // The thinking on the turn the game ended in: the clocks at the last move say it.
+    crate::session::TURN_USED_TAG,
 ];
 
 /// The viewer laid out in `area`: the tags' row when there is one to spare, the

@@ -270,6 +270,104 @@ fn the_replay_shows_each_move_s_clock_and_how_the_game_ended() {
     assert_eq!(viewer("b2 c3").clock_left(Player::Blue), None);
 }
 
+/// s39 clock45: the replay's last move shows the clocks the game ended with. A
+/// resignation after 7.5 s of thinking (`TurnUsed`, as the game's screen showed it:
+/// 0:45) read 0:52 in the replay, Blue's time after b2. Failed on the old code:
+/// `left: Some(52s), right: Some(44.5s)`. A time forfeit's loser stays at 0:00, said
+/// in words too (`on time`), and a move before the end shows that move's clocks.
+#[test]
+fn the_replay_s_last_move_shows_the_clocks_the_game_ended_with() {
+    use crate::common::viewer;
+    let text = "[Blue \"Ann\"]\n[Yellow \"Bob\"]\n[TimeControl \"60+2\"]\n\
+        [Termination \"resignation\"]\n[Result \"0-1\"]\n[TurnUsed \"7.500\"]\n\n\
+        1. b2 {[%clk 0:00:52]} c3 {[%clk 0:00:57]} 0-1\n";
+    let mut state = viewer(text);
+    let _ = crate::common::press(&mut state, KeyCode::Right);
+    assert_eq!(state.clock_left(Player::Blue), Some(52 * S));
+    let _ = crate::common::press(&mut state, KeyCode::End);
+    let left = [Player::Blue, Player::Yellow].map(|p| state.clock_left(p));
+    assert_eq!(left, [Some(44 * S + S / 2), Some(57 * S)]);
+    let shown = render(&state, 80, 24, Look::PLAIN).backend().to_string();
+    assert!(
+        shown.contains(" 0:45 ") && shown.contains(" 0:57 "),
+        "{shown}"
+    );
+    // Back one move: that move's clocks, nothing charged.
+    let _ = crate::common::press(&mut state, KeyCode::Left);
+    assert_eq!(state.clock_left(Player::Blue), Some(52 * S));
+    assert_eq!(state.clock_left(Player::Yellow), Some(60 * S));
+    // Lost on time: 0:00 for the loser, at 44x16 too, and the words say how.
+    let flagged = text
+        .replace("resignation", "time forfeit")
+        .replace("[TurnUsed \"7.500\"]\n", "")
+        .replace("0-1", "1-0")
+        .replace(
+            "c3 {[%clk 0:00:57]}",
+            "c3 {[%clk 0:00:57]} 2. a1 {[%clk 0:00:40]}",
+        );
+    let mut state = viewer(&flagged);
+    let _ = crate::common::press(&mut state, KeyCode::End);
+    assert_eq!(state.clock_left(Player::Yellow), Some(Duration::ZERO));
+    assert_eq!(state.clock_left(Player::Blue), Some(40 * S));
+    for (w, h) in [(80, 24), (44, 16)] {
+        let shown = render(&state, w, h, Look::PLAIN).backend().to_string();
+        assert!(
+            shown.contains(" 0:00 ") && shown.contains(" 0:40 "),
+            "{shown}"
+        );
+        assert!(shown.contains("on time"), "{w}x{h}: {shown}");
+    }
+}
+
+/// s39 clock45: the replay's header leaves `TurnUsed` to the clocks, as it leaves
+/// every tag the program writes for itself (s38 wrote it into a resignation's record,
+/// and s39 into a server game stopped as it stands): `resign.hij · Ann (Blue) vs Bob
+/// (Yellow) · clock 1+2 · TurnUsed 7.500` at 80x24 before.
+#[test]
+fn the_replay_header_leaves_the_turn_used_to_the_clocks() {
+    let text = "[Blue \"Ann\"]\n[Yellow \"Bob\"]\n[TimeControl \"60+2\"]\n\
+        [Termination \"resignation\"]\n[Result \"0-1\"]\n[TurnUsed \"7.500\"]\n\n\
+        1. b2 {[%clk 0:00:52]} c3 {[%clk 0:00:57]} 0-1\n";
+    let state = crate::common::viewer(text);
+    let shown = render(&state, 80, 24, Look::PLAIN).backend().to_string();
+    let header = shown.lines().next().unwrap().trim_matches('"').trim_end();
+    assert_eq!(header, "game.hij · Ann (Blue) vs Bob (Yellow) · clock 1+2");
+}
+
+/// s39 clock45: the stone that fills the board keeps no increment: the game is over,
+/// and its clocks stand where the last mover's ran (one second a move of a 1+5 clock:
+/// Yellow had 3:04 before the 64th stone, 3:03 after). The record's last `%clk` says
+/// the same, and so does the game read back. Failed on the old code: 3:08 (188 s).
+#[test]
+fn the_stone_that_fills_the_board_keeps_no_increment() {
+    use hijara::rules::Game;
+    let t0 = Instant::now();
+    let (mut app, _) = opened(clocked([Seat::Human; 2], "1+5"), t0);
+    let mut moves = Game::new();
+    let mut n = 0;
+    while !moves.is_over() {
+        let mv = moves.position().legal_moves().next().unwrap();
+        moves.play(mv).unwrap();
+        n += 1;
+        app.set_now(t0 + n * S);
+        let _ = typing(&mut app, &mv.to_string());
+        assert_eq!(app.game().len(), moves.len(), "{mv}");
+    }
+    assert!(app.is_over());
+    app.set_now(t0 + 999 * S);
+    let left = [Player::Blue, Player::Yellow].map(|p| app.clock_left(p));
+    assert_eq!(left, [Some(188 * S), Some(183 * S)]);
+    assert_eq!(app.clock_wake(), None, "no clock runs after the end");
+    let text = screen_text(&app);
+    assert!(text.contains(" 3:08 ") && text.contains(" 3:03 "), "{text}");
+    let record = record_of(app.config(), app.played(), "2026-12-07").to_string();
+    let loaded = parse_record(&record).unwrap();
+    let last = loaded.record.clocks().last();
+    assert_eq!(last, Some(Some(183 * S)), "{record}");
+    let clock = loaded.course.clock().expect("clocked");
+    assert_eq!(clock.standing(Player::Yellow), 183 * S);
+}
+
 #[test]
 fn a_served_screen_follows_the_server_s_clock_and_its_verdict() {
     use hijara::session::{Clock, Course};

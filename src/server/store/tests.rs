@@ -1443,3 +1443,81 @@ fn a_keep_reaches_the_database_file_once_the_writer_is_idle() {
     }
     drop(store);
 }
+
+/// s39 clock45: a casual clocked game stopped as it stands (`*`: ann got up while bob,
+/// to move, had thought 30 s of his minute) is kept in the history with that thinking
+/// (`[TurnUsed "30.000"]`) and reads back with bob's clock at 0:30, where the ended
+/// board showed it, not at 1:00, his time at his last move. An adjourned game's live
+/// row, whose thinking the store notes beside it (`live.thought`), has no such tag in
+/// its record: the restart charges the 30 s once (0:30, never 0:00). Failed on the
+/// old code: no `TurnUsed` in the history's record. Cost: two opens of a store, ~30 ms.
+#[test]
+fn a_stopped_game_s_history_keeps_the_turn_s_thinking_and_a_live_row_does_not() {
+    use super::super::table::TableState;
+    use crate::record::{Record, TimeControl};
+    use crate::session::{Course, TURN_USED_TAG};
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    let t0 = Instant::now();
+    let at = |secs| t0 + Duration::from_secs(secs);
+    // Ann (Blue) plays a1 after 10 s; bob (Yellow) thinks from then on.
+    let begun = || {
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert!(table.set_terms(false, None));
+        table.set_clock(TimeControl::from_minutes("1+0").ok());
+        table.sit(who("bob"), t0);
+        let game = Game::from_moves([Square::A1]).unwrap();
+        table.take_moves((Player::Blue, table.epoch()), &game, at(10));
+        table
+    };
+    // Table 4: ann gets up with bob there at 40 s: the game stops as it stands.
+    let mut stopped = begun();
+    stopped.leave(&who("ann").key, at(40));
+    assert!(stopped.stopped(), "{:?}", stopped.state());
+    assert!(store.writer().keep(4, stopped.take_keep().unwrap()));
+    // Table 5: bob's link drops, ann leaves at 40 s: adjourned, bob's 30 s noted.
+    let mut adjourned = begun();
+    adjourned.drop_out(&who("bob").key, at(20));
+    adjourned.leave(&who("ann").key, at(40));
+    assert!(matches!(adjourned.state(), TableState::Adjourned(_)));
+    assert!(store.writer().keep(5, adjourned.take_keep().unwrap()));
+    assert!(store.writer().flush());
+    let (version, millis) = adjourned.thought(at(50)).unwrap();
+    assert_eq!(millis, 30_000);
+    store.writer().thought(vec![Thought {
+        id: 5,
+        version,
+        millis,
+    }]);
+    assert!(store.writer().flush());
+    drop(store);
+
+    let conn = db_conn(dir.path());
+    let kept: String = conn
+        .query_row("SELECT record FROM finished", [], |row| row.get(0))
+        .unwrap();
+    let live: String = conn
+        .query_row("SELECT record FROM live WHERE table_id = 5", [], |row| {
+            row.get(0)
+        })
+        .unwrap();
+    drop(conn);
+    let record: Record = kept.parse().unwrap();
+    assert_eq!(record.tag(TURN_USED_TAG), Some("30.000"), "{kept}");
+    let course = Course::of_record(&record).unwrap();
+    let left = |course: &Course| {
+        let clock = course.clock().unwrap();
+        Player::BOTH.map(|p| clock.standing(p).as_secs())
+    };
+    assert_eq!(left(&course), [50, 30], "{kept}");
+    let live_record: Record = live.parse().unwrap();
+    assert_eq!(live_record.tag(TURN_USED_TAG), None, "{live}");
+
+    // The restart: the adjourned game comes back with bob's 30 s charged once.
+    let (_store, opened, _) = open(dir.path());
+    assert_eq!(opened.stored.len(), 1);
+    let back = &opened.stored[0];
+    assert_eq!(back.id, 5);
+    assert_eq!(left(back.table.course()), [50, 30]);
+}

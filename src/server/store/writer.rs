@@ -19,7 +19,7 @@ use crate::session::Played;
 
 use super::super::club::RatedEnd;
 use super::super::corr::{CorrState, DaysTaken};
-use super::super::game_record::table_record;
+use super::super::game_record::{history_record, table_record};
 use super::super::names::{
     MAX_NAMES_PER_KEY, NameError, UNUSED_NAME_DAYS, check_name, folded, look_alike,
 };
@@ -993,7 +993,7 @@ pub(super) fn write_finished(
     ended: &Snapshot,
     date: Option<String>,
 ) -> rusqlite::Result<Option<i64>> {
-    let text = table_record(&ended.seats, &ended.game, &ended.course).to_string();
+    let text = history_record(&ended.seats, &ended.game, &ended.course).to_string();
     let played = Played::new(&ended.game, &ended.course);
     let termination = ended
         .course

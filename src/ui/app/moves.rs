@@ -144,11 +144,12 @@ impl App {
         let len_before = self.game.len();
         match self.game.play(square) {
             Ok(placement) => {
-                // The mover's clock stops with the time left plus the increment; the
-                // opponent's starts (claims are made on the opponent's time).
+                // The mover's clock stops with the time left plus the increment (none
+                // on the move that fills the board: `Course::moved`); the opponent's
+                // starts (claims are made on the opponent's time).
                 if let (Some(now), Some(clock)) = (self.now, self.course.clock_mut()) {
                     clock.sync(len_before, now);
-                    let _ = clock.moved(now);
+                    let _ = self.course.moved(&self.game, now);
                 }
                 self.sync_clock();
                 self.changed();
