@@ -370,7 +370,10 @@ async fn requests_phase(addr: SocketAddr, pid: u32, witness: &Client) -> anyhow:
     let mut status = None;
     while let Ok(Some(msg)) = tokio::time::timeout(PATIENCE, channel.wait()).await {
         match msg {
-            ChannelMsg::Data { data } => said.extend_from_slice(&data),
+            // The `ssh -t` line is on standard error (s39: it was the data).
+            ChannelMsg::Data { data } | ChannelMsg::ExtendedData { data, .. } => {
+                said.extend_from_slice(&data)
+            }
             ChannelMsg::ExitStatus { exit_status } => status = Some(exit_status),
             ChannelMsg::Close => break,
             _ => {}

@@ -128,7 +128,7 @@ pub struct ServeArgs {
     pub ai_engines: Option<usize>,
     /// How long a player whose link dropped keeps their seat, in seconds; after it,
     /// the other player may adjourn the game.
-    #[arg(long, value_name = "SECONDS", default_value_t = DEFAULT_GRACE.as_secs(),
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_GRACE.as_secs(),
           allow_hyphen_values = true,
           value_parser = whole("seconds", 0..=MAX_TIME_OPTION.as_secs()))]
     pub reconnect_grace: u64,
@@ -270,6 +270,29 @@ mod tests {
 
     use super::super::Cli;
     use crate::server::MAX_TIME_OPTION;
+
+    /// QA s39 (qa46): `hijara serve --help` named three of the four time options'
+    /// value `SECS` and `--reconnect-grace`'s `SECONDS`. One name for one thing.
+    #[test]
+    fn the_four_time_options_name_their_value_alike() {
+        let mut command = <Cli as clap::CommandFactory>::command();
+        let serve = command.find_subcommand_mut("serve").unwrap();
+        for id in [
+            "login_grace",
+            "idle_timeout",
+            "write_timeout",
+            "reconnect_grace",
+        ] {
+            let arg = serve.get_arguments().find(|a| a.get_id() == id).unwrap();
+            let names: Vec<&str> = arg
+                .get_value_names()
+                .unwrap_or_default()
+                .iter()
+                .map(|n| n.as_str())
+                .collect();
+            assert_eq!(names, ["SECS"], "{id}");
+        }
+    }
 
     /// QA s31 (qa32): `--login-grace 18446744073709551615` was taken, and every
     /// connection then panicked adding it to the clock (`--idle-timeout` so every

@@ -828,8 +828,15 @@ async fn serve_connection(
                 // Its disconnect went out at once ([`Door::on_close`]): the session
                 // may end before this task sees the door close.
                 log(&closing_logged(why, &limits));
-            } else if let Err(error) = ended && !door.is_authenticated() {
-                log(&unauthenticated_end(&error));
+            } else if !door.is_authenticated() {
+                if let Err(error) = ended {
+                    log(&unauthenticated_end(&error));
+                }
+            } else {
+                // The host reads a player leave as they read them come (until s39 the
+                // log said `is alice` and never when alice went).
+                let came = deadline.checked_sub(limits.login).unwrap_or(deadline);
+                log(&left_logged(came.elapsed()));
             }
             return;
         }
@@ -930,6 +937,21 @@ fn unauthenticated_end(error: &anyhow::Error) -> String {
         }
         _ => format!("refused: {}", safe_text(&format!("{error:#}"))),
     }
+}
+
+/// The log's words for a connection that logged in and ended by itself (its client
+/// left or its link dropped), `stayed` after it came: `left after 12 min 5 s`.
+fn left_logged(stayed: Duration) -> String {
+    let seconds = stayed.as_secs();
+    let (hours, minutes) = (seconds / 3600, seconds / 60 % 60);
+    let span = if hours > 0 {
+        format!("{hours} h {minutes} min")
+    } else if minutes > 0 {
+        format!("{minutes} min {} s", seconds % 60)
+    } else {
+        format!("{seconds} s")
+    };
+    format!("left after {span}")
 }
 
 /// Resolves at `deadline` if the connection has not authenticated by then; never if it has.
@@ -1799,7 +1821,9 @@ impl Handler for Connection {
         session.channel_success(channel)?;
         if self.pty.is_none() {
             self.refuse("a shell without a pty");
-            session.data(channel, words::NO_PTY.as_bytes().to_vec())?;
+            // Standard error, as a refused command's line: standard output stays the
+            // answer's alone (empty here).
+            session.extended_data(channel, 1, words::NO_PTY.as_bytes().to_vec())?;
             session.exit_status_request(channel, 1)?;
             session.eof(channel)?;
             session.close(channel)?;
@@ -2070,6 +2094,21 @@ mod tests {
         assert_eq!(last_words(0, true, false), Some(limits_words::SHUTDOWN));
         assert_eq!(last_words(0, false, true), Some(limits_words::GOODBYE));
         assert_eq!(last_words(1, false, true), None);
+    }
+
+    /// A player's leaving is logged with how long they stayed, in the largest two
+    /// units that say it.
+    #[test]
+    fn a_session_s_leaving_says_how_long_it_stayed() {
+        assert_eq!(left_logged(Duration::from_millis(4_900)), "left after 4 s");
+        assert_eq!(
+            left_logged(Duration::from_secs(725)),
+            "left after 12 min 5 s"
+        );
+        assert_eq!(
+            left_logged(Duration::from_secs(3 * 3600 + 245)),
+            "left after 3 h 4 min"
+        );
     }
 
     fn runtime() -> tokio::runtime::Runtime {

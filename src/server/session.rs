@@ -881,6 +881,7 @@ impl LobbyHost {
                 .ok()
                 .flatten()
         });
+        let held = spelt.is_some();
         let name = safe_text(spelt.as_deref().unwrap_or(typed).trim());
         let text = match found {
             Found::Playing(id) if self.rows.iter().any(|r| r.id == id) => {
@@ -894,7 +895,10 @@ impl LobbyHost {
             Found::Watching(_) => words::found_watching_unlisted(&name),
             Found::Correspondence => words::found_corr(&name),
             Found::Here => words::found_here(&name),
-            Found::Away => words::found_away(&name),
+            Found::Away if held => words::found_away(&name),
+            // Nobody holds the name, connected or bound: said as `v` says it (until
+            // s39 `zed is not connected`, as if zed were a member away).
+            Found::Away => club_words::no_player(&name),
         };
         match self.list_in_play(corr_key) {
             (_, 0) => self.screen.note(text),

@@ -638,8 +638,15 @@ impl GameTable {
             } else {
                 ""
             };
+            // Its begin said `rated`: an end before both moved says it was not (until
+            // s39 the host could not tell such a game from a rated one).
+            let unrated = if self.rated && crate::rating::ended_too_soon(ended.game.len()) {
+                "; not rated: ended before both moved"
+            } else {
+                ""
+            };
             lines.push(format!(
-                "table {id}: game {round} ended {result} ({how}{restart}): {}",
+                "table {id}: game {round} ended {result} ({how}{restart}{unrated}): {}",
                 players(&ended.seats)
             ));
         }
@@ -2768,6 +2775,39 @@ mod tests {
         assert_eq!(
             table.log_lines(7),
             ["table 7: game 2 began, unrated standard live: bob v ann"]
+        );
+    }
+
+    /// QA s39: a rated game resigned on the empty board was logged `began, rated` and
+    /// `ended 1-0 (resignation)`, as a rated game; the store kept it not rated. Its
+    /// end says so; once both moved, the end says nothing of it.
+    #[test]
+    fn a_rated_game_ended_before_both_moved_is_logged_as_not_rated() {
+        let t0 = Instant::now();
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::new(), None);
+        assert!(table.set_terms(true, None));
+        assert_eq!(table.sit(who("bob"), t0), Some(Player::Yellow));
+        assert!(table.rated());
+        assert_eq!(
+            table.log_lines(7),
+            ["table 7: game 1 began, rated standard live: ann v bob"]
+        );
+        play(&mut table, &["a1"], t0);
+        table.request(Player::Yellow, &Request::Resign, t0);
+        assert_eq!(
+            table.log_lines(7),
+            [
+                "table 7: game 1 ended 1-0 (resignation; not rated: ended before both moved): ann v bob"
+            ]
+        );
+        table.request(Player::Blue, &Request::Rematch, t0);
+        table.request(Player::Yellow, &Request::Rematch, t0);
+        let _ = table.log_lines(7);
+        play(&mut table, &["a1", "b1"], t0);
+        table.request(Player::Blue, &Request::Resign, t0);
+        assert_eq!(
+            table.log_lines(7),
+            ["table 7: game 2 ended 0-1 (resignation): bob v ann"]
         );
     }
 

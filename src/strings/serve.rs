@@ -1,8 +1,11 @@
 //! `hijara serve`: the lobby and what a connection is told.
 
-/// Sent to a client that asked for no terminal, before the connection closes.
+/// Sent to a client that asked for no terminal, on its standard error (as a refused
+/// command's line), before the connection closes. It ends in `\n` alone: with no
+/// terminal there is no raw mode to need a carriage return (until s39 it went to
+/// standard output with `\r\n`, a stray `^M` in a pipe or a file).
 pub(crate) const NO_PTY: &str =
-    "hijara serves a full-screen game: connect with `ssh -t` (a terminal is needed)\r\n";
+    "hijara serves a full-screen game: connect with `ssh -t` (a terminal is needed)\n";
 pub(crate) const TITLE: &str = "hijara: the lobby";
 
 /// The lobby's title at a club the operator named (`hijara serve --club-name NAME`).

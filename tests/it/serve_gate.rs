@@ -590,3 +590,39 @@ fn new_names_from_one_address_are_rate_limited_and_known_names_are_not() {
         assert_eq!(bound, ["alice", "bob", "dave"]);
     });
 }
+
+/// A player who leaves is logged as they were when they came, with how long they
+/// stayed: by the address and port of the `is NAME` line (QA s39: the log said `is
+/// alice` and never when she went, so a host could not tell who was still on).
+#[test]
+fn a_player_who_leaves_is_logged_as_they_came() {
+    run(async {
+        let server = Server::start();
+        let alice = Player::join(&server, "alice", 1, 80, 24).await;
+        alice.wait_for("q leave").await;
+        wait_log(&server, "alice's arrival", |log| {
+            log.contains(" is alice (")
+        })
+        .await;
+        let log = server.log();
+        let came = log.lines().find(|l| l.contains(" is alice (")).unwrap();
+        // `... hijara serve: 127.0.0.1:PORT is alice (...)`: the address and port.
+        let peer = came
+            .split(" is alice")
+            .next()
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap();
+        assert!(!log.contains(&format!("{peer} left")), "{log}");
+        alice.send(b"q").await;
+        alice.wait_closed().await;
+        // Her client goes, as OpenSSH's does once its channel is closed.
+        alice.disconnect().await;
+        let left = format!("{peer} left after ");
+        wait_log(&server, "alice leaving", |log| log.contains(&left)).await;
+        let log = server.log();
+        let line = log.lines().find(|l| l.contains(&left)).unwrap();
+        assert!(line.ends_with(" s"), "{line}");
+    });
+}

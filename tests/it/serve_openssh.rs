@@ -156,8 +156,17 @@ fn the_system_ssh_client_gets_no_command_and_no_shell_without_a_pty() {
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
-    let said = String::from_utf8_lossy(&shell.stdout);
+    // On standard error, one line ending in `\n` alone (no terminal, no raw mode):
+    // until s39 it came on standard output ending `\r\n` (QA s39: `^M` in a pipe).
+    let said = String::from_utf8_lossy(&shell.stderr);
     assert!(said.contains("ssh -t"), "{said:?}");
+    assert!(said.ends_with(")\n") && !said.contains('\r'), "{said:?}");
+    assert_eq!(
+        shell.stdout,
+        b"",
+        "{:?}",
+        String::from_utf8_lossy(&shell.stdout)
+    );
     assert_eq!(shell.status.code(), Some(1));
     let sftp = Command::new(SSH)
         .args(&args)

@@ -78,9 +78,12 @@ fn a_shell_without_a_pty_gets_one_line_and_the_door() {
         channel.request_shell(true).await.unwrap();
         let mut said = Vec::new();
         let mut status = None;
+        let mut out = Vec::new();
         while let Some(msg) = channel.wait().await {
             match msg {
-                ChannelMsg::Data { data } => said.extend_from_slice(&data),
+                ChannelMsg::Data { data } => out.extend_from_slice(&data),
+                // Standard error, as a refused command's line (s39: it was the data).
+                ChannelMsg::ExtendedData { data, ext: 1 } => said.extend_from_slice(&data),
                 ChannelMsg::ExitStatus { exit_status } => status = Some(exit_status),
                 _ => {}
             }
@@ -88,6 +91,7 @@ fn a_shell_without_a_pty_gets_one_line_and_the_door() {
         let said = String::from_utf8(said).unwrap();
         assert!(said.contains("ssh -t"), "{said:?}");
         assert_eq!(said.lines().count(), 1, "{said:?}");
+        assert!(out.is_empty(), "{:?}", String::from_utf8_lossy(&out));
         assert_eq!(status, Some(1));
     });
 }

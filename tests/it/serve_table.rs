@@ -221,8 +221,16 @@ fn the_lobby_finds_a_player_and_remembers_the_palette() {
         // Answered with her name as she spells it (brief s22: it said `Alice`).
         carol.send(b"fAlice\r").await;
         carol.wait_for("alice plays at table 1: 1 watches").await;
+        // A name nobody holds is said so, as `v` says it (s39: `zed is not
+        // connected`, as if zed were a member away); a member away is not connected.
         carol.send(b"fzed\r").await;
-        carol.wait_for("zed is not connected").await;
+        carol.wait_for("No player called zed here").await;
+        let dave = Player::join(&server, "dave", 4, 80, 24).await;
+        dave.wait_for("q leave").await;
+        dave.send(b"q").await;
+        dave.wait_closed().await;
+        carol.send(b"fDAVE\r").await;
+        carol.wait_for("dave is not connected").await;
         carol.send(b"fcarol\r").await;
         carol.wait_for("carol is in the lobby").await;
         // The form with every choice.
