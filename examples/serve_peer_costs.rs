@@ -14,7 +14,8 @@
 //!
 //! Options: `--server PATH` (default `target/release/hijara`), `--handshakes N` (per
 //! algorithm, 3), `--rekeys N` (50), `--requests N` (1,000 with a reply asked for, ten
-//! times as many without), `--extra=WORD` (more server options, a word each).
+//! times as many without), `--extra=WORD` (more server options, a word each),
+//! `--listen ADDR` (the server's address; 127.0.0.1:0, a free port).
 //! SSH_MSG_IGNORE and DEBUG can't be sent from russh's client
 //! (it has no call for them); a global request without a reply asked for costs the
 //! server what they do, a packet read and dropped (russh 0.65.1 `server::reply`).
@@ -63,6 +64,9 @@ struct Options {
     /// More server options, each a word (`--extra=--login-grace --extra=5`).
     #[arg(long)]
     extra: Vec<String>,
+    /// The server's address (a port of one's own on a shared machine).
+    #[arg(long, default_value = "127.0.0.1:0")]
+    listen: String,
 }
 
 /// The server's CPU time so far, all its threads (nanoseconds, from schedstat).
@@ -183,7 +187,8 @@ fn report(what: &str, n: u32, cpu: Duration, wall: Duration, peer: &Peer) {
 async fn main() -> anyhow::Result<()> {
     let options = Options::parse();
     let dir = tempfile::tempdir()?;
-    let (server, addr) = start_server(&options.server, "127.0.0.1:0", dir.path(), &options.extra)?;
+    let (server, addr) =
+        start_server(&options.server, &options.listen, dir.path(), &options.extra)?;
     let pid = server.child.id();
     println!("server {addr}, pid {pid}");
     let algorithms = [
