@@ -214,12 +214,10 @@ pub(crate) fn quit_autosaved(how: Answering) -> String {
 /// way to the autosave (a slow disk): the quit waits for it, and the farewell says
 /// where the game is then. "Kept" is said only of a write on disk.
 pub(crate) fn quit_saving(how: Answering) -> String {
-    let resume = match how {
-        Answering::Keys => "`hijara resume`",
-        Answering::Commands => "the command hijara resume",
-    };
+    // The farewell names `hijara resume` once the write is on disk; here the line
+    // mode's question stays within its 120 characters.
     format!(
-        "Quit the game in progress? It is being autosaved: quitting waits for the write, then {resume} continues it. {}",
+        "Quit the game in progress? It is being autosaved: quitting waits for it. {}",
         answers(how, QUIT.yes, None, QUIT.no)
     )
 }
@@ -244,10 +242,11 @@ pub(crate) fn back_autosaved(how: Answering, resume: char) -> String {
 }
 
 /// Leave the game in progress for the start screen, when a write of the game as it
-/// is now is still on its way to the autosave: going back waits for it.
-pub(crate) fn back_saving(how: Answering, resume: char) -> String {
+/// is now is still on its way to the autosave: going back waits for it (the start
+/// screen then says where it is).
+pub(crate) fn back_saving(how: Answering) -> String {
     format!(
-        "Back to the start screen? The game is being autosaved: going back waits for the write, then {resume} there resumes it. {}",
+        "Back to the start screen? The game is being autosaved: going back waits for it. {}",
         answers(how, BACK.yes, None, BACK.no)
     )
 }
@@ -271,9 +270,9 @@ pub(crate) fn back_autosaved_short(resume: char) -> Brief {
 }
 
 /// [`back_saving`] in brief, for the status line.
-pub(crate) fn back_saving_short(resume: char) -> Brief {
+pub(crate) fn back_saving_short() -> Brief {
     Brief::asked(
-        &format!("Back? Being autosaved: then {resume} resumes it."),
+        "Back? Being autosaved: going back waits for it.",
         brief_answers(BACK.yes, false, BACK.no),
     )
 }

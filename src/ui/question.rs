@@ -162,7 +162,7 @@ impl Question {
             },
             (Question::Back, _) => match keeping {
                 Keeping::Kept => question::back_autosaved(how, super::RESUME_KEY),
-                Keeping::Saving => question::back_saving(how, super::RESUME_KEY),
+                Keeping::Saving => question::back_saving(how),
                 Keeping::NotKept => question::back_not_kept(how),
             },
             (Question::NewGame, _) => question::new_game(how),
@@ -248,7 +248,7 @@ impl Question {
             }),
             (Question::Back, _) => wordings.push(match keeping {
                 Keeping::Kept => question::back_autosaved_short(super::RESUME_KEY),
-                Keeping::Saving => question::back_saving_short(super::RESUME_KEY),
+                Keeping::Saving => question::back_saving_short(),
                 Keeping::NotKept => question::back_not_kept_short(),
             }),
             (Question::Resume, Some(offer)) => {

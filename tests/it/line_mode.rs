@@ -331,7 +331,7 @@ fn a_claim_game_through_a_pipe() {
     let asked = asked.last().expect("the line waited for");
     assert!(
         asked.contains("It is kept: the command hijara resume continues it.")
-            || asked.contains("It is being autosaved: quitting waits for the write, then the command hijara resume continues it."),
+            || asked.contains("It is being autosaved: quitting waits for it."),
         "{asked}"
     );
     s.send("yes");
