@@ -4,8 +4,8 @@ use anyhow::bail;
 
 use crate::ai::Seat;
 use crate::session::{
-    Course, GameConfig, Kept, LoadedRecord, Names, Notice, ResumeOffer, Session, config_of,
-    read_record, unfinished_autosave,
+    Course, GameConfig, Kept, LoadedRecord, Names, Notice, ResumeOffer, Session, StorageReport,
+    config_of, read_record, unfinished_autosave,
 };
 use crate::strings::{describe, message, totals};
 use crate::text::display_path;
@@ -102,11 +102,26 @@ pub(crate) fn after_game(
         .left_in_progress()
         .map(|kept| (kept, session.game.clone()))
         .or_else(|| offer_left(session));
+    // What writes that came back only as the screen ended came to (a slow disk): a
+    // failure drawn once before the terminal was restored is said after it too.
+    let late: Vec<String> = session
+        .storage
+        .late()
+        .iter()
+        .filter_map(|report| match describe::storage_report(report) {
+            Notice::Info(text) | Notice::Error(text) => Some(text),
+            Notice::Resumed(_) => None,
+        })
+        .collect();
     if from_start && !forced {
         let note = kept.map(|(kept, game)| match kept {
             Kept::Autosave(_) => crate::strings::storage::kept_for_start(&game, ui::RESUME_KEY),
             kept => describe::farewell(&kept, &game, front.answering()),
         });
+        let note = std::iter::once(note)
+            .flatten()
+            .chain(late)
+            .reduce(|a, b| a + " " + &b);
         return Ok(Left::Back(note));
     }
     // The game is the last screen: the farewell goes to the main screen.
@@ -114,6 +129,22 @@ pub(crate) fn after_game(
     if let Some((kept, game)) = kept {
         let farewell = describe::farewell(&kept, &game, front.answering());
         super::out::say_after(front, farewell)?;
+    }
+    // A save asked for with `s` that failed fails the program (its status says so);
+    // the other failures are notes beside the farewell.
+    let requested = session
+        .storage
+        .late()
+        .iter()
+        .any(|r| matches!(r, StorageReport::NotSaved { .. }));
+    if requested {
+        bail!("{}", late.join("\n"));
+    }
+    // The line mode printed them as they came, after its last prompt.
+    if !front.is_plain() {
+        for line in late {
+            super::out::note(line);
+        }
     }
     Ok(Left::Out)
 }

@@ -194,6 +194,10 @@ pub enum Kept {
     /// Nowhere: another hijara held the autosave (this game was never autosaved) and
     /// it was not saved by hand.
     NotAutosaved,
+    /// Not as it is now: its last write had not finished when the session ended (a
+    /// disk that did not answer; nothing failed). The file the write before left on
+    /// disk, which holds the game as it was then, if there is one.
+    Unfinished(Option<PathBuf>),
 }
 
 /// A game kept in the history by [`Storage::archive`].
@@ -246,6 +250,12 @@ pub struct Storage {
     /// The autosave's writes made here, counted: a [`Note`] written on another thread
     /// is renamed into place only if none came after it, under this lock.
     writes: Arc<Mutex<u64>>,
+    /// Set when the writes asked were not all done as the session ended
+    /// ([`Storage::writes_unfinished`]): the file the last finished write left, if
+    /// any ([`Kept::Unfinished`]).
+    unfinished: Option<Option<PathBuf>>,
+    /// What writes that came back only as the session ended came to ([`Storage::late`]).
+    late: Vec<StorageReport>,
 }
 
 /// A note of the thinking on the turn under way ([`Storage::note_thinking`]), to be
@@ -295,6 +305,8 @@ impl Storage {
             archived: None,
             names: Names::default(),
             writes: Arc::new(Mutex::new(0)),
+            unfinished: None,
+            late: Vec::new(),
         }
     }
 
@@ -417,6 +429,9 @@ impl Storage {
 
     /// Where `game` (played with `config`) is on disk as it is now.
     pub fn kept<'a>(&self, config: &GameConfig, game: impl Into<Played<'a>>) -> Kept {
+        if let Some(previous) = &self.unfinished {
+            return Kept::Unfinished(previous.clone());
+        }
         if let Some(autosave) = self.autosave.as_ref().filter(|_| self.autosaved) {
             return Kept::Autosave(autosave.path().to_path_buf());
         }
@@ -452,8 +467,28 @@ impl Storage {
     /// the game as it is, so [`Storage::kept`] no longer claims the autosave or the
     /// file `s` wrote.
     pub fn writes_unfinished(&mut self) {
+        // On disk is what the last finished write left: the autosave, when that
+        // write worked, else the file `s` wrote, each holding the game as it was.
+        let previous = match &self.autosave {
+            Some(autosave) if self.autosaved => Some(autosave.path().to_path_buf()),
+            _ => self.saved_to.clone(),
+        };
+        self.unfinished = Some(previous);
         self.autosaved = false;
         self.saved_state = None;
+    }
+
+    /// Keeps `report`, what a write came to that came back only as the session ended,
+    /// to be said after the screen ([`Storage::late`]).
+    pub fn keep_late(&mut self, report: StorageReport) {
+        self.late.push(report);
+    }
+
+    /// What the writes that came back only as the session ended came to, failures
+    /// kept by [`Storage::keep_late`]: said after the screen, where a failure drawn
+    /// once before the terminal was restored would otherwise be said nowhere.
+    pub fn late(&self) -> &[StorageReport] {
+        &self.late
     }
 
     /// [`Storage::save`] as a report for the player.

@@ -576,6 +576,10 @@ pub(crate) fn farewell(kept: &Kept, game: &Game, how: Answering) -> String {
         Kept::Saved(path) => words::farewell_saved(game, &display_path(path), how),
         Kept::Nowhere => words::farewell_lost(game, how),
         Kept::NotAutosaved => words::farewell_not_autosaved(game, how),
+        Kept::Unfinished(previous) => {
+            let previous = previous.as_deref().map(display_path);
+            words::farewell_unfinished(game, previous.as_deref())
+        }
     }
 }
 
@@ -779,6 +783,34 @@ mod tests {
         );
         assert!(line.starts_with("The game is kept"), "{line}");
         assert!(line.contains("`hijara resume`"), "{line}");
+    }
+
+    /// s38: writes past the way out's wait (a disk that does not answer) made the
+    /// farewell say `was NOT saved: the autosave failed`, though no write failed: the
+    /// last one did not finish. It says so now, naming the file the write before
+    /// left, which holds the game as it was then; with no such file, it says none.
+    #[test]
+    fn a_write_left_unfinished_is_not_called_failed_and_the_file_before_is_named() {
+        use crate::session::{Autosave, GameConfig, Storage};
+        let dir = tempfile::tempdir().unwrap();
+        let autosave = Autosave::at(dir.path().join("autosave.hij"));
+        let config = GameConfig::default();
+        let before = Game::from_moves([Square::A1]).unwrap();
+        let now = Game::from_moves([Square::A1, Square::B2]).unwrap();
+        let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+        assert_eq!(storage.after_change(&config, &before), None);
+        storage.writes_unfinished();
+        let line = farewell(&storage.kept(&config, &now), &now, Answering::Keys);
+        assert!(line.contains("NOT saved"), "{line}");
+        assert!(!line.contains("failed"), "{line}");
+        assert!(line.contains("did not finish"), "{line}");
+        assert!(line.contains(&display_path(autosave.path())), "{line}");
+        // Nothing written before: no file is named.
+        let mut storage = Storage::new(dir.path().to_path_buf(), None);
+        storage.writes_unfinished();
+        let line = farewell(&storage.kept(&config, &now), &now, Answering::Keys);
+        assert!(!line.contains("failed"), "{line}");
+        assert!(line.contains("no earlier write holds it"), "{line}");
     }
 
     /// QA (s13 lines): after a game left in the line mode the last line said

@@ -210,6 +210,18 @@ pub(crate) fn quit_autosaved(how: Answering) -> String {
     )
 }
 
+/// Quit the game in progress, when a write of the game as it is now is still on its
+/// way to the autosave (a slow disk): the quit waits for it, and the farewell says
+/// where the game is then. "Kept" is said only of a write on disk.
+pub(crate) fn quit_saving(how: Answering) -> String {
+    // The farewell names `hijara resume` once the write is on disk; here the line
+    // mode's question stays within its 120 characters.
+    format!(
+        "Quit the game in progress? It is being autosaved: quitting waits for it. {}",
+        answers(how, QUIT.yes, None, QUIT.no)
+    )
+}
+
 /// Quit the game in progress, when the autosave does not hold it (it failed, or
 /// there is none): the game may be on disk nowhere.
 pub(crate) fn quit_not_kept(how: Answering) -> String {
@@ -229,6 +241,16 @@ pub(crate) fn back_autosaved(how: Answering, resume: char) -> String {
     )
 }
 
+/// Leave the game in progress for the start screen, when a write of the game as it
+/// is now is still on its way to the autosave: going back waits for it (the start
+/// screen then says where it is).
+pub(crate) fn back_saving(how: Answering) -> String {
+    format!(
+        "Back to the start screen? The game is being autosaved: going back waits for it. {}",
+        answers(how, BACK.yes, None, BACK.no)
+    )
+}
+
 /// Leave the game in progress for the start screen, when the autosave does not
 /// hold it: the game may be on disk nowhere.
 pub(crate) fn back_not_kept(how: Answering) -> String {
@@ -243,6 +265,14 @@ pub(crate) fn back_not_kept(how: Answering) -> String {
 pub(crate) fn back_autosaved_short(resume: char) -> Brief {
     Brief::asked(
         &format!("Back? It is kept: {resume} resumes it."),
+        brief_answers(BACK.yes, false, BACK.no),
+    )
+}
+
+/// [`back_saving`] in brief, for the status line.
+pub(crate) fn back_saving_short() -> Brief {
+    Brief::asked(
+        "Back? Being autosaved: going back waits for it.",
         brief_answers(BACK.yes, false, BACK.no),
     )
 }
@@ -429,6 +459,14 @@ pub(crate) fn play_on_answers() -> Brief {
 pub(crate) fn quit_autosaved_short() -> Brief {
     Brief::asked(
         "Quit? It is kept: `hijara resume` continues it.",
+        brief_answers(QUIT.yes, false, QUIT.no),
+    )
+}
+
+/// [`quit_saving`] in brief, for the status line.
+pub(crate) fn quit_saving_short() -> Brief {
+    Brief::asked(
+        "Quit? Being autosaved: quitting waits for it.",
         brief_answers(QUIT.yes, false, QUIT.no),
     )
 }

@@ -92,6 +92,17 @@ pub(crate) fn kept_after_last(stone: &str, kept: &str) -> String {
     format!("{kept}. {stone}")
 }
 
+/// What a write came to, come back after `newer` was said (a slow disk): the newer
+/// line stays first, so the report hides nothing said since it was asked.
+pub(crate) fn late_report(newer: &str, report: &str) -> String {
+    let newer = newer.trim_end();
+    if newer.ends_with(['.', '!', '?']) {
+        format!("{newer} {report}")
+    } else {
+        format!("{newer}. {report}")
+    }
+}
+
 /// A finished game kept beside the history folder, which could not take it.
 pub(crate) fn archived_beside(dir: &str, error: &str, path: &str) -> String {
     format!("Game not kept in {dir} ({error}): kept as {path} instead")
@@ -118,6 +129,28 @@ pub(crate) fn farewell_saved(game: &Game, path: &str, how: Answering) -> String 
         totals(game),
         command(how, &format!("hijara play --load {path}")),
     )
+}
+
+/// On the status row while the way out waits for the disk to take the writes asked
+/// (a slow disk; at most `ui::writer::FINISH_WAIT`), and its short wording.
+pub(crate) const SAVING: &str = "Saving… the way out waits for the disk to take the last write";
+/// [`SAVING`] on a narrow screen.
+pub(crate) const SAVING_SHORT: &str = "Saving… waiting for the disk";
+
+/// Said on the normal screen after a game in progress whose last write did not
+/// finish before the way out stopped waiting (a disk that did not answer): not that
+/// it failed, and which file holds it as the write before left it (`previous`), if
+/// one does.
+pub(crate) fn farewell_unfinished(game: &Game, previous: Option<&str>) -> String {
+    let head = format!(
+        "The game ({}, {}) was NOT saved as it is now: its last write to the disk did not finish",
+        moves_count(game.len()),
+        totals(game),
+    );
+    match previous {
+        Some(path) => format!("{head}. {path} holds it as the write before left it."),
+        None => format!("{head}, and no earlier write holds it."),
+    }
 }
 
 /// Said on the normal screen after a game in progress that is on disk nowhere.

@@ -38,7 +38,7 @@ use super::keymap::{Action, KeyContext, Leaving};
 use super::layout::ScreenLayout;
 use super::look::Look;
 use super::message::{Keyed, Message};
-use super::question::{Overlay, Question};
+use super::question::{Keeping, Overlay, Question};
 
 /// How the player left the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,8 +79,9 @@ pub struct App {
     quit: Option<Quit>,
     /// Advances while the AI thinks, to animate the indicator.
     spinner: usize,
-    /// The autosave holds the game as it is, so quitting keeps it for `hijara resume`.
-    autosaved: bool,
+    /// Whether the autosave holds the game as it is (quitting keeps it for `hijara
+    /// resume`), a write of it is on its way to the disk, or it does not.
+    keeping: Keeping,
     /// An autosaved game offered at start-up, until the question is answered (boxed:
     /// most games have none, and a screen state stays small).
     resume_offer: Option<Box<ResumeOffer>>,
@@ -226,7 +227,7 @@ impl App {
             area: Rect::new(0, 0, 80, 24),
             quit: None,
             spinner: 0,
-            autosaved: false,
+            keeping: Keeping::NotKept,
             resume_offer: None,
             now: None,
             noted: None,
@@ -320,13 +321,19 @@ impl App {
     /// Says whether the autosave holds the game, so the quit question can say that
     /// quitting keeps it, or that it does not.
     pub fn with_autosave(mut self, autosaved: bool) -> App {
-        self.autosaved = autosaved;
+        self.keeping = Keeping::of(autosaved);
         self
     }
 
     /// The same, on an app in use: after every write of the autosave, which may fail.
     pub fn set_autosaved(&mut self, autosaved: bool) {
-        self.autosaved = autosaved;
+        self.keeping = Keeping::of(autosaved);
+    }
+
+    /// What the autosave holds of the game, on an app in use: [`Keeping::Saving`]
+    /// while a write of it is on its way to the disk.
+    pub(crate) fn set_keeping(&mut self, keeping: Keeping) {
+        self.keeping = keeping;
     }
 
     /// Offers to continue an autosaved game (seats and settings included) instead of
@@ -371,7 +378,7 @@ impl App {
         }
         question.text(
             Answering::Keys,
-            self.autosaved,
+            self.keeping,
             self.resume_offer.as_deref(),
             self.config.seats,
             self.from_start,
@@ -391,7 +398,7 @@ impl App {
             return (named, self.clickable_answers(question));
         }
         question.boxed(
-            self.autosaved,
+            self.keeping,
             self.resume_offer.as_deref(),
             self.config.seats,
             self.from_start,
@@ -403,7 +410,7 @@ impl App {
     /// offered ([`Question::clickable_answers`]).
     pub(crate) fn clickable_answers(&self, question: Question) -> Vec<String> {
         question.clickable_answers(
-            self.autosaved,
+            self.keeping,
             self.resume_offer.as_deref(),
             self.config.seats,
             self.from_start,
@@ -429,7 +436,7 @@ impl App {
         let text = self.named_question(question, how).unwrap_or_else(|| {
             question.text(
                 how,
-                self.autosaved,
+                self.keeping,
                 self.resume_offer.as_deref(),
                 self.config.seats,
                 self.from_start,
@@ -448,7 +455,7 @@ impl App {
     /// them: what a click on the status line picks.
     pub(crate) fn question_brief(&self, question: Question, width: u16) -> Brief {
         let mut wordings = question.status_wordings(
-            self.autosaved,
+            self.keeping,
             self.resume_offer.as_deref(),
             self.config.seats,
             self.from_start,
@@ -610,6 +617,39 @@ impl App {
         self.set_message(message, false);
     }
 
+    /// The way out waits for the disk to take the writes asked (a slow disk): the
+    /// question answered goes, and the status row says so ([`crate::strings::storage::SAVING`]),
+    /// the line mode printing it as a line.
+    pub(crate) fn saving_on_the_way_out(&mut self) {
+        self.overlay = Overlay::None;
+        let message = Message::with_short(
+            super::message::MessageKind::Info,
+            crate::strings::storage::SAVING,
+            crate::strings::storage::SAVING_SHORT.to_owned(),
+        );
+        self.set_message(message, false);
+    }
+
+    /// Shows what a write came to that came back after newer news was said on the
+    /// status row (a slow disk: `s`, then a move, its `Saved to` a second later): the
+    /// newer line stays first and the report follows it, so nothing said since the
+    /// write was asked is hidden (s38: `Yellow played c3 (section 1)` was replaced by
+    /// `Saved to ...`). The line mode, which said the newer line as it came, says the
+    /// report alone.
+    pub fn report_late(&mut self, report: &StorageReport) {
+        let Some(newer) = self.message.as_ref() else {
+            self.report(report);
+            return;
+        };
+        let said = Message::storage(report);
+        let late = Keyed::LateReport {
+            newer: newer.text.clone(),
+            report: said.text.clone(),
+            line: said.line_words().into_owned(),
+        };
+        self.set_message(Message::keyed(said.kind, late), false);
+    }
+
     /// Whether `text` says how this game ended early ([`App::tells_the_ending`]).
     fn says_the_ending(&self, text: &str) -> bool {
         self.played()
@@ -713,7 +753,8 @@ impl App {
     /// stopped: the game over, the resume question asked; a served game, whose
     /// server notes its clocks; no autosave).
     pub fn thinking_to_note(&self) -> Option<Duration> {
-        if !self.autosaved {
+        // A write on its way holds the game as it is, as the note would.
+        if self.keeping == Keeping::NotKept {
             return None;
         }
         self.course.clock().filter(|c| c.is_running())?;

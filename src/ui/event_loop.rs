@@ -26,6 +26,7 @@ use super::face::Face;
 use super::inbox::{Inbox, Wake};
 use super::navigation::{Navigator, Screen};
 use super::puzzle_check::CheckRequest;
+use super::question::Keeping;
 use super::served_lobby::LOBBY_NEWS_EVERY;
 use super::setup::Setup;
 use super::table_link::News;
@@ -65,6 +66,8 @@ pub(crate) fn run<F: Face>(
         ai: None,
         checker: None,
         writer: None,
+        autosave_asked: 0,
+        asked_at: VecDeque::new(),
         queue,
         redraw: true,
         next_tick: None,
@@ -129,6 +132,13 @@ struct EventLoop<'a, F: Face> {
     /// the storage's writes from then on, and `storage` is the loop's copy, as the
     /// writer last left it once every write asked was carried out.
     writer: Option<Writer>,
+    /// The number of the last autosave job handed to the writer (0: none): until its
+    /// result comes back, the quit question says the game is being autosaved.
+    autosave_asked: u64,
+    /// Each job handed to the writer whose result is still to come, with how many
+    /// messages the game had said when it was asked ([`super::App::said`]): a report
+    /// coming back after a newer message keeps that one on screen.
+    asked_at: VecDeque<(u64, u64)>,
     /// The effects still to carry out, in order.
     queue: VecDeque<Effect>,
     /// Something on screen changed since the last frame.
@@ -358,15 +368,19 @@ impl<F: Face> EventLoop<'_, F> {
                     let autosave = matches!(job, Job::Autosave(..));
                     let working = self.storage.autosave_working();
                     self.write(job)?;
-                    // Until the write comes back, the quit question goes by the last
-                    // one (the quit waits for this one; the farewell says where the
-                    // game is then): a move's write still on its way to a slow disk
-                    // made it say the game was NOT autosaved.
-                    if autosave
-                        && self.writer.is_some()
-                        && let Some(app) = self.nav.game_mut()
-                    {
-                        app.set_autosaved(working);
+                    // Until the write comes back, the quit question says it is on its
+                    // way (the quit waits for it; the farewell says where the game is
+                    // then), the last ones having worked: "kept" is said only of a
+                    // write on disk (s38 said `It is kept` meanwhile).
+                    if autosave && let Some(writer) = self.writer.as_ref() {
+                        self.autosave_asked = writer.last_sent();
+                        if let Some(app) = self.nav.game_mut() {
+                            app.set_keeping(if working {
+                                Keeping::Saving
+                            } else {
+                                Keeping::NotKept
+                            });
+                        }
                     }
                 }
             }
@@ -409,7 +423,8 @@ impl<F: Face> EventLoop<'_, F> {
         if self.writer.is_none() && diskless && !self.storage.keeps_files() {
             let report = job.carry_out(self.storage, false);
             let autosaved = self.storage.autosaved();
-            self.settle(report, Some(autosaved));
+            // Said at once: no job number.
+            self.settle(0, report, Some(autosaved));
             return Ok(());
         }
         let writer = match self.writer.as_mut() {
@@ -418,7 +433,9 @@ impl<F: Face> EventLoop<'_, F> {
                 .writer
                 .insert(Writer::spawn(self.storage.clone(), self.inbox)?),
         };
-        writer.send(job)?;
+        let number = writer.send(job)?;
+        let said = self.nav.game_mut().map_or(0, |app| app.said().0);
+        self.asked_at.push_back((number, said));
         Ok(())
     }
 
@@ -453,20 +470,35 @@ impl<F: Face> EventLoop<'_, F> {
         };
         let last = writer.last_sent();
         for written in writer.take() {
-            let autosaved = written.storage.autosaved();
+            // A later autosave still on its way: the game is still being autosaved.
+            let autosaved =
+                (written.job >= self.autosave_asked).then(|| written.storage.autosaved());
             if written.job == last {
                 *self.storage = *written.storage;
             }
-            self.settle(written.report, Some(autosaved));
+            self.settle(written.job, written.report, autosaved);
         }
     }
 
-    /// Says `report` on the game, and `autosaved`, whether the autosave's last write
-    /// holds it, when known.
-    fn settle(&mut self, report: Option<StorageReport>, autosaved: Option<bool>) {
+    /// Says `report`, what job `job` came to, on the game, and `autosaved`, whether
+    /// the autosave's last write holds it, when known. A report coming back after
+    /// the game said something newer is said after that ([`super::App::report_late`]).
+    fn settle(&mut self, job: u64, report: Option<StorageReport>, autosaved: Option<bool>) {
+        let mut said_then = None;
+        while let Some(&(number, said)) = self.asked_at.front()
+            && number <= job
+        {
+            self.asked_at.pop_front();
+            if number == job {
+                said_then = Some(said);
+            }
+        }
         if let Some(app) = self.nav.game_mut() {
             if let Some(report) = report {
-                app.report(&report);
+                match said_then {
+                    Some(said) if said != app.said().0 => app.report_late(&report),
+                    _ => app.report(&report),
+                }
             }
             if let Some(autosaved) = autosaved {
                 app.set_autosaved(autosaved);
@@ -486,17 +518,44 @@ impl<F: Face> EventLoop<'_, F> {
         let Some(writer) = self.writer.take() else {
             return;
         };
-        let finished = writer.finish(FINISH_WAIT);
+        let finished = writer.finish(FINISH_WAIT, || {
+            // The disk is slow: the screen says the way out waits for it, not the
+            // question just answered (s38: unchanged for up to the 10 s).
+            let Some(app) = self.nav.game_mut() else {
+                return;
+            };
+            app.saving_on_the_way_out();
+            let _ = self
+                .face
+                .show(self.nav.screen(), self.nav.look(self.setup.look));
+        });
+        // The way out says what the writes came to in their place of "Saving…".
+        self.asked_at.clear();
         let said = finished.left.iter().any(|w| w.report.is_some());
+        if finished.storage.is_none()
+            && let Some(last) = finished.left.last()
+        {
+            // What the last finished write left on disk, for the farewell to name.
+            *self.storage = (*last.storage).clone();
+        }
+        // Failures said after the screen too: drawn once before the terminal is
+        // restored, they were said nowhere after it (s38).
+        let mut late = Vec::new();
         for written in finished.left {
-            self.settle(written.report, None);
+            if let Some(report) = written.report.as_ref().filter(|r| r.is_failure()) {
+                late.push(report.clone());
+            }
+            self.settle(written.job, written.report, None);
         }
         match finished.storage {
             Some(storage) => *self.storage = storage,
             None => self.storage.writes_unfinished(),
         }
+        for report in late {
+            self.storage.keep_late(report);
+        }
         let autosaved = self.storage.autosaved();
-        self.settle(None, Some(autosaved));
+        self.settle(0, None, Some(autosaved));
         if said {
             // What the last writes came to, said once more before the way out: the
             // line mode's narration prints it (`a1`, `quit`, `yes` piped in were all
@@ -650,7 +709,7 @@ impl<F: Face> EventLoop<'_, F> {
             kept @ Kept::Saved(_) => {
                 Some(crate::strings::describe::farewell(&kept, app.game(), how))
             }
-            Kept::Nowhere | Kept::NotAutosaved => None,
+            Kept::Nowhere | Kept::NotAutosaved | Kept::Unfinished(_) => None,
         }
     }
 
@@ -1732,6 +1791,212 @@ mod tests {
         assert!(storage.autosaved());
         let text = autosave.load().unwrap().unwrap();
         assert!(text.contains("1. b2 c3"), "{text}");
+    }
+
+    /// A face that keeps, for another thread to read, the last frame's text and what
+    /// the game on it says: the question asked, in one line, or else its message.
+    struct Told {
+        terminal: Terminal<TestBackend>,
+        shown: Arc<std::sync::Mutex<String>>,
+        said: Arc<std::sync::Mutex<String>>,
+    }
+
+    impl Face for Told {
+        fn size(&mut self) -> anyhow::Result<ratatui::layout::Size> {
+            Face::size(&mut self.terminal)
+        }
+        fn show(&mut self, screen: &Screen, look: Look) -> anyhow::Result<()> {
+            self.terminal.show(screen, look)?;
+            *self.shown.lock().unwrap() = self.terminal.backend().to_string();
+            if let Screen::Game(app) = screen {
+                let said = match app.overlay() {
+                    crate::ui::question::Overlay::Question(question) => {
+                        app.question_words(question, crate::strings::question::Answering::Keys)
+                    }
+                    _ => app.message().map(|m| m.text.clone()).unwrap_or_default(),
+                };
+                *self.said.lock().unwrap() = said;
+            }
+            Ok(())
+        }
+        fn alert(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+            self.terminal.alert(bytes)
+        }
+        fn event(&mut self, screen: &Screen, event: &Event) -> Vec<Input> {
+            self.terminal.event(screen, event)
+        }
+    }
+
+    /// A game of two people run by the loop on a `width`×`height` test terminal, in
+    /// a thread, its files in a folder of its own, whose writes a test may hold
+    /// (`stalls`: a disk that does not answer).
+    struct SlowGame {
+        dir: tempfile::TempDir,
+        autosave: Autosave,
+        input: std::sync::mpsc::SyncSender<Wake>,
+        shown: Arc<std::sync::Mutex<String>>,
+        said: Arc<std::sync::Mutex<String>>,
+        looped: std::thread::JoinHandle<anyhow::Result<Storage>>,
+    }
+
+    impl SlowGame {
+        fn start(width: u16, height: u16) -> SlowGame {
+            use crate::ai::Seat;
+            let dir = tempfile::tempdir().unwrap();
+            let autosave = Autosave::at(dir.path().join("autosave.hij"));
+            let inbox = Inbox::new();
+            let input = inbox.sender();
+            let shown = Arc::new(std::sync::Mutex::new(String::new()));
+            let said = Arc::new(std::sync::Mutex::new(String::new()));
+            let mut face = Told {
+                terminal: Terminal::new(TestBackend::new(width, height)).unwrap(),
+                shown: shown.clone(),
+                said: said.clone(),
+            };
+            let app = App::new(GameConfig {
+                seats: [Seat::Human; 2],
+                ..GameConfig::default()
+            });
+            let mut storage = Storage::new(dir.path().to_path_buf(), Some(autosave.clone()));
+            let looped = std::thread::spawn(move || {
+                let setup = Setup {
+                    look: Look::PLAIN,
+                    ..Setup::default()
+                };
+                run(&mut face, &inbox, Screen::Game(app), setup, &mut storage).map(|_| storage)
+            });
+            let game = SlowGame {
+                dir,
+                autosave,
+                input,
+                shown,
+                said,
+                looped,
+            };
+            assert!(game.shows("Blue to move", Duration::from_secs(10)));
+            game
+        }
+
+        fn keys(&self, keys: &str) {
+            for c in keys.chars() {
+                self.input.send(key(c)).unwrap();
+            }
+        }
+
+        /// Waits (bounded) until the frame shows `text`; whether it did.
+        fn shows(&self, text: &str, within: Duration) -> bool {
+            self.waits(&self.shown, text, within)
+        }
+
+        /// Waits (bounded) until the game says `text` ([`Told`]); whether it did.
+        fn says(&self, text: &str, within: Duration) -> bool {
+            self.waits(&self.said, text, within)
+        }
+
+        fn waits(&self, seen: &std::sync::Mutex<String>, text: &str, within: Duration) -> bool {
+            let start = Instant::now();
+            while start.elapsed() < within {
+                if seen.lock().unwrap().contains(text) {
+                    return true;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            false
+        }
+
+        fn said(&self) -> String {
+            self.said.lock().unwrap().clone()
+        }
+
+        fn frame(&self) -> String {
+            self.shown.lock().unwrap().clone()
+        }
+    }
+
+    /// s38 said `It is kept` in the quit question while the move's autosave was
+    /// still on its way to the disk (the last finished write's word): a save announced
+    /// is a save made. With the disk held, the question after a move says the game
+    /// is being autosaved, and that quitting waits for the write; once the write is
+    /// on disk the question asked again says it is kept.
+    #[test]
+    fn the_quit_question_does_not_call_kept_a_move_still_on_its_way_to_the_disk() {
+        use crate::session::stalls;
+        let game = SlowGame::start(80, 24);
+        stalls::hold(game.dir.path());
+        game.keys("b2q");
+        let asked = game.says("Quit the game in progress?", Duration::from_secs(5));
+        let said = game.said();
+        let frame = game.frame();
+        stalls::let_go(game.dir.path());
+        assert!(asked, "{frame}");
+        assert!(!said.contains("It is kept"), "{said}");
+        assert!(said.contains("It is being autosaved"), "{said}");
+        // On disk: asked again, it is kept.
+        game.keys("n");
+        let start = Instant::now();
+        while !game
+            .autosave
+            .load()
+            .unwrap()
+            .is_some_and(|t| t.contains("1. b2"))
+        {
+            assert!(start.elapsed() < Duration::from_secs(20), "never written");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        game.keys("q");
+        assert!(
+            game.says("It is kept", Duration::from_secs(10)),
+            "{}",
+            game.said()
+        );
+        game.keys("y");
+        let storage = game.looped.join().unwrap().unwrap();
+        assert!(storage.autosaved());
+    }
+
+    /// s38: while the way out waited for a slow disk (up to 10 s) the screen stayed
+    /// as it was, the quit question answered still drawn. Now it says `Saving…` while
+    /// it waits, then ends once the write is on disk, the move in the autosave.
+    #[test]
+    fn the_way_out_says_saving_while_it_waits_for_the_disk() {
+        use crate::session::stalls;
+        let game = SlowGame::start(44, 16);
+        stalls::hold(game.dir.path());
+        game.keys("b2qy");
+        let saving = game.shows("Saving", Duration::from_secs(5));
+        let frame = game.frame();
+        stalls::let_go(game.dir.path());
+        assert!(saving, "{frame}");
+        assert!(!frame.contains("Quit?"), "{frame}");
+        let storage = game.looped.join().unwrap().unwrap();
+        assert!(storage.autosaved());
+        let text = game.autosave.load().unwrap().unwrap();
+        assert!(text.contains("1. b2 *"), "{text}");
+    }
+
+    /// s38: `b2 s c3` on a slow disk: `Yellow played c3 (section 1)` was replaced by
+    /// the save's `Saved to ...`, come back a moment later. A report coming back after
+    /// newer news keeps that news first on the status row, the report after it.
+    #[test]
+    fn a_report_coming_back_late_keeps_the_newer_news_on_screen() {
+        use crate::session::stalls;
+        let game = SlowGame::start(44, 16);
+        stalls::hold(game.dir.path());
+        game.keys("b2sc3");
+        let played = game.says("Yellow played c3", Duration::from_secs(5));
+        let said = game.said();
+        stalls::let_go(game.dir.path());
+        assert!(played, "{said}");
+        assert!(
+            game.says("Saved to", Duration::from_secs(20)),
+            "{}",
+            game.said()
+        );
+        let said = game.said();
+        assert!(said.starts_with("Yellow played c3"), "{said}");
+        game.keys("qy");
+        game.looped.join().unwrap().unwrap();
     }
 
     /// `Ctrl-z` stops the program until `fg`; the system's clock runs on meanwhile,

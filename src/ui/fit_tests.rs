@@ -14,6 +14,7 @@ use crate::session::{GameConfig, Notice};
 use crate::strings::{message, storage as storage_words};
 
 use super::layout::ScreenLayout;
+use super::question::Keeping;
 use super::screen::box_rect;
 use super::{App, AppView, Input, Look, News, Question, ReplayState, ReplayView};
 
@@ -147,13 +148,17 @@ fn against_hard() -> GameConfig {
     }
 }
 
+/// Every way the quit and back questions word what the autosave holds.
+const KEEPINGS: [Keeping; 3] = [Keeping::NotKept, Keeping::Saving, Keeping::Kept];
+
 #[test]
 fn every_question_is_readable_in_full_at_80x24() {
     let full = Rect::new(0, 0, WIDTH, HEIGHT);
     let game = Game::from_moves([Square::B2, Square::C3, Square::B2]).unwrap();
-    for autosaved in [false, true] {
+    for keeping in KEEPINGS {
         for question in [Question::Quit, Question::NewGame] {
-            let mut app = App::with_game(against_hard(), game.clone()).with_autosave(autosaved);
+            let mut app = App::with_game(against_hard(), game.clone());
+            app.set_keeping(keeping);
             key(&mut app, if question == Question::Quit { 'q' } else { 'n' });
             let text = app.question_text(question);
             let buf = game_screen(&app);
@@ -1296,10 +1301,12 @@ fn every_answer_is_whole_on_one_row_of_its_box_and_a_click_on_it_picks_it() {
         },
     ];
     let mut apps = Vec::new();
-    for autosaved in [true, false] {
+    for keeping in KEEPINGS {
+        let autosaved = keeping == Keeping::Kept;
         for from_start in [false, true] {
             let local = || {
-                let app = App::with_game(against_hard(), game.clone()).with_autosave(autosaved);
+                let mut app = App::with_game(against_hard(), game.clone());
+                app.set_keeping(keeping);
                 if from_start { app.from_start() } else { app }
             };
             for question in [
@@ -1488,12 +1495,12 @@ fn no_box_row_holds_a_short_word_alone_at_44x16_or_80x24() {
         });
         check("AutosaveBusy", &busy);
         let three = Game::from_moves([Square::B2, Square::C3, Square::B2]).unwrap();
-        for autosaved in [false, true] {
+        for keeping in KEEPINGS {
             for (question, k) in [(Question::Quit, 'q'), (Question::NewGame, 'n')] {
-                let mut app =
-                    App::with_game(against_hard(), three.clone()).with_autosave(autosaved);
+                let mut app = App::with_game(against_hard(), three.clone());
+                app.set_keeping(keeping);
                 key(&mut app, k);
-                check(&format!("{question:?} autosaved {autosaved}"), &app);
+                check(&format!("{question:?} {keeping:?}"), &app);
             }
         }
         let offer = Game::from_moves([Square::A1, Square::D4, Square::A1, Square::D4]).unwrap();

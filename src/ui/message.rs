@@ -102,6 +102,18 @@ pub enum Keyed {
     /// kept (the storage's note, which took that line's place). The line mode said
     /// that line as it came: it says the note alone.
     KeptAfterLast(String, String),
+    /// What a write came to, come back after newer news was said (a slow disk): the
+    /// newer line's text, then the report's text and its line-mode words. The full
+    /// screen keeps the newer line first; the line mode, which said it as it came,
+    /// says the report alone.
+    LateReport {
+        /// The newer line, as the status row showed it.
+        newer: String,
+        /// What the write came to, as the full screen says it.
+        report: String,
+        /// The same, as the line mode says it.
+        line: String,
+    },
     /// The replay viewer's jump to a move the record has not: the number typed, and
     /// how many moves it has.
     NoSuchMove(String, usize),
@@ -260,6 +272,7 @@ impl Keyed {
             Keyed::ReviewArrived => analysis::REVIEW_ARRIVED.to_owned(),
             Keyed::KeptClaimOpen(placement, kept) => claim::placed_last(placement, kept),
             Keyed::KeptAfterLast(stone, kept) => storage::kept_after_last(stone, kept),
+            Keyed::LateReport { newer, report, .. } => storage::late_report(newer, report),
             Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => storage::autosave_failed(path, error),
             Keyed::Hints(hints) => keymap::hint_line(*hints),
@@ -366,6 +379,7 @@ impl Keyed {
             Keyed::ReviewArrived => line::REVIEW_ARRIVED.to_owned(),
             Keyed::KeptClaimOpen(_, kept) => line::kept_claim_open(kept),
             Keyed::KeptAfterLast(_, kept) => kept.clone(),
+            Keyed::LateReport { line, .. } => line.clone(),
             Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => line::autosave_failed(path, error),
             Keyed::Hints(hints) => line_hints(*hints).to_owned(),

@@ -12,6 +12,33 @@ use super::keymap::Action;
 /// the whole question in its box over the board at 44×16, the smallest game screen.
 const RESUME_NAME_COLUMNS: usize = 20;
 
+/// What the autosave holds of the game on screen, as the quit and back questions say
+/// it: a save announced is a save made, so a move's write still on its way to the
+/// disk is said to be on its way, not kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keeping {
+    /// The autosave's last write holds the game as it is.
+    Kept,
+    /// A write of the game as it is now is on its way to the disk, the ones before it
+    /// having worked: the way out waits for it (the farewell then says where the game
+    /// is).
+    Saving,
+    /// The autosave does not hold the game (its write failed, or there is none):
+    /// the questions offer to save it first.
+    NotKept,
+}
+
+impl Keeping {
+    /// [`Keeping::Kept`] when the autosave holds the game, else [`Keeping::NotKept`].
+    pub fn of(autosaved: bool) -> Keeping {
+        if autosaved {
+            Keeping::Kept
+        } else {
+            Keeping::NotKept
+        }
+    }
+}
+
 /// A yes/no question on screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Question {
@@ -86,13 +113,13 @@ impl Question {
     /// key: a new game` ([`question::resume_narrow`]): every answer whole on a row.
     pub(crate) fn boxed(
         self,
-        autosaved: bool,
+        keeping: Keeping,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
         from_start: bool,
         columns: usize,
     ) -> (String, Vec<String>) {
-        let answers = self.clickable_answers(autosaved, offer, new_seats, from_start);
+        let answers = self.clickable_answers(keeping, offer, new_seats, from_start);
         if let (Question::Resume, Some(offer)) = (self, offer)
             && answers
                 .get(1)
@@ -108,29 +135,36 @@ impl Question {
             );
             return (text, question::resume_key_answers_short(leave));
         }
-        let text = self.text(Answering::Keys, autosaved, offer, new_seats, from_start);
+        let text = self.text(Answering::Keys, keeping, offer, new_seats, from_start);
         (text, answers)
     }
 
     /// The whole question, its answers named `how`: whether quitting keeps the game
-    /// (`autosaved`; if not, the question says so and offers to save), the
+    /// (`keeping`: kept, on its way to the disk, or not, when the question says so
+    /// and offers to save), the
     /// autosaved game offered and the seats of the new game offered instead
     /// (`new_seats`) change the wording, and so does where the resume question's `q`
     /// goes (`from_start`: back to the start screen, else out of the program).
     pub(crate) fn text(
         self,
         how: Answering,
-        autosaved: bool,
+        keeping: Keeping,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
         from_start: bool,
     ) -> String {
         let leave = resume_leave(from_start);
         match (self, offer) {
-            (Question::Quit, _) if autosaved => question::quit_autosaved(how),
-            (Question::Quit, _) => question::quit_not_kept(how),
-            (Question::Back, _) if autosaved => question::back_autosaved(how, super::RESUME_KEY),
-            (Question::Back, _) => question::back_not_kept(how),
+            (Question::Quit, _) => match keeping {
+                Keeping::Kept => question::quit_autosaved(how),
+                Keeping::Saving => question::quit_saving(how),
+                Keeping::NotKept => question::quit_not_kept(how),
+            },
+            (Question::Back, _) => match keeping {
+                Keeping::Kept => question::back_autosaved(how, super::RESUME_KEY),
+                Keeping::Saving => question::back_saving(how),
+                Keeping::NotKept => question::back_not_kept(how),
+            },
             (Question::NewGame, _) => question::new_game(how),
             (Question::Resume, Some(offer)) => question::resume(
                 offer.config.seats,
@@ -163,12 +197,12 @@ impl Question {
     /// question's third is its `q` (`from_start`: back), not save.
     pub(crate) fn clickable_answers(
         self,
-        autosaved: bool,
+        keeping: Keeping,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
         from_start: bool,
     ) -> Vec<String> {
-        let save = (!autosaved).then_some(question::SAVE);
+        let save = (keeping == Keeping::NotKept).then_some(question::SAVE);
         let (words, save) = match self {
             Question::Resume => {
                 let leave = resume_leave(from_start);
@@ -196,23 +230,27 @@ impl Question {
     /// only the box took one); the whole question's are the box's own.
     pub(crate) fn status_wordings(
         self,
-        autosaved: bool,
+        keeping: Keeping,
         offer: Option<&ResumeOffer>,
         new_seats: [Seat; 2],
         from_start: bool,
     ) -> Vec<Brief> {
-        let whole = self.text(Answering::Keys, autosaved, offer, new_seats, from_start);
+        let whole = self.text(Answering::Keys, keeping, offer, new_seats, from_start);
         let mut wordings = vec![Brief {
             text: crate::text::plain_spaces(&whole).into_owned(),
-            answers: self.clickable_answers(autosaved, offer, new_seats, from_start),
+            answers: self.clickable_answers(keeping, offer, new_seats, from_start),
         }];
         match (self, offer) {
-            (Question::Quit, _) if autosaved => wordings.push(question::quit_autosaved_short()),
-            (Question::Quit, _) => wordings.push(question::quit_not_kept_short()),
-            (Question::Back, _) if autosaved => {
-                wordings.push(question::back_autosaved_short(super::RESUME_KEY))
-            }
-            (Question::Back, _) => wordings.push(question::back_not_kept_short()),
+            (Question::Quit, _) => wordings.push(match keeping {
+                Keeping::Kept => question::quit_autosaved_short(),
+                Keeping::Saving => question::quit_saving_short(),
+                Keeping::NotKept => question::quit_not_kept_short(),
+            }),
+            (Question::Back, _) => wordings.push(match keeping {
+                Keeping::Kept => question::back_autosaved_short(super::RESUME_KEY),
+                Keeping::Saving => question::back_saving_short(),
+                Keeping::NotKept => question::back_not_kept_short(),
+            }),
             (Question::Resume, Some(offer)) => {
                 let leave = resume_leave(from_start);
                 wordings.extend(question::resume_short(&offer.game, new_seats, leave));
@@ -317,10 +355,10 @@ mod tests {
         ];
         let mut texts = Vec::new();
         for question in questions {
-            for autosaved in [true, false] {
+            for keeping in [Keeping::Kept, Keeping::Saving, Keeping::NotKept] {
                 for offer in [None, Some(&offer)] {
                     for from_start in [true, false] {
-                        texts.push(question.text(how, autosaved, offer, seats, from_start));
+                        texts.push(question.text(how, keeping, offer, seats, from_start));
                     }
                 }
             }
@@ -346,11 +384,12 @@ mod tests {
         let totals = format!("Blue {blue}, Yellow {yellow}");
         let new_seats = [Seat::Human, Seat::Hard];
         for how in [Answering::Keys, Answering::Commands] {
-            let text = Question::Resume.text(how, true, Some(&offer), new_seats, false);
+            let text = Question::Resume.text(how, Keeping::Kept, Some(&offer), new_seats, false);
             let text = crate::text::plain_spaces(&text).into_owned();
             assert!(text.contains(&totals), "{text}");
         }
-        let wordings = Question::Resume.status_wordings(true, Some(&offer), new_seats, false);
+        let wordings =
+            Question::Resume.status_wordings(Keeping::Kept, Some(&offer), new_seats, false);
         assert!(wordings[1].text.contains(&totals), "{}", wordings[1].text);
         // Two-digit totals and `new game vs hard AI` fit the status line at 80x24
         // (they did, to the column, before the comma).

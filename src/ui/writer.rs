@@ -40,6 +40,10 @@ const SLOWEST_TEST_DISK: Duration = Duration::from_secs(10);
 /// be on disk nowhere rather than claimed kept.
 pub(crate) const FINISH_WAIT: Duration = Duration::from_secs(10);
 
+/// How long [`Writer::finish`] waits before it says the way out waits for the disk
+/// (its `slow`): a write takes milliseconds, and a quick way out shows nothing more.
+pub(crate) const SAVING_SHOWN_AFTER: Duration = Duration::from_millis(150);
+
 /// How long a signal's way out waits for the writes asked before it cuts the one
 /// under way ([`wait_for_writes`]).
 #[cfg_attr(not(unix), allow(dead_code))]
@@ -275,11 +279,20 @@ impl Writer {
     /// Closes the queue and waits, at most `within`, for the jobs asked to be carried
     /// out; gives the storage back with the results not taken yet. Past `within` (a
     /// disk that does not answer) the thread is left to its write and no storage comes
-    /// back: the caller says nothing is known to be on disk.
-    pub(crate) fn finish(mut self, within: Duration) -> Finished {
+    /// back: the caller says nothing is known to be on disk. `slow` is called once
+    /// when the jobs are not done within [`SAVING_SHOWN_AFTER`] (the screen says the
+    /// way out waits for the disk).
+    pub(crate) fn finish(mut self, within: Duration, slow: impl FnOnce()) -> Finished {
         drop(self.jobs.take());
-        let until = Instant::now() + within;
+        let start = Instant::now();
+        let until = start + within;
+        let mut slow = Some(slow);
         while !self.thread.is_finished() && Instant::now() < until {
+            if start.elapsed() >= SAVING_SHOWN_AFTER
+                && let Some(slow) = slow.take()
+            {
+                slow();
+            }
             thread::sleep(Duration::from_millis(2));
         }
         let storage = if self.thread.is_finished() && self.failure().is_none() {
@@ -345,7 +358,7 @@ mod tests {
             "a result before the disk answered"
         );
         stalls::let_go(dir.path());
-        let finished = writer.finish(Duration::from_secs(20));
+        let finished = writer.finish(Duration::from_secs(20), || {});
         let numbers: Vec<u64> = finished.left.iter().map(|w| w.job).collect();
         assert_eq!(numbers, [1, 2, 3, 4]);
         let Some(StorageReport::Saved(path)) = &finished.left[3].report else {

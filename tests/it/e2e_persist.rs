@@ -525,3 +525,30 @@ fn a_signal_right_after_a_move_on_a_slow_disk_keeps_the_move_shown() {
     assert!(said.contains("The game is kept (1 move"), "{said:?}");
     assert_eq!(temporaries(data.path()), Vec::<String>::new());
 }
+
+/// s38: an `s` that fails (its folder gone), pressed just before `q` `y` on a slow
+/// disk (1.5 s a write), came back only at the way out: drawn once before the
+/// terminal was restored, said nowhere after it, and the program ended 0. Now it is
+/// said after the screen, and the program's status says a save asked for failed.
+#[test]
+fn a_save_that_fails_at_the_way_out_is_said_after_the_screen_and_fails_the_program() {
+    let data = tempfile::tempdir().unwrap();
+    let saves = data.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let env = [("HIJARA_TEST_SLOW_DISK", "1500")];
+    let args = ["play", "--save-dir", saves_arg, "--no-history"];
+    let mut s = Session::start_with_env(&args, 80, 24, data.path(), &env);
+    s.wait_for("Blue to move");
+    std::fs::remove_dir(&saves).unwrap();
+    s.type_keys("b2");
+    s.wait_for("Yellow to move");
+    s.type_keys("sq");
+    s.wait_for("Quit the game in progress?");
+    s.type_keys("y");
+    assert_eq!(s.exit_code(), 1);
+    assert_restored(&s);
+    let output = s.whole_output();
+    let said = after_the_screen(&output);
+    assert!(said.contains("Not saved in"), "{said:?}");
+    assert!(said.contains("The game is kept (1 move"), "{said:?}");
+}
