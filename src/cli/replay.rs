@@ -66,13 +66,31 @@ pub(crate) fn history_game(
     let number = typed.trim_start_matches('0');
     match (history.path(n), dir) {
         (Some(path), _) => Ok(path),
+        // The folder in the command to type where a shell takes it as it is (qa45:
+        // `hijara games --dir` alone, which clap refuses for its missing DIR).
         (None, Some(_)) => {
-            bail!("no game {number} in {shown}: it holds {holds} (`hijara games --dir` lists them)")
+            let dir = if shell_plain(&shown) {
+                shown.as_str()
+            } else {
+                "DIR"
+            };
+            bail!(
+                "no game {number} in {shown}: it holds {holds} (`hijara games --dir {dir}` lists them)"
+            )
         }
         (None, None) => {
             bail!("no game {number} in the history: it holds {holds} (`hijara games` lists them)")
         }
     }
+}
+
+/// Whether a shell reads `text` as one word, as it is: no space, quote or other
+/// character a shell gives a meaning to.
+fn shell_plain(text: &str) -> bool {
+    !text.is_empty()
+        && text.chars().all(|c| {
+            c.is_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '+' | ',' | ':' | '@')
+        })
 }
 
 /// The record a `FILE|N` argument names: the file, or game N of the history (of

@@ -874,10 +874,17 @@ pub(crate) fn needs(command: &str, what: &str, name: &str) -> String {
 /// A command whose key the screen does not take (`say` where no one hears it, `find`
 /// in the new table's form): none of it is typed, since its text typed as keys would
 /// act as keys.
-/// It names the command as typed, quoted as [`unknown`] quotes a word.
+/// It names the command as typed, after `The command` (qa45: `why does nothing here`
+/// began the line and read as a question).
 pub(crate) fn not_here(command: &str) -> String {
     let command = crate::text::fit_sanitized(command, 40);
-    format!("{command} does nothing here: help lists the commands.")
+    format!("The command {command} does nothing here: help lists the commands.")
+}
+
+/// A command of this screen that takes nothing, typed with words after it (`next
+/// mistake`): its word as the table spells it.
+pub(crate) fn takes_nothing(command: &str) -> String {
+    format!("The command {command} takes nothing after it: type {command} alone.")
 }
 
 /// The help's first line.

@@ -49,7 +49,8 @@ const PAIRS: &[(&str, &str)] = &[
     ),
     (
         message::NEW_INSTEAD_OF_RESUME,
-        "New game: the autosaved one is set aside",
+        // `kept aside`, as the long text says (qa45: `set aside` read as thrown away).
+        "New game: the autosaved one is kept aside",
     ),
     (
         message::NOT_BETWEEN_PLAYERS,
@@ -312,6 +313,20 @@ mod tests {
             assert!(width(short) <= NARROW, "{short}: {}", width(short));
             assert!(!PAIRS[..i].iter().any(|(l, _)| l == long), "{long}");
         }
+    }
+
+    /// qa45: the narrow wording of a new game over an autosave said the autosaved
+    /// game was `set aside`, which reads as thrown away, where the long text says it
+    /// is `kept aside` (at the first move, into the data folder): one name for it.
+    #[test]
+    fn the_autosaved_game_set_aside_for_a_new_one_is_kept_aside_at_any_width() {
+        let (long, short) = PAIRS
+            .iter()
+            .find(|(long, _)| *long == message::NEW_INSTEAD_OF_RESUME)
+            .copied()
+            .unwrap_or_default();
+        assert!(long.contains("kept aside"), "{long}");
+        assert!(short.contains("kept aside"), "{short}");
     }
 
     /// s33: a spectator's ratings line on a narrow screen names the players (it said

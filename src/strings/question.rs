@@ -508,6 +508,19 @@ fn new_game_short(seats: [Seat; 2]) -> String {
     }
 }
 
+/// The rules of an autosaved game other than the standard game's, said after who
+/// plays whom: ` with corners and claims`, ` with claims`; nothing for the standard
+/// game. (qa45: the question said none, so a corners game with claims was resumed
+/// from `hijara play` as if it were the standard game asked for.)
+fn with_rules(game: &Game) -> String {
+    let rules = super::rules_parts(game.ruleset(), game.claim_mode());
+    if rules.is_empty() {
+        String::new()
+    } else {
+        format!(" with {}", rules.join(" and "))
+    }
+}
+
 /// Who plays whom: `Blue (human) against Yellow (easy AI)`.
 fn pairing(seats: [Seat; 2]) -> String {
     pairing_named(seats, &[None, None])
@@ -549,8 +562,9 @@ pub(crate) fn resume(
 ) -> String {
     format!(
         // Each total joined to its colour: a box's line never parts them.
-        "Resume the autosaved game? {}, {}, Blue\u{a0}{}, Yellow\u{a0}{}. {}",
+        "Resume the autosaved game? {}{}, {}, Blue\u{a0}{}, Yellow\u{a0}{}. {}",
         pairing_named(seats, names),
+        with_rules(game),
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
@@ -570,8 +584,9 @@ pub(crate) fn resume_narrow(
     leave: &str,
 ) -> String {
     format!(
-        "Resume the autosaved game? {}, {}, Blue\u{a0}{}, Yellow\u{a0}{}. Or {}. {}",
+        "Resume the autosaved game? {}{}, {}, Blue\u{a0}{}, Yellow\u{a0}{}. Or {}. {}",
         pairing_named(seats, names),
+        with_rules(game),
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
@@ -613,4 +628,36 @@ pub(crate) fn play_on(at_move: usize, dropped: usize, how: Answering) -> String 
          game is not changed). {}",
         answers(how, PLAY_ON.yes, None, PLAY_ON.no)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Ruleset;
+
+    /// qa45: the resume question named no rules, so an autosaved corners game with
+    /// claims was offered in the same words as a standard one.
+    #[test]
+    fn the_resume_question_names_the_autosaved_game_s_rules() {
+        let seats = [Seat::Human, Seat::Human];
+        let names = [None, None];
+        let asked = |game: &Game| {
+            [
+                resume(seats, &names, game, seats, Answering::Keys, RESUME_QUIT),
+                resume_narrow(seats, &names, game, seats, RESUME_QUIT),
+            ]
+        };
+        for text in asked(&Game::with_rules(Ruleset::Corners, true)) {
+            assert!(
+                text.contains("against Yellow (human) with corners and claims, 0 moves"),
+                "{text}"
+            );
+        }
+        for text in asked(&Game::with_claims()) {
+            assert!(text.contains("(human) with claims, 0 moves"), "{text}");
+        }
+        for text in asked(&Game::new()) {
+            assert!(text.contains("Yellow (human), 0 moves"), "{text}");
+        }
+    }
 }

@@ -895,7 +895,16 @@ impl ReplayState {
                         self.show(n)
                     }
                     None => {
-                        let text = analysis_words::no_mistake(later, self.analysis.finished());
+                        // None can come before the first move or after the last,
+                        // whatever the analysis finds (qa45: `[` at the start said
+                        // `... yet: the analysis is still running`).
+                        let none_ever = if later {
+                            self.at_move >= self.len()
+                        } else {
+                            self.at_move <= 1
+                        };
+                        let settled = self.analysis.finished() || none_ever;
+                        let text = analysis_words::no_mistake(later, settled);
                         self.message = Some(Message::new(MessageKind::Info, text));
                         VIEW.to_vec()
                     }

@@ -384,6 +384,11 @@ impl Widget for &ReplayView<'_> {
         // At the end of a finished game the result alone, where the move number leaves
         // it no room (44 columns): the last move's number is the record's length.
         let mut turn_core = None;
+        // The number being typed alone where the move shown leaves it no room (qa45:
+        // at 44 columns `Move 0/64 · go to move…` hid what was typed).
+        if let Some(typed) = state.goto() {
+            turn.push(replay_words::typing_move(typed));
+        }
         if outcome.is_some() && state.goto().is_none() && state.at_move() == state.len() {
             turn.push(short);
             // Two long names leave no room for how it ended: the winner alone, the last

@@ -577,3 +577,40 @@ fn no_such_game_exits_1_whatever_the_number() {
             ));
     }
 }
+
+/// qa45: game N past the end of `--dir`'s folder named `hijara games --dir` as the
+/// command that lists them, which clap refuses without its DIR. The folder is given
+/// where a shell takes it as it is, else `DIR`.
+#[test]
+fn no_such_game_in_a_folder_names_the_command_with_the_folder() {
+    let data = tempfile::tempdir().unwrap();
+    let dir = data.path().join("some games");
+    let plain = data.path().join("games");
+    for folder in [&dir, &plain] {
+        std::fs::create_dir_all(folder).unwrap();
+        std::fs::copy("assets/games/complete.hij", folder.join("one.hij")).unwrap();
+    }
+    let shown = plain.display().to_string();
+    hijara(data.path())
+        .current_dir(data.path())
+        .args(["score", "--dir", "games", "7"])
+        .assert()
+        .code(1)
+        .stderr(
+            "hijara: no game 7 in games: it holds 1 game (`hijara games --dir games` lists them)\n",
+        );
+    hijara(data.path())
+        .args(["replay", "--dir", &shown, "7"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(format!(
+            "(`hijara games --dir {shown}` lists them)"
+        )));
+    hijara(data.path())
+        .args(["analyze", "--dir", &dir.display().to_string(), "7"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "it holds 1 game (`hijara games --dir DIR` lists them)",
+        ));
+}

@@ -471,7 +471,7 @@ fn say_in_a_local_game_types_no_keys() {
     assert!(!said.iter().any(|l| l.contains("Saved")), "{said:?}");
     assert_eq!(
         said.iter()
-            .filter(|l| l.as_str() == "say does nothing here: help lists the commands.")
+            .filter(|l| l.as_str() == "The command say does nothing here: help lists the commands.")
             .count(),
         2,
         "{said:?}"
@@ -1114,10 +1114,16 @@ fn a_one_key_command_refused_names_what_was_typed() {
     for (typed, said) in [
         (
             "puzzles",
-            "puzzles does nothing here: help lists the commands.",
+            "The command puzzles does nothing here: help lists the commands.",
         ),
-        ("p", "p does nothing here: help lists the commands."),
-        ("Hint", "Hint does nothing here: help lists the commands."),
+        (
+            "p",
+            "The command p does nothing here: help lists the commands.",
+        ),
+        (
+            "Hint",
+            "The command Hint does nothing here: help lists the commands.",
+        ),
     ] {
         s.send(typed);
         let lines = s.wait_for("does nothing here");
@@ -1149,7 +1155,7 @@ fn a_lesson_refuses_in_commands() {
     assert!(refused.contains("help"), "{refused}");
     // A command of the game is no unknown word here (QA: "Unknown command: hint").
     s.send("hint");
-    s.wait_for("hint does nothing here: help lists the commands.");
+    s.wait_for("The command hint does nothing here: help lists the commands.");
     s.send("moves");
     s.wait_for("Moves 1 to ");
     s.finish();

@@ -516,3 +516,55 @@ fn the_replay_help_says_what_the_reviews_numbers_are_at_80x24_and_44x16() {
         }
     }
 }
+
+/// qa45: at 44×16 the move number typed after `g` was cut away (`Move 0/64 · go to
+/// move…`): what was typed showed nowhere. Where the move shown leaves it no room,
+/// the typing goes alone, beside the totals.
+#[test]
+fn a_move_number_typed_shows_at_44_columns() {
+    for (width, height) in [(80, 24), (44, 16)] {
+        let mut s = viewer(COMPLETE);
+        typing(&mut s, "g12");
+        let status = rows(&drawn(&s, width, height))[usize::from(height) - 2].clone();
+        assert!(
+            status.contains("go to move: 12_"),
+            "at {width}x{height}: {status}"
+        );
+    }
+}
+
+/// qa45: `[` at the start (or at move 1) and `]` at the last move said `No mistake
+/// or blunder before this move yet: the analysis is still running`, as if one could
+/// still come: none ever can there, and the line says so at once.
+#[test]
+fn no_mistake_before_the_start_or_after_the_end_is_not_awaited() {
+    let mut s = viewer(COMPLETE);
+    for at_start in [true, false] {
+        if !at_start {
+            press(&mut s, KeyCode::Right);
+        }
+        press(&mut s, '[');
+        assert_eq!(
+            s.message().map(|(_, text)| text.to_owned()).as_deref(),
+            Some("No mistake or blunder before this move"),
+            "at move {}",
+            s.at_move()
+        );
+    }
+    press(&mut s, KeyCode::End);
+    press(&mut s, ']');
+    assert_eq!(
+        s.message().map(|(_, text)| text.to_owned()).as_deref(),
+        Some("No mistake or blunder after this move")
+    );
+    // In the middle one may still come: the analysis runs.
+    typing(&mut s, "g30");
+    press(&mut s, KeyCode::Enter);
+    press(&mut s, ']');
+    assert!(
+        s.message()
+            .is_some_and(|(_, text)| text.ends_with("still running")),
+        "{:?}",
+        s.message()
+    );
+}

@@ -862,6 +862,9 @@ pub(crate) enum Parsed {
     Unknown(String),
     /// A command without the argument it needs.
     Needs(&'static Command),
+    /// A command of a word or more that takes nothing, with words after it (`next
+    /// mistake`): no unknown word, and not another screen's.
+    TakesNothing(&'static Command),
 }
 
 /// The commands of `place`, in table order.
@@ -929,9 +932,13 @@ pub(crate) fn parse(line: &str, place: Place) -> Parsed {
     match fits {
         true => Parsed::Command(command, arg),
         // A one-letter word with something after it is no command: `b3` is a square.
-        false if command.arg == Arg::None && !arg.is_empty() => {
+        false if command.arg == Arg::None && !arg.is_empty() && word.chars().count() == 1 => {
             Parsed::Unknown(line.split_whitespace().next().unwrap_or(line).to_owned())
         }
+        // A command word of this screen with words after it (qa45: `next mistake` in
+        // the replay viewer said `next does nothing here`, `undo now` in a game
+        // `Unknown command: undo`).
+        false if command.arg == Arg::None => Parsed::TakesNothing(command),
         false => Parsed::Needs(command),
     }
 }
@@ -1021,6 +1028,11 @@ mod tests {
         assert_eq!(parse("h", Place::Start), Parsed::Key('h'));
         assert_eq!(parse("", Place::Game), Parsed::Empty);
         assert!(matches!(parse("dance now", Place::Game), Parsed::Unknown(w) if w == "dance"));
+        assert!(matches!(
+            parse("next mistake", Place::Replay),
+            Parsed::TakesNothing(c) if c.words == ["next", "n"]
+        ));
+        assert!(matches!(parse("b now", Place::Game), Parsed::Unknown(w) if w == "b"));
         // A square means nothing in the replay viewer.
         assert!(matches!(parse("b3", Place::Replay), Parsed::Unknown(_)));
         // The game's readings read a lesson's and a puzzle's board too, and `hint`

@@ -283,6 +283,11 @@ impl<'a, W: Write> LineFace<'a, W> {
                 let _ = self.say(&[words::needs(word, command.arg.what(), command.arg.name())]);
                 Vec::new()
             }
+            Parsed::TakesNothing(command) => {
+                let word = command.words.first().copied().unwrap_or("");
+                let _ = self.say(&[words::takes_nothing(word)]);
+                Vec::new()
+            }
             Parsed::Command(command, arg) => match command.does {
                 Does::Play => Vec::new(),
                 Does::Read(Reading::Why) => {
@@ -670,7 +675,18 @@ mod tests {
             let word = line.split(' ').next().unwrap_or(line);
             assert_eq!(
                 out,
-                format!("{word} does nothing here: help lists the commands.\n"),
+                format!("The command {word} does nothing here: help lists the commands.\n"),
+                "{line}"
+            );
+        }
+        // qa45: a command of this screen with words after it was another screen's
+        // (`next mistake` in the replay viewer: `next does nothing here`) or unknown.
+        for (line, word) in [("undo now", "undo"), ("board please", "board")] {
+            let (typed, out) = said(&local, line);
+            assert_eq!(typed, Vec::new(), "{line}");
+            assert_eq!(
+                out,
+                format!("The command {word} takes nothing after it: type {word} alone.\n"),
                 "{line}"
             );
         }
@@ -1041,7 +1057,10 @@ mod tests {
     fn back_on_the_lessons_menu_goes_back_to_the_lesson() {
         let mut state = lesson_at(2);
         let said = type_in(&mut state, "back");
-        assert_eq!(said, "back does nothing here: help lists the commands.\n");
+        assert_eq!(
+            said,
+            "The command back does nothing here: help lists the commands.\n"
+        );
         assert!(!state.has_quit());
         assert!(!type_in(&mut state, "help").contains("\nback"));
         assert_eq!(type_in(&mut state, "c3"), "");
