@@ -80,11 +80,15 @@ pub(crate) fn answers(how: Answering, yes: &str, save: Option<&str>, no: &str) -
     }
 }
 
+/// The keys that answer no, as every question names them (where columns allow:
+/// [`resume_brief`] at 44 columns says `other`).
+pub(crate) const ANY_OTHER_KEY: &str = "any other key";
+
 /// The full screen's answers as [`answers`] words them, in the order a click on one
 /// picks it: `y: {yes}`, `any other key: {no}`, then `s: {save}` when it is offered
 /// (each is found in the question's box by its words).
 pub(crate) fn key_answers(yes: &str, save: Option<&str>, no: &str) -> Vec<String> {
-    let mut words = vec![format!("y: {yes}"), format!("any other key: {no}")];
+    let mut words = vec![format!("y: {yes}"), format!("{ANY_OTHER_KEY}: {no}")];
     if let Some(save) = save {
         words.push(format!("{}: {save}", Answering::Keys.save()));
     }
@@ -112,6 +116,15 @@ impl Brief {
         }
     }
 
+    /// `answers` alone, as they are listed: a question's shortest brief, under its
+    /// box that asks it.
+    pub(crate) fn alone(answers: Vec<String>) -> Brief {
+        Brief {
+            text: answers.join(", "),
+            answers,
+        }
+    }
+
     /// `head` followed by `answers` (yes, no, save), save named first: the
     /// warning that the game is not kept goes with the way to keep it.
     fn save_first(head: &str, answers: Vec<String>) -> Brief {
@@ -124,10 +137,11 @@ impl Brief {
 }
 
 /// The answers in the fewest words, as the status line's briefs name them: `y: {yes}`,
-/// `other key: {no}`, then `s: save first` when `save` (the order a click picks them,
-/// as [`key_answers`]'s).
+/// `any other key: {no}`, then `s: save first` when `save` (the order a click picks
+/// them, as [`key_answers`]'s). s39: `other key` here, `any other key` in the box
+/// above were two wordings of one answer; the box's is the one.
 pub(crate) fn brief_answers(yes: &str, save: bool, no: &str) -> Vec<String> {
-    let mut words = vec![format!("y: {yes}"), format!("other key: {no}")];
+    let mut words = vec![format!("y: {yes}"), format!("{ANY_OTHER_KEY}: {no}")];
     if save {
         words.push(format!("{}: {SAVE} first", Answering::Keys.save()));
     }
@@ -342,10 +356,16 @@ pub(crate) fn claim_open(claimer: Player, then: ClaimOpenThen, how: Answering) -
     )
 }
 
-/// [`claim_open`] at its shortest, for the status line.
-pub(crate) fn claim_open_answers(then: ClaimOpenThen) -> Brief {
+/// [`claim_open`] in brief, for the status line: with its question, then the answers
+/// alone (`Forfeit claim? y: new game, any other key: no` is 46 columns, 44 at the
+/// narrowest).
+pub(crate) fn claim_open_answers(then: ClaimOpenThen) -> [Brief; 2] {
     let (yes, _) = then.words();
-    Brief::asked("Forfeit claim?", brief_answers(yes, false, CLAIM_OPEN_NO))
+    let answers = brief_answers(yes, false, CLAIM_OPEN_NO);
+    [
+        Brief::asked("Forfeit claim?", answers.clone()),
+        Brief::alone(answers),
+    ]
 }
 
 /// [`claim_open`]'s answers a click picks in its box.
@@ -395,10 +415,10 @@ pub(crate) fn resign_answers() -> Brief {
     Brief::asked("Resign?", key_answers(RESIGN.yes, None, RESIGN.no))
 }
 
-/// The resign question at its shortest: [`resign_answers`] is 46 columns, and was
-/// cut at 44 (`… any other key: keep…`).
+/// The resign question at its shortest, its answers alone (the box above asks it):
+/// [`resign_answers`] is 46 columns, and was cut at 44 (`… any other key: keep…`).
 pub(crate) fn resign_brief() -> Brief {
-    Brief::asked("Resign?", brief_answers(RESIGN.yes, false, RESIGN.no))
+    Brief::alone(brief_answers(RESIGN.yes, false, RESIGN.no))
 }
 
 /// [`resume_unknown`]'s yes and no.
@@ -423,8 +443,8 @@ pub(crate) fn quit_answers() -> Brief {
 const RESUME_BRIEF_YES: &str = "resume";
 
 /// The resume question in brief: `head`, then every answer its box names, in the
-/// box's order, `y: resume, q/Esc: {leave}, {other}: {no}` (`other` is `other key`,
-/// or `other` where columns are short); its answers listed in the order a click
+/// box's order, `y: resume, q/Esc: {leave}, {other}: {no}` (`other` is
+/// [`ANY_OTHER_KEY`], or `other` where columns are short); its answers listed in the order a click
 /// picks them ([`resume_key_answers`]'s: yes, no, then `q/Esc`). s29 (qa29): the
 /// briefs left `q/Esc` out, which the box names.
 fn resume_brief_of(head: Option<&str>, leave: &str, other: &str, no: &str) -> Brief {
@@ -446,7 +466,7 @@ fn resume_brief_of(head: Option<&str>, leave: &str, other: &str, no: &str) -> Br
 /// with the question's word where they fit (`leave`: what `q` does).
 pub(crate) fn resume_brief(leave: &str) -> [Brief; 2] {
     [
-        resume_brief_of(Some("Resume?"), leave, "other key", RESUME_UNKNOWN_NO),
+        resume_brief_of(Some("Resume?"), leave, ANY_OTHER_KEY, RESUME_UNKNOWN_NO),
         resume_brief_of(None, leave, "other", RESUME_UNKNOWN_NO),
     ]
 }
@@ -455,10 +475,11 @@ pub(crate) fn play_on_answers() -> Brief {
     Brief::asked("Play on?", key_answers(PLAY_ON.yes, None, PLAY_ON.no))
 }
 /// The quit question in brief, for the status line: the question, its
-/// consequence and the answers.
+/// consequence and the answers, 75 columns (s39: the head was `It is kept: \`hijara
+/// resume\` continues it.`, 84 columns with [`ANY_OTHER_KEY`]).
 pub(crate) fn quit_autosaved_short() -> Brief {
     Brief::asked(
-        "Quit? It is kept: `hijara resume` continues it.",
+        "Quit? It is kept for `hijara resume`.",
         brief_answers(QUIT.yes, false, QUIT.no),
     )
 }
@@ -475,7 +496,7 @@ pub(crate) fn quit_saving_short() -> Brief {
 /// new game any other key starts instead (`new_seats`); the box above names the
 /// autosave and asks the question.
 /// With every answer named (`leave`: what `q` does) there is no room for `Resume?`
-/// (`y: resume` asks it); `other` for `other key` keeps a 40-move game's two-digit
+/// (`y: resume` asks it); `other` for `any other key` keeps a 40-move game's two-digit
 /// totals and `new game vs hard AI` within 80 columns.
 pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2], leave: &str) -> [Brief; 2] {
     let head = format!(
@@ -485,7 +506,7 @@ pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2], leave: &str) -> [B
         game.score(Player::Yellow),
     );
     let no = new_game_short(new_seats);
-    ["other key", "other"].map(|other| resume_brief_of(Some(&head), leave, other, &no))
+    [ANY_OTHER_KEY, "other"].map(|other| resume_brief_of(Some(&head), leave, other, &no))
 }
 
 /// The resume question's answers, with the new game any other key starts (`leave`:
@@ -494,7 +515,7 @@ pub(crate) fn resume_answers(new_seats: [Seat; 2], leave: &str) -> Brief {
     resume_brief_of(
         Some("Resume?"),
         leave,
-        "other key",
+        ANY_OTHER_KEY,
         &new_game_short(new_seats),
     )
 }

@@ -149,6 +149,9 @@ pub(crate) fn game_over_swap_short(said: &str, back: bool) -> String {
     let leave = if back { "back" } else { "quit" };
     format!("{said}. n new, w swap, r review, q {leave}")
 }
+/// The game's end without its result, for a turn line under a row that says it:
+/// `Game over. n new, w swap, r review, q quit`.
+pub(crate) const GAME_OVER: &str = "Game over";
 /// [`game_over_swap`] at its shortest, `r` left to the hint row once it is free:
 /// `Yellow wins. n new, w swap, q quit` (34: `? help` fits beside it at 44).
 pub(crate) fn game_over_swap_shortest(said: &str, back: bool) -> String {
@@ -210,6 +213,11 @@ pub(crate) const HELP_TITLE: &str = " Help ";
 pub(crate) const MOVES_TITLE: &str = "Moves";
 /// A ladder's turn mark, longest wording first.
 pub(crate) const LADDER_TURN: &[&str] = &["▶ to move", "▶ turn", "▶"];
+/// A ladder's turn mark when its player is due to claim, not to move (the claims
+/// lesson, a last stone's claim still open), longest wording first: `▶ claim` in the
+/// 9 columns a ladder has inside at most (`▶ to claim` is 10), `▶ turn` in the 6 at
+/// 44×16.
+pub(crate) const LADDER_CLAIM: &[&str] = &["▶ claim", "▶ turn", "▶"];
 /// A ladder's label for the seat played here when its name does not fit.
 pub(crate) const YOU_SHORT: &str = "you";
 /// A ladder's stones left: `31 left`.

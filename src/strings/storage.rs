@@ -83,6 +83,21 @@ pub(crate) fn archived(path: &str) -> String {
     format!("Game kept as {path} (see: hijara games)")
 }
 
+/// [`archived`] without where to see it, for a row with no room for both: `Game kept
+/// as …/games/hijara-20261130-041500.hij` (41 columns with its last folder cut).
+pub(crate) fn archived_brief(path: &str) -> String {
+    format!("Game kept as {path}")
+}
+
+/// [`archived`] with no path, for a row with no room for one.
+pub(crate) const ARCHIVED_SHORT: &str = "Game kept (see: hijara games)";
+
+/// [`kept_after_last`] with no path, for a row with no room for one: `Game kept.
+/// alice wins: bob resigned` (35 columns: whole at 44).
+pub(crate) fn kept_then(stone: &str) -> String {
+    format!("Game kept. {stone}")
+}
+
 /// Where the finished game was kept (`kept`, [`archived`]'s note, first: its whole
 /// path stays on the status line where it fits), then the line the note took the
 /// place of (`stone`): what the stone that filled the board did, whose points were

@@ -131,7 +131,7 @@ pub(crate) fn undo_stones(theirs: &str, yours: &[String]) -> String {
     }
 }
 /// [`undo_asked_by`] in brief, for the status line where it fits: `bob asks to take
-/// back b3: y: agree, other key: refuse`.
+/// back b3: y: agree, any other key: refuse`.
 pub(crate) fn undo_asked_by_answers(name: &str, theirs: &str) -> Brief {
     Brief::asked(
         &format!("{name} asks to take back {theirs}:"),
@@ -160,10 +160,11 @@ pub(crate) fn undo_asked_by_short(name: &str, theirs: &str) -> Brief {
     let name = crate::text::fit(name, NARROW_COLUMNS.saturating_sub(rest));
     undo_asked_by_brief(&name, theirs)
 }
-/// [`undo_asked`] in brief, for the status line.
+/// [`undo_asked`] in brief, for the status line, 42 columns (`Take it back?` made it
+/// 45 with `any other key`).
 pub(crate) fn undo_asked_answers() -> Brief {
     Brief::asked(
-        "Take it back?",
+        "Take back?",
         brief_answers(UNDO_ASKED.yes, false, UNDO_ASKED.no),
     )
 }

@@ -133,6 +133,17 @@ pub fn fit_middle(text: &str, columns: usize) -> Cow<'_, str> {
     Cow::Owned(format!("{start}{ELLIPSIS}{end}"))
 }
 
+/// `path`'s shorter forms, longest first: its last folders and its file name whole
+/// after `…` (`/home/ann/games/a.hij`: `…/ann/games/a.hij`, `…/games/a.hij`,
+/// `…/a.hij`), for a line with no room for it whole, where it is cut at a separator
+/// rather than in a name. Empty for a path with no folder before its name.
+pub fn path_cuts(path: &str) -> Vec<String> {
+    path.char_indices()
+        .filter(|&(at, c)| matches!(c, '/' | '\\') && at > 0 && at + 1 < path.len())
+        .map(|(at, _)| format!("{ELLIPSIS}{}", &path[at..]))
+        .collect()
+}
+
 /// As [`fit`], but a cut goes back to the end of the last whole word (when one ends in
 /// the second half of the room), so a title is never cut mid-word. Spaces and the
 /// separators `·`, `,`, `;`, `:` before the `…` are dropped.
@@ -970,6 +981,19 @@ mod tests {
                 "{columns}"
             );
         }
+    }
+
+    /// s39 (board45): a kept game's path, said on one row, is cut at a separator
+    /// from its front, its file name whole.
+    #[test]
+    fn a_path_is_cut_at_its_separators_from_the_front() {
+        assert_eq!(
+            path_cuts("/home/ann/games/a.hij"),
+            ["…/ann/games/a.hij", "…/games/a.hij", "…/a.hij"]
+        );
+        assert_eq!(path_cuts("games/a.hij"), ["…/a.hij"]);
+        assert!(path_cuts("a.hij").is_empty() && path_cuts("/a.hij").is_empty());
+        assert_eq!(path_cuts("/tmp/棋盤/a.hij"), ["…/棋盤/a.hij", "…/a.hij"]);
     }
 
     /// QA (qa43): a path whose root `/` alone fitted at the end of a line began

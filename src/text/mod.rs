@@ -8,8 +8,8 @@ mod sanitize;
 pub use fit::{
     AFTER_SCREEN_COLUMNS, ELLIPSIS, MAX_MARKS, NO_BREAK, PART_SEPARATOR, cap_marks, first_fitting,
     fit, fit_bytes, fit_end, fit_middle, fit_parts, fit_parts_from_front, fit_words, fits, pad,
-    parts_in_rows, plain_spaces, width, wrap, wrap_keeping, wrap_lines, wrap_message, wrap_spaced,
-    wrap_word,
+    parts_in_rows, path_cuts, plain_spaces, width, wrap, wrap_keeping, wrap_lines, wrap_message,
+    wrap_spaced, wrap_word,
 };
 pub use sanitize::{
     MAX_SHOWN_BYTES, MAX_SHOWN_COLUMNS, display_path, fit_sanitized, is_name, is_unsafe,

@@ -608,11 +608,17 @@ impl App {
             // how the game ended (a resignation, a flag): it says that line too, so
             // what the stone made (qa29) and how the game ended (s38: `bob
             // resigned` was on screen nowhere, the turn line's winner alone beside
-            // the keys) stay on screen.
-            message = Message::keyed(
-                super::message::MessageKind::Info,
-                super::message::Keyed::KeptAfterLast(stone.text.clone(), message.text),
-            );
+            // the keys) stay on screen. Kept in the history, on one row where it
+            // can be (s39: at 44×16 its box hid the final position).
+            message = match report {
+                StorageReport::Archived(path) => {
+                    Message::kept(&crate::text::display_path(path), Some(&stone.text))
+                }
+                _ => Message::keyed(
+                    super::message::MessageKind::Info,
+                    super::message::Keyed::KeptAfterLast(stone.text.clone(), message.text),
+                ),
+            };
         }
         self.set_message(message, false);
     }
@@ -902,13 +908,18 @@ impl App {
 
     /// [`App::final_claim_open`] whoever's screen this is: at a table also the other
     /// player's stone, its claim to come from their terminal (s33: the screen that
-    /// waited on it said `bob wins`, a result the claim could change).
+    /// waited on it said `bob wins`, a result the claim could change). Not the other
+    /// player's stone that scored nothing, whose points this screen shows: no claim
+    /// of it can change the result, and none is waited on (qa44: the other player's
+    /// screen said `alice may claim +0`); on its own player's screen the claim stays
+    /// open, as any stone's does, so that screen gives nothing away.
     pub fn final_claim_pending(&self) -> Option<Player> {
         let (last, state) = self.last_move()?;
         (self.is_over()
             && self.ending().is_none()
             && state == Some(ClaimState::Pending)
-            && self.config.is_human(last.player))
+            && self.config.is_human(last.player)
+            && (last.points > 0 || !self.is_remote(last.player)))
         .then_some(last.player)
     }
 

@@ -43,11 +43,24 @@ pub(crate) struct LadderView<'a> {
     pub lead: Option<Lead>,
     /// The game has ended before a full board (resigned, lost on time): no turn is shown.
     pub ended: bool,
-    /// Who acts now where it is not the position's player to move (qa43: a lesson
-    /// waiting for the claim of the stone just placed); `None`: the player to move.
-    pub acting: Option<Player>,
+    /// Who acts now, and how: the position's player to move, or a player due to
+    /// claim (qa43: a lesson waiting for the claim of the stone just placed).
+    pub acting: Acting,
     /// The colours.
     pub look: Look,
+}
+
+/// Who acts now, as the ladders mark it: the thick border and the turn row (`▶ to
+/// move`, or `▶ claim`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Acting {
+    /// The position's player to move, while the game runs.
+    #[default]
+    Mover,
+    /// This player is due to claim the stone just placed, not to move: the claims
+    /// lesson waiting for the claim, or the stone that filled the board with its
+    /// claim still open (s39: the lesson's claimer read `▶ to move`).
+    Claimer(Player),
 }
 
 /// Where a player stands against the other while a game runs: the ladders say who
@@ -138,8 +151,19 @@ impl Widget for &LadderView<'_> {
 impl LadderView<'_> {
     /// Whether this ladder's player acts now (the thick border and `▶ to move`).
     fn acts(&self) -> bool {
-        let acting = self.acting.unwrap_or_else(|| self.position.to_move());
-        !self.ended && !self.position.is_over() && acting == self.player
+        self.turn().is_some()
+    }
+
+    /// The turn row's wordings, longest first, when this ladder's player acts now:
+    /// to move while the game runs, or to claim ([`Acting::Claimer`]).
+    fn turn(&self) -> Option<&'static [&'static str]> {
+        match self.acting {
+            Acting::Claimer(claimer) => (claimer == self.player).then_some(words::LADDER_CLAIM),
+            Acting::Mover => {
+                (!self.ended && !self.position.is_over() && self.position.to_move() == self.player)
+                    .then_some(words::LADDER_TURN)
+            }
+        }
     }
 
     /// Draws the ladder in `area`, its gauge under at least `at_least` rows of words
@@ -193,11 +217,10 @@ impl LadderView<'_> {
     /// each row's wordings, longest first, and its style.
     fn rows(&self, width: u16) -> Vec<(Vec<String>, Style)> {
         let look = self.look;
-        let to_move = self.acts();
         let player_style = look.player(self.player);
         let score = self.score;
         let stones_left = STONES - self.position.stones(self.player).count_ones();
-        let turn: &[&str] = if to_move { words::LADDER_TURN } else { &[""] };
+        let turn: &[&str] = self.turn().unwrap_or(&[""]);
         // A served seat's `alice (you)` falls back to `you`; `hard AI` to `hard`.
         let label_short = match self.label.strip_suffix(")") {
             Some(rest) if rest.ends_with(" (you") => words::YOU_SHORT,
@@ -342,7 +365,7 @@ mod tests {
                 forfeited: None,
                 lead: None,
                 ended: false,
-                acting: None,
+                acting: Acting::Mover,
                 look: Look::new(Palette::Default, false),
             };
             let area = Rect::new(0, 0, 11, 16);
@@ -380,7 +403,7 @@ mod tests {
                 forfeited: None,
                 lead: None,
                 ended: false,
-                acting: None,
+                acting: Acting::Mover,
                 look: Look::new(Palette::None, false),
             };
             let area = Rect::new(0, 0, width, 14);

@@ -12,7 +12,7 @@ use crate::strings::lesson as words;
 use super::board::{BoardView, Highlight};
 use super::effect::Input;
 use super::keymap::{HintLine, hint_line, hint_line_doing, hint_line_leaving};
-use super::ladder::{LadderView, ladder_scale};
+use super::ladder::{Acting, LadderView, ladder_scale};
 use super::layout::{border_label, wrapped_last_top};
 use super::lesson::{
     LessonPhase, LessonState, layout, reading_lines, status_feedback, text_area, text_hidden,
@@ -221,8 +221,10 @@ impl LessonView<'_> {
         // A claim lesson waits for the claim of the stone just placed: its player
         // acts, not the one the position has to move.
         let acting = match state.phase() {
-            LessonPhase::Claiming(..) => game.last().map(|p| p.player),
-            _ => None,
+            LessonPhase::Claiming(..) => game
+                .last()
+                .map_or(Acting::Mover, |p| Acting::Claimer(p.player)),
+            _ => Acting::Mover,
         };
         for (player, rect) in [(Player::Blue, layout.blue), (Player::Yellow, layout.yellow)] {
             LadderView {
@@ -572,6 +574,43 @@ mod tests {
         let (blue, yellow) = (text_of(layout.blue), text_of(layout.yellow));
         assert!(blue.contains('▶'), "{blue}");
         assert!(!yellow.contains('▶'), "{yellow}");
+    }
+
+    /// s39 (words40): the claimer's ladder in the claims lesson said `▶ to move`
+    /// while the lesson waited for a claim, not a move. It says `▶ claim` (a ladder
+    /// has 9 columns inside at most, `▶ to claim` is 10), `▶ turn` in the 6 at 44×16,
+    /// never `move`. Failed on the old code (`▶ to move`).
+    #[test]
+    fn the_claims_lesson_says_the_claimer_is_to_claim() {
+        let key = |c| Input::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+        let mut s = state();
+        let _ = s.handle(key('m'));
+        let _ = s.handle(key('8'));
+        let _ = s.handle(Input::Click(Some(Square::A1)));
+        assert!(matches!(s.phase(), LessonPhase::Claiming(..)));
+        for (width, height, said) in [
+            (80, 24, "▶ claim"),
+            (120, 40, "▶ claim"),
+            (44, 16, "▶ turn"),
+        ] {
+            let area = Rect::new(0, 0, width, height);
+            let mut buf = Buffer::empty(area);
+            (&LessonView {
+                state: &s,
+                look: Look::PLAIN,
+            })
+                .render(area, &mut buf);
+            let Some(layout) = layout(area) else {
+                panic!("{width}x{height} has a board");
+            };
+            let rect = layout.blue;
+            let blue: String = (rect.top()..rect.bottom())
+                .flat_map(|y| (rect.left()..rect.right()).map(move |x| (x, y)))
+                .map(|(x, y)| buf[(x, y)].symbol().to_owned())
+                .collect();
+            assert!(blue.contains(said), "{width}x{height}: {blue}");
+            assert!(!blue.contains("move"), "{width}x{height}: {blue}");
+        }
     }
 
     #[test]

@@ -713,6 +713,7 @@ impl Message {
     /// way out, a save by hand: the key or the command.
     pub(crate) fn storage(report: &StorageReport) -> Message {
         match report {
+            StorageReport::Archived(path) => Message::kept(&text::display_path(path), None),
             StorageReport::AutosaveFailed { path, error } => Message::keyed(
                 MessageKind::Error,
                 Keyed::AutosaveFailed {
@@ -721,6 +722,44 @@ impl Message {
                 },
             ),
             _ => Message::notice(describe::storage_report(report)),
+        }
+    }
+
+    /// The note that the finished game was kept as `path` (its whole path, made safe
+    /// as [`text::display_path`] makes it), after the line it takes the place of,
+    /// `after` (how the game ended, what the last stone made: [`Keyed::KeptAfterLast`]),
+    /// on one row wherever it can be: board45 (s39), at 44×16 its box hid four rows of
+    /// the final position. Its wordings, the first that fits shown: whole; without
+    /// `(see: hijara games)`; the path by its last folders (`…/games/hijara-….hij`,
+    /// [`text::path_cuts`]), then without `(see: ...)` again; then `Game kept.` and the
+    /// line after it; the shortest says the path by its file name alone. The line mode says it whole (its words are the
+    /// `keyed`'s), and `hijara games` lists it.
+    pub(crate) fn kept(path: &str, after: Option<&str>) -> Message {
+        let cuts = text::path_cuts(path);
+        let last = cuts.last().map_or(path, String::as_str);
+        let said = |kept: String| match after {
+            Some(after) => storage::kept_after_last(after, &kept),
+            None => kept,
+        };
+        // The whole path without where to see it, before a path cut.
+        let mut middle = vec![said(storage::archived_brief(path))];
+        middle.extend(cuts.iter().map(|cut| said(storage::archived(cut))));
+        middle.extend(cuts.iter().map(|cut| said(storage::archived_brief(cut))));
+        let short = match after {
+            Some(after) => {
+                middle.push(storage::kept_then(after));
+                storage::archived_brief(last)
+            }
+            None => storage::ARCHIVED_SHORT.to_owned(),
+        };
+        let keyed =
+            after.map(|after| Keyed::KeptAfterLast(after.to_owned(), storage::archived(path)));
+        Message {
+            kind: MessageKind::Info,
+            text: said(storage::archived(path)),
+            short: Some(short),
+            middle,
+            keyed,
         }
     }
 

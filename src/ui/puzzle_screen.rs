@@ -12,7 +12,7 @@ use crate::strings::seat_name;
 
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
-use super::ladder::{LadderView, ladder_scale};
+use super::ladder::{Acting, LadderView, ladder_scale};
 use super::layout::wrapped_last_top;
 use super::look::Look;
 use super::puzzle::{
@@ -150,7 +150,7 @@ impl PuzzleView<'_> {
                 forfeited: None,
                 lead: None,
                 ended: false,
-                acting: None,
+                acting: Acting::Mover,
                 look,
             }
             .render(rect, buf);

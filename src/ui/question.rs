@@ -270,7 +270,7 @@ impl Question {
             Question::Leave { .. } | Question::LeaveAi { .. } => {
                 wordings.push(table::leave_answers())
             }
-            Question::ClaimOpen { new_game, .. } => wordings.push(question::claim_open_answers(
+            Question::ClaimOpen { new_game, .. } => wordings.extend(question::claim_open_answers(
                 Question::claim_open_then(new_game, from_start),
             )),
         }
@@ -397,6 +397,72 @@ mod tests {
         assert!(
             fitting_brief(&wordings, 80).is_some_and(|brief| brief.text.contains(&totals)),
             "{wordings:?}"
+        );
+    }
+
+    /// s39 (qa43 item 13): the quit question's status line said `other key: keep
+    /// playing` under its box's `any other key: keep playing`. Every question's
+    /// wordings, box and status line alike, say `any other key` (`other` alone is
+    /// left only where 44 columns need it: the resume question's last brief), and
+    /// the brief chosen fits whole at 80 and at 44 columns; at 80 the quit
+    /// question's still says where the game is kept.
+    #[test]
+    fn every_question_says_any_other_key_and_its_brief_fits() {
+        let complete = include_str!("../../assets/games/complete.hij");
+        let whole = crate::session::parse_record(complete).unwrap().game;
+        let moves: Vec<_> = whole.moves().collect();
+        let game = crate::rules::Game::from_moves(moves[..40].iter().copied()).unwrap();
+        let offer = ResumeOffer {
+            game,
+            ..ResumeOffer::default()
+        };
+        let questions = [
+            Question::Quit,
+            Question::Back,
+            Question::NewGame,
+            Question::Resume,
+            Question::Resign(Player::Blue),
+            Question::UndoAsked,
+            Question::Rematch,
+            Question::Leave { early: false },
+            Question::LeaveAi { kept: true },
+            Question::ClaimOpen {
+                claimer: Player::Yellow,
+                new_game: true,
+            },
+            Question::ClaimOpen {
+                claimer: Player::Blue,
+                new_game: false,
+            },
+        ];
+        let seats = [Seat::Human, Seat::Hard];
+        for question in questions {
+            for autosaved in [true, false] {
+                for offer in [None, Some(&offer)] {
+                    for from_start in [true, false] {
+                        let wordings =
+                            question.status_wordings(autosaved, offer, seats, from_start);
+                        for brief in &wordings {
+                            let said = brief.text.replace("any other key", "");
+                            assert!(!said.contains("other key"), "{question:?}: {}", brief.text);
+                        }
+                        for width in [80, 44] {
+                            let brief = fitting_brief(&wordings, width).unwrap();
+                            assert!(
+                                crate::text::fits(&brief.text, usize::from(width)),
+                                "{question:?} at {width}: {}",
+                                brief.text
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        let wordings = Question::Quit.status_wordings(true, None, seats, false);
+        let brief = fitting_brief(&wordings, 80).unwrap();
+        assert_eq!(
+            brief.text,
+            "Quit? It is kept for `hijara resume`. y: quit, any other key: keep playing"
         );
     }
 

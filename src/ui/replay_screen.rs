@@ -18,7 +18,7 @@ use super::analysis_panel::{
 };
 use super::board::{BoardView, Highlight};
 use super::keymap::{HintLine, hint_line};
-use super::ladder::{LadderView, ladder_scale, outcome_note, render_clock, render_pair};
+use super::ladder::{Acting, LadderView, ladder_scale, outcome_note, render_clock, render_pair};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status, replay_areas};
 use super::look::Look;
 use super::message::{Message, MessageKind};
@@ -306,7 +306,7 @@ impl Widget for &ReplayView<'_> {
                 forfeited: None,
                 lead: None,
                 ended: outcome.is_some(),
-                acting: None,
+                acting: Acting::Mover,
                 look,
             }
         });

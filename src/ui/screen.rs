@@ -19,7 +19,9 @@ use super::ai_worker::AiJob;
 use super::app::App;
 use super::board::{BoardView, Highlight};
 use super::keymap::{Action, HintLine, hint_line, hint_line_doing, hint_line_leaving, hint_parts};
-use super::ladder::{LadderView, Lead, ladder_scale, provisional_note, render_clock, render_pair};
+use super::ladder::{
+    Acting, LadderView, Lead, ladder_scale, provisional_note, render_clock, render_pair,
+};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, ScreenLayout, above_status};
 use super::look::Look;
 use super::message::Message;
@@ -131,7 +133,9 @@ impl Widget for &AppView<'_> {
                     .then(|| Lead::of(totals, player))
                     .flatten(),
                 ended: outcome.is_some(),
-                acting: None,
+                // The stone that filled the board, its claim still open: its player
+                // is due to claim it (`▶ to claim`).
+                acting: claimer.map_or(Acting::Mover, Acting::Claimer),
                 look,
             }
         });
@@ -353,14 +357,35 @@ impl Widget for &AppView<'_> {
                         words::game_over_swap_short(&how, back),
                         words::game_over_swap_short(&result, back),
                     ];
-                    // While the note that the game was kept covers the hint row, the
-                    // wordings with every key (long names by colour) go before `?
-                    // help` (s38: `r review` was named nowhere at 44x16); the help's
-                    // key is in the help.
-                    if app.message().is_some_and(|m| {
-                        matches!(m.keyed, Some(super::message::Keyed::KeptAfterLast(..)))
-                    }) {
-                        swapped.push(words::game_over_swap_short(&colour, back));
+                    // While a message covers the hint row (the note that the game was
+                    // kept, how it ended, a last stone's line), the wordings with every key
+                    // (long names by colour) go before `? help` (s38: `r review` was
+                    // named nowhere at 44x16 under the kept note; s39, local43: nor
+                    // under `alice wins: bob resigned`, and the review is what a
+                    // player wants after a loss); the help's key is in the help.
+                    // Where the winner by name leaves no room for every key (`easy AI`,
+                    // long names at 44), the winner by colour; or, where the hint row
+                    // says the winner by name already, `Game over` (no colour beside
+                    // the name under it).
+                    // Where the help's label still has room beside the message on its
+                    // row (the status line puts it there), so no label is lost for a key
+                    // (a last stone's line too long for the row keeps it up here); under
+                    // the kept note whatever room is left (s38).
+                    if let Some(message) = app.message()
+                        && (matches!(
+                            message.keyed,
+                            Some(super::message::Keyed::KeptAfterLast(..))
+                        ) || crate::text::width(message.wording(layout.status.width))
+                            + labels_w
+                            <= usize::from(layout.status.width))
+                    {
+                        let said = message.wording(layout.status.width);
+                        let over = if result != colour && said.contains(&result) {
+                            words::GAME_OVER
+                        } else {
+                            &colour
+                        };
+                        swapped.push(words::game_over_swap_short(over, back));
                         swapped.dedup();
                         every_key = Some(swapped.len());
                     }

@@ -148,7 +148,7 @@ fn save_quit_resume_and_the_start_up_question_give_back_the_same_game() {
     assert_eq!(autosave, first_text);
 
     s.type_keys("q");
-    s.wait_for("It is kept: `hijara resume` continues it");
+    s.wait_for("Quit? It is kept for `hijara resume`.");
     s.type_keys("y");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);

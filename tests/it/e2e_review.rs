@@ -82,13 +82,23 @@ fn r_at_game_over_reviews_the_game_q_comes_back_to_it_and_ctrl_c_leaves() {
     s.wait_for("Move 0/64");
     s.wait_for_within(ANALYSED, ANALYSIS_TIMEOUT);
     s.type_keys("q");
-    s.wait_for("n: new game, r: review");
+    // Back at the game: its keys (s39: with the kept note still on its row, never a
+    // box the `r` closed, in their short words, `w swap` among them).
+    s.wait_until("the finished game's keys", |s| {
+        let screen = s.screen();
+        screen.contains("n: new game, r: review") || screen.contains("w swap, r review")
+    });
     // Opened again, the review is the one kept: analysed already.
     s.type_keys("r");
     s.wait_for("Review · random AI (Blue) vs random AI (Yellow) · ");
     s.wait_for(ANALYSED);
     s.type_keys("q");
-    s.wait_for("n: new game, r: review");
+    // Back at the game: its keys (s39: with the kept note still on its row, never a
+    // box the `r` closed, in their short words, `w swap` among them).
+    s.wait_until("the finished game's keys", |s| {
+        let screen = s.screen();
+        screen.contains("n: new game, r: review") || screen.contains("w swap, r review")
+    });
     // Ctrl-c in a review leaves at once.
     s.type_keys("r");
     s.wait_for("Review · random AI (Blue) vs random AI (Yellow) · ");

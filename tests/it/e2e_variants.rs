@@ -33,7 +33,7 @@ fn a_claim_game_is_played_by_keys_saved_and_resumed_with_its_rules() {
     s.wait_for("Wrong claim of 15: Yellow's b2 made 20 from square b2 (20); 20 forfeited");
     s.wait_for("Blue 20  Yellow 0");
     s.type_keys("q");
-    s.wait_for("It is kept: `hijara resume` continues it");
+    s.wait_for("Quit? It is kept for `hijara resume`.");
     s.type_keys("y");
     assert_eq!(s.exit_code(), 0);
     assert_restored(&s);

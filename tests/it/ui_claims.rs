@@ -712,3 +712,60 @@ fn at_one_keyboard_a_claim_is_the_last_stone_s_for_its_player() {
     ));
     assert_eq!(app.game().score(Player::Blue), 20);
 }
+
+/// qa43 item 11 (s39 words40): the review of a claim game read `(diagonal d1-a4 same
+/// number 2s (10))`, parentheses in parentheses, under a stone that went unclaimed.
+/// The review's line (the replay viewer's, at 80×24 and 44×16) names what was
+/// forfeited after a colon, its points alone in parentheses.
+#[test]
+fn the_review_of_an_unclaimed_diagonal_nests_no_parentheses() {
+    use hijara::record::Record;
+    use hijara::ui::{Look, ReplayState, ReplayView};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    // Blue's a4 (move 9) makes the 2s of diagonal d1-a4 (10), not claimed before
+    // Yellow's c3.
+    let text = "[Claim \"on\"]\n\n1. b2 d1 2. d1 c2 3. c2 b3 4. b3 a4 5. a4 c3 *\n";
+    let record: Record = text.parse().unwrap();
+    let game = record.to_game().unwrap();
+    let mut state = ReplayState::new("diagonal.hij", &record, game);
+    let _ = state.handle(Input::Key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE)));
+    let _ = state.handle(Input::Key(KeyEvent::new(KeyCode::Left, KeyModifiers::NONE)));
+    assert_eq!(state.at_move(), 9);
+    let said = "9. Blue's a4 went unclaimed, 10 forfeited: diagonal d1-a4 same number 2s (10)";
+    for (width, height) in [(80, 24), (44, 16)] {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal
+            .draw(|frame| {
+                frame.render_widget(
+                    &ReplayView {
+                        state: &state,
+                        look: Look::PLAIN,
+                    },
+                    frame.area(),
+                )
+            })
+            .unwrap();
+        let screen = terminal.backend().to_string();
+        // At 44 columns the line wraps in a box: its words, row by row, in order.
+        let words: String = screen
+            .lines()
+            .flat_map(|l| l.trim_matches('"').split(['│', ' ']))
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let wanted: String = said.split(' ').collect::<Vec<_>>().join(" ");
+        assert!(words.contains(&wanted), "{width}x{height}: {screen}");
+        for line in screen.lines() {
+            let mut depth = 0i32;
+            for c in line.chars() {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                assert!(depth <= 1, "{width}x{height}: {line}");
+            }
+        }
+    }
+}

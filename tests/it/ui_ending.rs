@@ -44,10 +44,16 @@ fn r_asks_first_and_only_yes_resigns_for_the_player_to_move() {
         text.contains("Blue wins. n new, w swap, r review, q quit"),
         "{text}"
     );
+    // s39: `r review` too at 44 (local43: the review, what a player wants after a
+    // loss, was named nowhere while the ending showed), `? help` on the row under it.
     let small = crate::common::rows(render(&app, 44, 16, Look::PLAIN).backend().buffer());
     assert_eq!(
         small[14].split_whitespace().collect::<Vec<_>>().join(" "),
-        "Blue wins. n new, w swap, q quit ? help"
+        "Blue wins. n new, w swap, r review, q quit"
+    );
+    assert_eq!(
+        small[15].split_whitespace().collect::<Vec<_>>().join(" "),
+        "Blue wins: Yellow resigned ? help"
     );
     // No stone goes on a resigned board, and R again has nothing to resign.
     let _ = typing(&mut app, "d4");

@@ -144,6 +144,58 @@ fn a_claim_open_at_a_table_s_full_board_is_said_on_the_other_screens_too() {
     );
 }
 
+/// qa44 (s39 words40): at a table's full board, the other player's stone that filled
+/// it and scored nothing still had its claim waited on: bob's screen (and a
+/// watcher's) said `alice may claim +0 · ...` where it fitted, the ladders `level`,
+/// though no claim could change the draw. Now that screen says the result and its
+/// keys, no claim, at 80×24, 44×16 and 120×40, and the line mode no `may still claim`;
+/// alice's own screen still says she may claim (it shows no stone's points).
+#[test]
+fn the_other_player_s_pointless_last_stone_is_no_claim_of_plus_zero() {
+    // Yellow's a1, the 64th stone, scores nothing; claims on, none made: a draw.
+    const MOVES: &str = "c2 a2 d1 d4 a1 d4 a3 a4 c4 c2 b3 a3 a3 d3 d1 c3 a1 b1 b1 d2 a2 c1 \
+        c3 c4 d3 d3 c4 b1 a4 b3 b4 b1 c4 a3 a1 b3 b4 b2 d4 b2 b2 d1 d2 d2 a4 d4 a4 c1 a2 c3 \
+        c1 b4 c3 c1 b4 d3 c2 c2 b3 a2 d2 b2 d1 a1";
+    let mut game = Game::with_rules(crate::rules::Ruleset::Standard, true);
+    for mv in MOVES.split_whitespace() {
+        game.play(mv.parse::<Square>().unwrap()).unwrap();
+    }
+    assert!(game.is_over());
+    assert_eq!(
+        game.last().map(|p| (p.player, p.points)),
+        Some((Player::Yellow, 0))
+    );
+    let config = GameConfig {
+        claims: true,
+        ..GameConfig::default()
+    };
+    let seen_from = |remote: [bool; 2]| {
+        App::with_game(config, game.clone())
+            .served(remote)
+            .named(["bob", "alice"].map(str::to_owned))
+    };
+    // bob's screen, then a watcher's.
+    for remote in [[false, true], [true, true]] {
+        let app = seen_from(remote);
+        assert_eq!(app.final_claim_pending(), None, "{remote:?}");
+        for (width, height) in [(80, 24), (44, 16), (120, 40)] {
+            let all = rows_of(&game_screen_at(&app, width, height)).join("\n");
+            assert!(
+                !all.contains("+0") && !all.contains("may claim") && !all.contains("to claim"),
+                "{remote:?} {width}x{height}:\n{all}"
+            );
+        }
+        let score = read(&Screen::Game(app), Reading::Score, "").join(" ");
+        assert!(!score.contains("may still claim"), "{remote:?}: {score}");
+    }
+    // alice's own screen: her claim is open, its worth not shown.
+    let app = seen_from([true, false]);
+    assert_eq!(app.final_claim_open(), Some(Player::Yellow));
+    let all = rows_of(&game_screen_at(&app, 80, 24)).join("\n");
+    assert!(all.contains("You may claim"), "{all}");
+    assert!(!all.contains("+0"), "{all}");
+}
+
 /// A record of four moves with these tags, Blue resigning, read back as a file is.
 fn record_with(tags: &[(&str, &str)]) -> (Record, Game) {
     let game = Game::from_moves([Square::A1, Square::D4, Square::B2, Square::C3]).unwrap();

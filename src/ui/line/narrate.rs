@@ -3738,7 +3738,7 @@ mod tests {
         );
         assert_eq!(
             app.question_status(question, 80),
-            "bob asks to take back b2: y: agree, other key: refuse"
+            "bob asks to take back b2: y: agree, any other key: refuse"
         );
         let narrow = app.question_status(question, 42);
         assert!(crate::text::width(&narrow) <= 42, "{narrow}");
