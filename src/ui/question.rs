@@ -437,11 +437,10 @@ mod tests {
         ];
         let seats = [Seat::Human, Seat::Hard];
         for question in questions {
-            for autosaved in [true, false] {
+            for keeping in [Keeping::Kept, Keeping::Saving, Keeping::NotKept] {
                 for offer in [None, Some(&offer)] {
                     for from_start in [true, false] {
-                        let wordings =
-                            question.status_wordings(autosaved, offer, seats, from_start);
+                        let wordings = question.status_wordings(keeping, offer, seats, from_start);
                         for brief in &wordings {
                             let said = brief.text.replace("any other key", "");
                             assert!(!said.contains("other key"), "{question:?}: {}", brief.text);
@@ -458,7 +457,7 @@ mod tests {
                 }
             }
         }
-        let wordings = Question::Quit.status_wordings(true, None, seats, false);
+        let wordings = Question::Quit.status_wordings(Keeping::Kept, None, seats, false);
         let brief = fitting_brief(&wordings, 80).unwrap();
         assert_eq!(
             brief.text,
