@@ -430,6 +430,19 @@ impl Game {
         }
     }
 
+    /// The claim of the stone that filled the board open again, if it was closed
+    /// unclaimed: for a game kept while that claim was still open and read back from
+    /// a record, which closes it ([`crate::record::Record::to_game`] reads a full
+    /// board as over). Only a full board's last claim, only an `Unclaimed` one (a
+    /// claim made or a wrong one stays settled). Whether it was reopened.
+    pub fn reopen_last_claim(&mut self) -> bool {
+        if !self.is_over() || self.claims.last() != Some(&ClaimState::Unclaimed) {
+            return false;
+        }
+        self.reopen_last();
+        true
+    }
+
     /// The last stone back to pending if only the next placement had settled it
     /// (a game cut back to an earlier point, [`Game::truncate`]).
     fn reopen_last(&mut self) {

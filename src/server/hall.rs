@@ -846,19 +846,27 @@ impl Hall {
     /// changed.
     pub(crate) fn corr_tick_at(&mut self, wall: i64) -> bool {
         let (stamp, year) = (self.corr_time.at(wall), CorrTime::year_of(wall));
+        // A full board's last claim open past the move's time goes unclaimed.
+        let mut lapsed = Vec::new();
         let due: Vec<u32> = self
             .tables
             .iter_mut()
             .filter(|(_, t)| t.is_corr())
             .filter_map(|(&id, table)| {
                 table.tell_time(stamp);
+                if table.corr_claim_lapses() {
+                    lapsed.push(id);
+                }
                 table.corr_out_of_time().map(|_| id)
             })
             .collect();
+        for &id in &lapsed {
+            self.after(id);
+        }
         for &id in &due {
             self.corr_due(id, (stamp, year), false);
         }
-        !due.is_empty()
+        !due.is_empty() || !lapsed.is_empty()
     }
 
     /// Table `id`'s correspondence mover is out of time at `stamp`: a vacation day,

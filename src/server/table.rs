@@ -234,6 +234,11 @@ pub(crate) struct GameTable {
     /// for the idle time-out, and that mover the last time: each player's screen is
     /// sent back to the lobby once for each.
     idle_adjourned: (u64, Player),
+    /// Since when a live game in play waits for the claim of the stone that filled
+    /// the board ([`GameTable::last_claim_open`]): the stone, or the game's resumption
+    /// after an adjournment. The wait lasts at most the reconnect grace from then
+    /// ([`GameTable::tick`]).
+    claim_since: Option<Instant>,
     /// The players' ratings on this table's board, by key (a rematch swaps the seats,
     /// not the people): read from the store by the session that comes to the table
     /// (outside the hall's lock, [`GameTable::ratings_wanted`]), the rating after a
@@ -313,6 +318,13 @@ impl GameTable {
         thought: Option<Duration>,
     ) -> GameTable {
         let seats = seats.map(Some);
+        // A game kept in play with a full board waited for its last stone's claim (a
+        // settled claim ends the game): the record read it back closed (a full board
+        // is over), so it is opened again, as every screen showed it.
+        let mut game = game;
+        if game.is_over() {
+            game.reopen_last_claim();
+        }
         let mut table = GameTable::with(
             TableState::Open,
             seats,
@@ -383,6 +395,7 @@ impl GameTable {
             left_by: [None, None],
             turn_began: None,
             idle_adjourned: (0, Player::Blue),
+            claim_since: None,
             ratings: Vec::new(),
             ended_from: None,
             logged: (0, 0),
@@ -536,6 +549,23 @@ impl GameTable {
             self.state,
             TableState::Playing(_) | TableState::Correspondence(_)
         )
+    }
+
+    /// The player whose stone filled the board, while its claim is open: the game
+    /// is not over yet (docs/rules.md: that stone's player may still claim it, and the
+    /// result counts the claim), the table waits for that claim, and the result, the
+    /// history and the rating come once it is settled ([`GameTable::full_board_ends`]).
+    /// `None` for the server's AI, which claims with its stone.
+    pub(crate) fn last_claim_open(&self) -> Option<Player> {
+        if !self.game.is_over() || self.course.ending().is_some() {
+            return None;
+        }
+        let last = self.game.last()?.player;
+        let open = self.game.claim_state(self.game.len() - 1) == Some(ClaimState::Pending);
+        let person = self.seats[last.index()]
+            .as_ref()
+            .is_some_and(|who| !who.is_ai());
+        (open && person).then_some(last)
     }
 
     /// Whether the game is rated.
@@ -967,6 +997,25 @@ impl GameTable {
             .then(|| clock.to_move())
     }
 
+    /// A correspondence game whose board is full, its last claim open, and whose
+    /// move's time is out at the time last told: the claim goes unclaimed and the
+    /// game ends (nobody's time is lost: the board is full). Whether it did.
+    pub(crate) fn corr_claim_lapses(&mut self) -> bool {
+        let out = self
+            .corr
+            .as_ref()
+            .is_some_and(|clock| clock.out_of_time(self.stamp));
+        if !out
+            || !matches!(self.state, TableState::Correspondence(_))
+            || self.last_claim_open().is_none()
+        {
+            return false;
+        }
+        self.last_claim_lapses();
+        self.touch(None);
+        true
+    }
+
     /// One vacation day for `key` in this correspondence game: 24 hours more.
     pub(crate) fn grant_vacation_day(&mut self, key: &str) {
         if let (Some(colour), Some(clock)) = (self.seat_of(key), self.corr.as_mut()) {
@@ -1045,6 +1094,7 @@ impl GameTable {
             self.moved(now);
             taken.changed |= self.take_claim(screen, ours);
         }
+        taken.changed |= self.full_board_ends();
         if taken.changed {
             self.touch(Some(seat));
         }
@@ -1063,8 +1113,45 @@ impl GameTable {
             // The time was checked before the move was taken.
             let _ = clock.moved(self.stamp);
         }
+        // The game ends once the stone's claim is settled ([`GameTable::full_board_ends`]):
+        // until s39 it ended here, and the claim made after it was never taken (qa46:
+        // a draw rated at 0-0 where Yellow's claim of d4 won).
         if self.game.is_over() {
-            self.ended_now();
+            self.claim_since = Some(now);
+        }
+    }
+
+    /// The board is full and its last stone's claim is settled (taken, wrong, closed
+    /// unclaimed, or never open: no claims, the AI's stone): the game ends, its result
+    /// counting the claim, and at a live table a player away from it gets up (a
+    /// finished game keeps no seat, as a link dropping from one does). The caller
+    /// touches. Whether it ended.
+    fn full_board_ends(&mut self) -> bool {
+        if !self.game.is_over() || !self.takes_moves() || self.last_claim_open().is_some() {
+            return false;
+        }
+        let away: Vec<String> = match self.state {
+            TableState::Playing(presence) => Player::BOTH
+                .into_iter()
+                .filter(|p| !presence[p.index()].is_here())
+                .filter_map(|p| self.seats[p.index()].as_ref().map(|who| who.key.clone()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        self.claim_since = None;
+        self.ended_now();
+        for key in away {
+            self.stand_up(&key);
+        }
+        true
+    }
+
+    /// The claim of the stone that filled the board, still open, is closed unclaimed
+    /// (its points forfeited) and the game ends. The caller touches.
+    fn last_claim_lapses(&mut self) {
+        if self.last_claim_open().is_some() {
+            self.game.close_last_claim();
+            self.full_board_ends();
         }
     }
 
@@ -1186,6 +1273,10 @@ impl GameTable {
             Request::Rematch if self.is_corr() => {
                 self.note(To::Seat(seat), words::NO_CORR_REMATCH.into());
             }
+            // The game ends with the last stone's claim: an offer now would be lost.
+            Request::Rematch if self.last_claim_open().is_some() => {
+                self.note(To::Seat(seat), words::REMATCH_AFTER_THE_CLAIM.into());
+            }
             Request::Rematch if self.state != TableState::Over => {}
             Request::Rematch if ai_answers || self.talk.rematch == Some(other) => {
                 self.rematch(seat, now);
@@ -1286,6 +1377,8 @@ impl GameTable {
     /// may claim +0`, and alice could still claim on coming back).
     fn leaves_unclaimed(&mut self, leaver: Player) {
         if self.game.last().is_some_and(|mv| mv.player == leaver) && self.game.close_last_claim() {
+            // The stone that filled the board: its claim settled, the game ends.
+            self.full_board_ends();
             self.touch(Some(leaver));
         }
     }
@@ -1298,6 +1391,20 @@ impl GameTable {
         let Some(colour) = self.seat_of(key) else {
             return;
         };
+        // The board is full, its last claim open: the claimer leaving forfeits it (the
+        // game ends, and they get up from it below); the other player's leaving leaves
+        // the claim to be made, the game's end to come without them.
+        if let (TableState::Playing(mut presence), Some(claimer)) =
+            (self.state, self.last_claim_open())
+        {
+            if claimer != colour {
+                presence[colour.index()] = Presence::Left(now);
+                self.state = TableState::Playing(presence);
+                return;
+            }
+            self.last_claim_lapses();
+            self.touch(Some(colour));
+        }
         let mut presence = match self.state {
             TableState::Playing(p) | TableState::Adjourned(p) => p,
             TableState::Correspondence(mut here) => {
@@ -1479,6 +1586,10 @@ impl GameTable {
         // on with the turn as it was).
         if adjourned {
             self.turn_began = Some(now);
+            // A last claim open waits its whole time again, from the resumption.
+            if self.game.is_over() {
+                self.claim_since = Some(now);
+            }
         }
         // The clocks go on from where they stopped.
         if let Some(clock) = self.course.clock_mut()
@@ -1557,10 +1668,24 @@ impl GameTable {
     /// Once a second while someone is away, at `now`: a game both players dropped out
     /// of is adjourned, and so is a game against the AI whose player is away past the
     /// `grace` (nobody waits for them). Whether anything changed.
+    ///
+    /// The claim of the stone that filled the board waits at most `grace` from that
+    /// stone (or the game's resumption): then it goes unclaimed and the game ends,
+    /// whoever is there (a claim must not hold a table for ever); while it waits the
+    /// game is not adjourned.
     pub(crate) fn tick(&mut self, now: Instant, grace: Duration) -> bool {
         let TableState::Playing(presence) = self.state else {
             return false;
         };
+        if self.last_claim_open().is_some() {
+            let since = *self.claim_since.get_or_insert(now);
+            if now.saturating_duration_since(since) < grace {
+                return false;
+            }
+            self.last_claim_lapses();
+            self.touch(None);
+            return true;
+        }
         let gone = |p: &Presence| {
             p.since()
                 .is_some_and(|t| now.saturating_duration_since(t) >= grace)
@@ -1623,9 +1748,11 @@ impl GameTable {
         self.idle_adjourned
     }
 
-    /// Whether someone is away from a game that goes on: the grace timer watches it.
+    /// Whether someone is away from a game that goes on, or a live game waits for the
+    /// claim of the stone that filled the board: the grace timer watches it.
     pub(crate) fn someone_away(&self) -> bool {
-        matches!(self.state, TableState::Playing(p) if p.iter().any(|p| !p.is_here()))
+        matches!(self.state, TableState::Playing(p) if p.iter().any(|p| !p.is_here())
+            || self.last_claim_open().is_some())
     }
 
     // Keeping.
@@ -3212,6 +3339,182 @@ mod tests {
                 "{copy}"
             );
         }
+    }
+
+    /// The 64 squares that fill the board row by row, four rounds (tests/it's
+    /// `serve_common::filling_moves`): Yellow's last stone, d4, is the first that
+    /// completes anything, and claimed it wins the game.
+    fn filling() -> Vec<&'static str> {
+        let order = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4".split(' ');
+        order.clone().cycle().take(64).collect()
+    }
+
+    /// Ann (Blue) and bob (Yellow) at a rated claims table, the board filled by
+    /// [`filling`] at `t0`, nothing claimed: 0-0, Yellow's d4 to claim.
+    fn full_and_unclaimed(t0: Instant) -> GameTable {
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::with_claims(), None);
+        assert!(table.set_terms(true, None));
+        table.sit(who("bob"), t0);
+        play(&mut table, &filling(), t0);
+        assert!(table.game().is_over());
+        assert_eq!(table.game().score(Player::Yellow), 0);
+        table
+    }
+
+    /// The result the history keeps of the game that ended here, from its keep.
+    fn ended_result(table: &mut GameTable) -> GameResult {
+        let keep = table.take_keep().unwrap();
+        assert_eq!(keep.playing, None, "no game in play any more");
+        let (_, ended) = keep.ended.expect("the game ended, for the history");
+        let record =
+            super::super::game_record::table_record(&ended.seats, &ended.game, &ended.course);
+        record.result().unwrap()
+    }
+
+    /// s39 (qa46 A): the stone that fills the board in a claims game leaves its claim
+    /// open: the table waits for it, kept in play, and the result, the history (the
+    /// store rates the game from the keep that carries it) and the log's end come
+    /// after the claim, counting it. Failed before: the game ended (and was rated a
+    /// draw) at the full board, and bob's claim of d4 was not taken.
+    #[test]
+    fn the_claim_of_the_stone_that_fills_the_board_is_taken_and_the_result_counts_it() {
+        let t0 = Instant::now();
+        let mut table = full_and_unclaimed(t0);
+        assert_eq!(table.last_claim_open(), Some(Player::Yellow));
+        assert_eq!(table.state(), here(), "the game waits for the claim");
+        let keep = table.take_keep().unwrap();
+        assert_eq!(keep.playing, Some(1), "kept in play, its claim open");
+        assert!(keep.ended.is_none(), "no result, no history, no rating yet");
+        assert!(
+            table
+                .log_lines(7)
+                .iter()
+                .all(|line| !line.contains("ended")),
+            "no end logged"
+        );
+        let points = table.game().last().unwrap().points;
+        assert!(points > 0, "d4 completes something");
+        let mut screen = table.game().clone();
+        screen.claim(points).unwrap();
+        let taken = table.take_moves((Player::Yellow, table.epoch()), &screen, t0);
+        assert!(taken.changed, "the claim is taken");
+        assert_eq!(table.state(), TableState::Over);
+        assert_eq!(table.game().score(Player::Yellow), points);
+        assert_eq!(ended_result(&mut table), GameResult::YellowWins);
+        let lines = table.log_lines(7);
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains("game 1 ended 0-1 (the board full)")),
+            "{lines:?}"
+        );
+        // Ann's screen, a move behind the claim, claims nothing of it.
+        let behind = table.take_moves((Player::Blue, table.epoch()), &screen, t0);
+        assert!(!behind.changed);
+    }
+
+    /// s39: the claimer leaving forfeits the open last claim: the game ends as
+    /// unclaimed (a draw at 0-0), kept for the history, and they get up; the other
+    /// player leaving leaves the claim to be made, and gets up at the end.
+    #[test]
+    fn the_last_claim_is_settled_by_the_claimer_leaving_and_not_by_the_other() {
+        let t0 = Instant::now();
+        let mut table = full_and_unclaimed(t0);
+        table.take_keep();
+        table.leave("SHA256:bob", t0);
+        assert_eq!(table.game().claim_state(63), Some(ClaimState::Unclaimed));
+        assert_eq!(table.state(), TableState::Deserted, "bob got up");
+        assert_eq!(ended_result(&mut table), GameResult::Draw);
+
+        let mut table = full_and_unclaimed(t0);
+        table.take_keep();
+        table.leave("SHA256:ann", t0);
+        assert_eq!(table.last_claim_open(), Some(Player::Yellow), "still bob's");
+        assert!(table.take_keep().is_none(), "nothing ended");
+        let points = table.game().last().unwrap().points;
+        let mut screen = table.game().clone();
+        screen.claim(points).unwrap();
+        assert!(
+            table
+                .take_moves((Player::Yellow, table.epoch()), &screen, t0)
+                .changed
+        );
+        assert_eq!(table.seat_of("SHA256:ann"), None, "ann got up at the end");
+        assert_eq!(ended_result(&mut table), GameResult::YellowWins);
+    }
+
+    /// s39: `n` while the last claim is open is refused with a line, not lost: the
+    /// game ends with the claim.
+    #[test]
+    fn no_rematch_is_offered_while_the_last_claim_is_open() {
+        let t0 = Instant::now();
+        let mut table = full_and_unclaimed(t0);
+        let seen = table.talk().last_note();
+        table.request(Player::Blue, &Request::Rematch, t0);
+        assert_eq!(
+            lines_for(&table, seen, Some(Player::Blue)),
+            [words::REMATCH_AFTER_THE_CLAIM]
+        );
+        assert_eq!(table.talk().rematch, None);
+        assert_eq!(table.last_claim_open(), Some(Player::Yellow));
+        assert_eq!(table.state(), here());
+    }
+
+    /// s39: a last claim open waits at most the reconnect grace from the stone that
+    /// filled the board (a claimer whose link dropped, or who does nothing, holds no
+    /// table for ever): then it goes unclaimed and the game ends, a player away
+    /// getting up.
+    #[test]
+    fn a_last_claim_not_made_within_the_grace_goes_unclaimed() {
+        let (t0, grace) = (Instant::now(), Duration::from_secs(120));
+        let mut table = full_and_unclaimed(t0);
+        table.take_keep();
+        table.drop_out("SHA256:bob", t0);
+        assert!(table.someone_away());
+        assert!(!table.tick(t0 + grace - Duration::from_secs(1), grace));
+        assert_eq!(
+            table.state(),
+            TableState::Playing([Presence::Here, Presence::Dropped(t0)])
+        );
+        assert!(table.tick(t0 + grace, grace));
+        assert_eq!(table.game().claim_state(63), Some(ClaimState::Unclaimed));
+        assert_eq!(table.seat_of("SHA256:bob"), None, "bob, away, got up");
+        assert_eq!(ended_result(&mut table), GameResult::Draw);
+        // Both here, nobody claiming: the same at the grace.
+        let mut table = full_and_unclaimed(t0);
+        assert!(table.someone_away(), "the timer watches the wait");
+        assert!(table.tick(t0 + grace, grace));
+        assert_eq!(table.state(), TableState::Over);
+    }
+
+    /// s39: a game kept with its last claim open (a `kill -9` as it waited) comes
+    /// back with the claim open, as every screen showed it, though its record reads a
+    /// full board's claim as closed; the claim is taken once both are back.
+    #[test]
+    fn a_last_claim_open_at_a_restart_comes_back_open() {
+        let t0 = Instant::now();
+        let mut table = full_and_unclaimed(t0);
+        let kept = table.take_keep().unwrap().snapshot;
+        let text = super::super::game_record::table_record(&kept.seats, &kept.game, &kept.course)
+            .to_string();
+        let read = super::super::game_record::read_table_record(&text).unwrap();
+        assert_eq!(
+            read.1.claim_state(63),
+            Some(ClaimState::Unclaimed),
+            "as read"
+        );
+        let mut back = GameTable::restored(read, 1, t0);
+        assert_eq!(back.last_claim_open(), Some(Player::Yellow));
+        back.come_back("SHA256:ann", t0);
+        back.come_back("SHA256:bob", t0);
+        let points = back.game().last().unwrap().points;
+        let mut screen = back.game().clone();
+        screen.claim(points).unwrap();
+        assert!(
+            back.take_moves((Player::Yellow, back.epoch()), &screen, t0)
+                .changed
+        );
+        assert_eq!(ended_result(&mut back), GameResult::YellowWins);
     }
 
     #[test]

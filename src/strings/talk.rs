@@ -4,6 +4,9 @@ use super::table::Who;
 
 pub(crate) const NO_UNDO: &str = "Nothing of yours to take back now";
 pub(crate) const NO_ONE_TO_PLAY: &str = "The other player has left: no rematch";
+/// `n` while the claim of the stone that filled the board is still open: the game
+/// ends with that claim (fits 44 columns).
+pub(crate) const REMATCH_AFTER_THE_CLAIM: &str = "No rematch yet: the last claim is open";
 pub(crate) const TOO_FAST: &str = "Slow down: 3 messages in 10 seconds at most";
 pub(crate) const MUTED: &str = "Messages from the other player are muted (M: hear them)";
 pub(crate) const UNMUTED: &str = "You hear the other player's messages again";

@@ -11,7 +11,8 @@ use unicode_width::UnicodeWidthStr;
 
 use crate::common::Session;
 use crate::serve_common::{
-    PATIENCE, Player, Server, ask_corr_table, connect, open_corr_table, run, seated, wait_log,
+    PATIENCE, Player, Server, ask_corr_table, connect, filling_moves, open_corr_table, play_from,
+    run, seated, seated_with, wait_log,
 };
 use crate::serve_openssh::{SSH, identity, need_ssh, ssh_args};
 
@@ -583,6 +584,59 @@ fn leaving_a_rated_game_before_both_moved_is_said_to_end_it_unrated() {
         )
         .unwrap();
     assert_eq!(rated, 0);
+}
+
+/// What Yellow's last stone of [`filling_moves`] completes, in a claims game where
+/// nothing else was claimed (0-0 until then): claimed, it wins the game.
+pub(crate) fn points_of_the_last_filling_stone() -> u32 {
+    let mut game = hijara::rules::Game::with_claims();
+    for square in filling_moves() {
+        game.play(square).unwrap();
+    }
+    game.last().unwrap().points
+}
+
+/// Alice and Bob at a rated claims table (live, no clock), the board filled by
+/// [`filling_moves`], nothing claimed: Bob's (Yellow's) d4, the last stone, is his to
+/// claim, and both screens say so.
+pub(crate) async fn filled_with_the_last_claim_open(server: &Server) -> (Player, Player) {
+    let (alice, bob) = seated_with(server, &[("nk", "standard rules, claims")]).await;
+    play_from(&alice, &bob, 0, &filling_moves()).await;
+    alice.wait_for("bob may claim").await;
+    bob.wait_for("You may claim").await;
+    (alice, bob)
+}
+
+/// s39 (qa46 A): at a server, the stone that fills the board ended the game at once,
+/// and the claim its player then made was never taken: here the board fills at 0-0,
+/// the game was rated a draw, and Bob's claim of d4, which wins, was dropped. Now
+/// the table waits for that claim: nothing is rated before it, and after it both
+/// players read Bob's win and its rating. Failed before: `Rated standard live: alice
+/// 1500? +0` (a draw) at the full board, and Bob's claim changed nothing.
+#[test]
+fn the_claim_of_the_stone_that_fills_the_board_wins_the_rated_game() {
+    let points = points_of_the_last_filling_stone();
+    assert!(points > 0);
+    let server = Server::start();
+    run(async {
+        let (alice, bob) = filled_with_the_last_claim_open(&server).await;
+        for screen in [&alice, &bob] {
+            assert!(!screen.screen().contains("Rated"), "{}", screen.screen());
+        }
+        bob.send(format!("+{points}\r").as_bytes()).await;
+        let totals = format!("Blue 0  Yellow {points}");
+        alice.wait_for(&totals).await;
+        bob.wait_for(&totals).await;
+        // Both new: the winner gains what the loser loses (Glicko-2, as above).
+        bob.wait_for("Rated standard live: bob 1742? +242 · alice 1258? -242")
+            .await;
+        alice
+            .wait_for("Rated standard live: alice 1258? -242 · bob 1742? +242")
+            .await;
+    });
+    let history = server.history();
+    assert_eq!(history.len(), 1, "{history:?}");
+    assert!(history[0].contains("[Result \"0-1\"]"), "{}", history[0]);
 }
 
 /// Alice (Blue) plays a1, Bob b1, then Bob resigns (a rated game once both moved).

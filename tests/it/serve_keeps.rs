@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use crate::serve_club::{filled_with_the_last_claim_open, points_of_the_last_filling_stone};
 use crate::serve_common::{
     Player, Server, against_random_ai, both_back_in_the_lobby_after_a_restart, connect_refused,
     open_corr_table, play, run, seated, wait_gone, wait_log,
@@ -129,6 +130,34 @@ fn a_rating_a_correspondence_move_and_its_message_survive_kill_9() {
         bob.send(b"m").await;
         bob.wait_for("Message (0/60)").await;
         bob.wait_for("bob: good luck, alice").await;
+    });
+}
+
+/// s39 (qa46 A): a `kill -9` while the claim of the stone that filled the board is
+/// open loses nothing a screen showed: the game comes back with that claim open (both
+/// screens said `bob may claim` / `Claim`), Bob claims d4 once both are back, and
+/// both read his win and its rating. Before, the game had ended (rated a draw) at the
+/// full board and the claim was never taken, restart or not.
+#[test]
+fn a_last_claim_open_survives_kill_9_and_is_taken_after_it() {
+    let points = points_of_the_last_filling_stone();
+    run(async {
+        let mut server = Server::start();
+        let (alice, bob) = filled_with_the_last_claim_open(&server).await;
+        let (alice, bob) = crashed_and_back(&mut server, (alice, bob)).await;
+        alice.wait_for("64 Y d4").await;
+        alice.wait_for("bob may claim").await;
+        bob.wait_for("64 Y d4").await;
+        bob.wait_for("You may claim").await;
+        bob.send(format!("+{points}\r").as_bytes()).await;
+        let totals = format!("Blue 0  Yellow {points}");
+        alice.wait_for(&totals).await;
+        bob.wait_for(&totals).await;
+        bob.wait_for("Rated standard live: bob 1742? +242 · alice 1258? -242")
+            .await;
+        alice
+            .wait_for("Rated standard live: alice 1258? -242 · bob 1742? +242")
+            .await;
     });
 }
 
