@@ -555,17 +555,20 @@ impl GameTable {
     /// is not over yet (docs/rules.md: that stone's player may still claim it, and the
     /// result counts the claim), the table waits for that claim, and the result, the
     /// history and the rating come once it is settled ([`GameTable::full_board_ends`]).
-    /// `None` for the server's AI, which claims with its stone.
+    /// `None` for the server's AI, which claims with its stone, and for a stone that
+    /// scored nothing.
     pub(crate) fn last_claim_open(&self) -> Option<Player> {
         if !self.game.is_over() || self.course.ending().is_some() {
             return None;
         }
-        let last = self.game.last()?.player;
+        let last = self.game.last()?;
         let open = self.game.claim_state(self.game.len() - 1) == Some(ClaimState::Pending);
-        let person = self.seats[last.index()]
+        let person = self.seats[last.player.index()]
             .as_ref()
             .is_some_and(|who| !who.is_ai());
-        (open && person).then_some(last)
+        // A stone that scored nothing has nothing to claim: no claim can change the
+        // result, so nothing waits for one (the other screens offer none either).
+        (open && person && last.points > 0).then_some(last.player)
     }
 
     /// Whether the game is rated.
@@ -3411,6 +3414,57 @@ mod tests {
         // Ann's screen, a move behind the claim, claims nothing of it.
         let behind = table.take_moves((Player::Blue, table.epoch()), &screen, t0);
         assert!(!behind.changed);
+    }
+
+    /// s39 (lead): a stone that fills the board and scores nothing leaves no claim to
+    /// wait for (no claim could change the result): the game ends at the full board,
+    /// as the other screens (which offer no `+0` claim) show it. Failed with claim46's
+    /// first form: the table waited the reconnect grace for a claim of nothing.
+    #[test]
+    fn a_board_filled_by_a_stone_that_scored_nothing_ends_at_once() {
+        let t0 = Instant::now();
+        // Four rounds of the 16 squares, each round in an order shuffled by a seed
+        // (a fixed mixing, no randomness): the first seed whose last stone completes
+        // nothing, found by the rules, not by hand.
+        let order: Vec<&str> = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4"
+            .split(' ')
+            .collect();
+        let shuffled = |seed: u64| -> Vec<&str> {
+            let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            (0..4)
+                .flat_map(|_| {
+                    let mut squares = order.clone();
+                    // Fisher-Yates on an xorshift: a different order each round.
+                    for i in (1..squares.len()).rev() {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        squares.swap(i, (state % (i as u64 + 1)) as usize);
+                    }
+                    squares
+                })
+                .collect()
+        };
+        let squares = (0..10_000)
+            .map(shuffled)
+            .find(|moves| {
+                let mut game = Game::with_claims();
+                moves.iter().all(|m| game.play(sq(m)).is_ok())
+                    && game.is_over()
+                    && game.last().is_some_and(|last| last.points == 0)
+            })
+            .expect("an order whose last stone scores nothing");
+        let mut table = GameTable::open(who("ann"), Player::Blue, Game::with_claims(), None);
+        assert!(table.set_terms(true, None));
+        table.sit(who("bob"), t0);
+        play(&mut table, &squares, t0);
+        assert!(table.game().is_over());
+        assert_eq!(table.last_claim_open(), None);
+        assert_eq!(table.state(), TableState::Over);
+        assert!(
+            table.take_keep().unwrap().ended.is_some(),
+            "kept for the history"
+        );
     }
 
     /// s39: the claimer leaving forfeits the open last claim: the game ends as
