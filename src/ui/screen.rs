@@ -358,7 +358,13 @@ impl Widget for &AppView<'_> {
                     // help` (s38: `r review` was named nowhere at 44x16); the help's
                     // key is in the help.
                     if app.message().is_some_and(|m| {
-                        matches!(m.keyed, Some(super::message::Keyed::KeptAfterLast(..)))
+                        matches!(
+                            m.keyed,
+                            Some(
+                                super::message::Keyed::KeptAfterLast(..)
+                                    | super::message::Keyed::KeptAfterClaim(..)
+                            )
+                        )
                     }) {
                         swapped.push(words::game_over_swap_short(&colour, back));
                         swapped.dedup();
