@@ -352,7 +352,7 @@ mod tests {
                 .backend()
                 .to_string()
                 .lines()
-                .map(|l| l.replace('│', " ").replace('"', " ").trim().to_owned())
+                .map(|l| l.replace(['│', '"'], " ").trim().to_owned())
                 .collect::<Vec<_>>()
                 .join(" ");
             assert!(flat.contains(limit), "{w}x{h}:\n{flat}");
