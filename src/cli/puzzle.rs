@@ -219,7 +219,7 @@ pub(crate) fn run_on(
     // A wrong answer exits 1, all said on standard output (qa45: 0 as a right one,
     // so a script could not tell them apart).
     if !v.solved {
-        return Err(super::QuietExit(1).into());
+        return Err(super::out::QuietExit(1).into());
     }
     Ok(said)
 }
