@@ -7,6 +7,12 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     match hijara::cli::run() {
         Ok(()) => ExitCode::SUCCESS,
+        // Said already on standard output (a wrong puzzle answer): the code alone.
+        Err(error) if error.is::<hijara::cli::QuietExit>() => ExitCode::from(
+            error
+                .downcast_ref::<hijara::cli::QuietExit>()
+                .map_or(1, |q| q.0),
+        ),
         Err(error) => {
             // Wrapped to the terminal's width on a terminal, one line per line of the
             // error on a pipe (scripts).

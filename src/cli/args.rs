@@ -604,6 +604,7 @@ pub struct PuzzleArgs {
     #[arg(long, value_name = "ID", value_parser = puzzle_id, allow_hyphen_values = true)]
     pub id: Option<String>,
     /// Answer without the screen: print why the move is right or wrong, and keep the try.
+    /// Exits 0 for the right answer, 1 for a wrong one.
     #[arg(long, value_name = "SQUARE", allow_hyphen_values = true,
           value_parser = not_an_option(<crate::rules::Square as std::str::FromStr>::from_str))]
     pub answer: Option<crate::rules::Square>,

@@ -120,6 +120,8 @@ pub fn error_report(error: &anyhow::Error, columns: Option<usize>) -> String {
     out::wrapped(text, columns)
 }
 
+pub use out::QuietExit;
+
 /// Parses the command line and runs it. Errors are reported by `main`.
 pub fn run() -> anyhow::Result<()> {
     let cli = Cli::parse_from_args(std::env::args_os()).unwrap_or_else(|error| clap_exit(error));

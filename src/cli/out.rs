@@ -171,3 +171,17 @@ mod tests {
         ));
     }
 }
+
+/// A run that said all it had to say on standard output and still ends with a code
+/// other than 0 (a wrong `puzzle --answer`: exit 1, so a script tells it from a right
+/// one): `main` exits with it and writes nothing to standard error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuietExit(pub u8);
+
+impl std::fmt::Display for QuietExit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "exit code {}", self.0)
+    }
+}
+
+impl std::error::Error for QuietExit {}

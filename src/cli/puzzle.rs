@@ -215,7 +215,13 @@ pub(crate) fn run_on(
     }
     let daily_date = (args.daily).then_some(today);
     let tried = progress.record(puzzle, v.solved, daily_date);
-    after_try(&mut progress, tried, dir.as_deref())
+    let said = after_try(&mut progress, tried, dir.as_deref())?;
+    // A wrong answer exits 1, all said on standard output (qa45: 0 as a right one,
+    // so a script could not tell them apart).
+    if !v.solved {
+        return Err(super::out::QuietExit(1).into());
+    }
+    Ok(said)
 }
 
 /// After a try from the command line (an answer or a give-up): says whether it

@@ -6,13 +6,13 @@
 pub(crate) const EXIT_STATUS: [(&str, &str); 5] = [
     (
         "0",
-        "It did what was asked (a wrong puzzle --answer too). A closed standard output \
+        "It did what was asked (a right puzzle --answer). A closed standard output \
          (>&-) is opened on /dev/null at the start, so what is written there is lost and \
          the code is 0 all the same.",
     ),
     (
         "1",
-        "An error, said on standard error as one line naming the file, line and column, \
+        "A wrong puzzle --answer (said on standard output). An error, said on standard error as one line naming the file, line and column, \
          or the key: a record or file that cannot be read, a file or standard output \
          that cannot be written (a full disk, /dev/full), nothing to resume, no such game, \
          a game's save (s) that failed as the game was left (said after the farewell).",

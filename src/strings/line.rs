@@ -116,6 +116,13 @@ pub(crate) fn kept_claim_open(kept: &str) -> String {
     format!("{kept}. The last stone may still be claimed: claim N")
 }
 
+/// The claim for the stone that filled the board (`claim`, as its line says it),
+/// then where the finished game was kept (`kept`, the storage's note, which the
+/// line mode said before the claim but says again so the claim does not bury it).
+pub(crate) fn kept_after_claim(claim: &str, kept: &str) -> String {
+    format!("{claim}. {kept}")
+}
+
 /// The stone before went unclaimed when the next was placed, a line before the new
 /// stone's: `Blue's b3 went unclaimed, 10 forfeited: row 3 all 2s`, `Your b3 ...` to
 /// its player at a table.

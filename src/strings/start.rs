@@ -62,6 +62,11 @@ pub(crate) fn names_row(key: char, blue: &str, yellow: &str) -> String {
 pub(crate) fn name_typing_row(key: char, player: crate::rules::Player, typed: &str) -> String {
     format!("  {key}  {player}'s name: {typed}_")
 }
+/// A character typed past the widest name (`columns` display columns): said at
+/// once, on screen and in the line mode (qa45: the typing stopped without a word).
+pub(crate) fn name_too_long(columns: usize) -> String {
+    format!("Names are at most {columns} columns wide")
+}
 /// The line mode's prompt for a name: `Blue's name (a line alone: Blue):`.
 pub(crate) fn name_prompt(player: crate::rules::Player) -> String {
     format!("{player}'s name, then Enter (Enter alone: {player}; Esc or cancel: as they were):")

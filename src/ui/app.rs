@@ -103,6 +103,11 @@ pub struct App {
     /// The message is what the last stone placed did (a view that says the move its
     /// own way leaves it out).
     said_of_move: bool,
+    /// Where the finished game was kept (the storage's note) while the claim for the
+    /// stone that filled the board is open: the claim's line keeps it
+    /// ([`super::message::Keyed::KeptAfterClaim`]), since typing the claim cleared
+    /// the line that said it. Forgotten at the next change of game.
+    kept_claim_open: Option<String>,
     /// Served over the network (`hijara serve`): the seats played at another terminal,
     /// and what only a served game has; `None` for a local game.
     network: Option<Network>,
@@ -236,6 +241,7 @@ impl App {
             held: None,
             said: 0,
             said_of_move: false,
+            kept_claim_open: None,
             network: None,
             people: Names::default(),
             people_said: None,
@@ -595,6 +601,7 @@ impl App {
         if let (StorageReport::Archived(_), Some(_), Some(last)) =
             (report, self.final_claim_open(), self.game.last())
         {
+            self.kept_claim_open = Some(message.text.clone());
             message = Message::keyed(
                 super::message::MessageKind::Info,
                 super::message::Keyed::KeptClaimOpen(*last, message.text),

@@ -1067,6 +1067,69 @@ fn the_kept_note_at_the_game_s_end_keeps_what_the_last_stone_scored() {
     }
 }
 
+/// QA (qa45): in a claim game the last stone's claim (`+20 Enter` on the stone that
+/// filled the board) replaced the note `Game kept as …` with the claim's line, and
+/// the turn line then preferred `corners · claims` to `r review`: where the game was
+/// kept and the review were named nowhere. After the final claim the note says the
+/// claim after where the game went, the turn line names every key at 80×24 and
+/// 44×16, and the line mode says the claim and the note. Fails on the old code (no
+/// `Game kept as` after the claim).
+#[test]
+fn the_final_claim_keeps_the_kept_note_and_names_the_review() {
+    use crate::session::StorageReport;
+    use crate::ui::line::narrate::Narrator;
+    let mut app = before_the_last_stone(true);
+    let mut narrator = Narrator::default();
+    let _ = narrator.tell(&super::Screen::Game(app.clone()));
+    keys(&mut app, "b1");
+    app.report(&StorageReport::Archived("/data/games/hijara-1.hij".into()));
+    let _ = narrator.tell(&super::Screen::Game(app.clone()));
+    keys(&mut app, "+20");
+    enter(&mut app);
+    assert_eq!(app.final_claim_open(), None);
+    // The line mode says the claim, where the game was kept and the review.
+    let said = narrator.tell(&super::Screen::Game(app.clone())).join(" ");
+    for words in [
+        "Yellow claims 20 for b1",
+        "Game kept as",
+        "review to review it",
+    ] {
+        assert!(said.contains(words), "{words}: {said}");
+    }
+    let message = app.message().unwrap().clone();
+    assert_eq!(
+        message.text,
+        "Game kept as /data/games/hijara-1.hij (see: hijara games). \
+         Yellow claims 20 for b1: square b1 (20)"
+    );
+    for (width, height) in [(WIDTH, HEIGHT), (44, 16)] {
+        let buf = game_screen_at(&app, width, height);
+        let rows = rows_of(&buf);
+        let screen = rows.join("\n");
+        let said = message.wording(width).to_owned();
+        assert!(said.contains("Game kept as"), "{width}x{height}: {said}");
+        assert_readable(&buf, &said, Rect::new(0, 0, width, height));
+        let turn = &rows[rows.len() - 2];
+        for (key, word) in [('n', "new"), ('w', "swap"), ('r', "review"), ('q', "quit")] {
+            let named = [format!("{key} {word}"), format!("{key}: {word}")];
+            assert!(
+                named.iter().any(|n| turn.contains(n.as_str())),
+                "{width}x{height} {key}:\n{screen}"
+            );
+        }
+        insta::assert_snapshot!(
+            format!("kept_after_the_final_claim_{width}x{height}"),
+            screen
+        );
+    }
+    // The line mode said nothing of the claim yet: it says the claim and the note.
+    let line = message.line_words();
+    assert!(
+        line.contains("Yellow claims 20 for b1") && line.contains("Game kept as"),
+        "{line}"
+    );
+}
+
 /// QA (s29, qa29): the resume question's box names `q/Esc: back` (or `quit`), but the
 /// status line's brief under it (`Resume? ... y: resume, other key: new game vs easy
 /// AI`) left it out. Every brief names every answer the box does, with the box's own

@@ -102,6 +102,11 @@ pub enum Keyed {
     /// kept (the storage's note, which took that line's place). The line mode said
     /// that line as it came: it says the note alone.
     KeptAfterLast(String, String),
+    /// The claim for the stone that filled the board, as its line says it, and where
+    /// the finished game was kept ([`Keyed::KeptClaimOpen`]'s note, which the claim
+    /// would have replaced: qa45, `Game kept as …` and `r review` were then named
+    /// nowhere). The line mode, which has not said the claim, says both.
+    KeptAfterClaim(String, String),
     /// What a write came to, come back after newer news was said (a slow disk): the
     /// newer line's text, then the report's text and its line-mode words. The full
     /// screen keeps the newer line first; the line mode, which said it as it came,
@@ -272,6 +277,7 @@ impl Keyed {
             Keyed::ReviewArrived => analysis::REVIEW_ARRIVED.to_owned(),
             Keyed::KeptClaimOpen(placement, kept) => claim::placed_last(placement, kept),
             Keyed::KeptAfterLast(stone, kept) => storage::kept_after_last(stone, kept),
+            Keyed::KeptAfterClaim(claim, kept) => storage::kept_after_last(claim, kept),
             Keyed::LateReport { newer, report, .. } => storage::late_report(newer, report),
             Keyed::NoSuchMove(typed, len) => message::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => storage::autosave_failed(path, error),
@@ -379,6 +385,7 @@ impl Keyed {
             Keyed::ReviewArrived => line::REVIEW_ARRIVED.to_owned(),
             Keyed::KeptClaimOpen(_, kept) => line::kept_claim_open(kept),
             Keyed::KeptAfterLast(_, kept) => kept.clone(),
+            Keyed::KeptAfterClaim(claim, kept) => line::kept_after_claim(claim, kept),
             Keyed::LateReport { line, .. } => line.clone(),
             Keyed::NoSuchMove(typed, len) => line::no_such_move(typed, *len),
             Keyed::AutosaveFailed { path, error } => line::autosave_failed(path, error),

@@ -374,7 +374,10 @@ impl Widget for &AppView<'_> {
                     if let Some(message) = app.message()
                         && (matches!(
                             message.keyed,
-                            Some(super::message::Keyed::KeptAfterLast(..))
+                            Some(
+                                super::message::Keyed::KeptAfterLast(..)
+                                    | super::message::Keyed::KeptAfterClaim(..)
+                            )
                         ) || crate::text::width(message.wording(layout.status.width))
                             + labels_w
                             <= usize::from(layout.status.width))

@@ -446,11 +446,32 @@ impl StartState {
                 };
             }
             (None, KeyCode::Char(c)) if plain => {
-                if let Some(longer) = typed(&typing.text, c) {
-                    typing.text = longer;
+                self.note = None;
+                match typed(&typing.text, c) {
+                    Some(longer) => typing.text = longer,
+                    // Too wide, not a character a name may hold: the limit is said
+                    // (qa45: the typing stopped without a word).
+                    None if !c.is_control()
+                        && crate::text::width(&format!("{}{c}", typing.text)) > NAME_COLUMNS =>
+                    {
+                        self.note = Some(Message::new(
+                            MessageKind::Error,
+                            words::name_too_long(NAME_COLUMNS),
+                        ));
+                    }
+                    None => {}
                 }
+                return vec![Effect::Redraw];
             }
             _ => {}
+        }
+        // Any other key but Enter (which ends the name the note is about, and the
+        // line mode says the note after it) takes the note away.
+        if !matches!(
+            keymap::action(key, KeyContext::NameEntry),
+            Some(Action::Confirm)
+        ) {
+            self.note = None;
         }
         vec![Effect::Redraw]
     }

@@ -328,6 +328,52 @@ mod tests {
     use crate::ui::navigation::Screen;
     use crate::ui::start::StartChoice;
 
+    /// QA (qa45): the name typed after `n` stopped taking characters at 16 columns
+    /// without a word (`Yellow's name: averyveryverylon_`). The character refused
+    /// says the limit, on screen at 80×24 and 44×16 and in the line mode, which types
+    /// the line and Enter at once. Fails on the old code (no note).
+    #[test]
+    fn a_name_past_its_widest_says_the_limit() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let limit = "Names are at most 16 columns wide";
+        let press = |state: &mut StartState, code| {
+            state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+        };
+        for (w, h) in [(80, 24), (44, 16)] {
+            let mut state = StartState::new(false, true);
+            let _ = state.handle(Input::Resize(w, h));
+            let _ = press(&mut state, KeyCode::Char('n'));
+            for c in "averyveryverylongname".chars() {
+                let _ = press(&mut state, KeyCode::Char(c));
+            }
+            assert_eq!(state.typing().unwrap().text, "averyveryverylon");
+            assert_eq!(state.note(), Some(limit));
+            let flat = drawn(&state, w, h)
+                .backend()
+                .to_string()
+                .lines()
+                .map(|l| l.replace(['│', '"'], " ").trim().to_owned())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(flat.contains(limit), "{w}x{h}:\n{flat}");
+            // A key that fits again takes it away.
+            let _ = press(&mut state, KeyCode::Backspace);
+            assert_eq!(state.note(), None);
+        }
+        // The line mode: the name's line typed as its characters and Enter.
+        let mut narrator = crate::ui::line::narrate::Narrator::default();
+        let mut state = StartState::new(false, true);
+        let _ = state.handle(Input::Resize(80, 24));
+        let _ = press(&mut state, KeyCode::Char('n'));
+        let _ = narrator.tell(&Screen::Start(state.clone()));
+        for c in "averyveryverylongname".chars() {
+            let _ = press(&mut state, KeyCode::Char(c));
+        }
+        let _ = press(&mut state, KeyCode::Enter);
+        let said = narrator.tell(&Screen::Start(state)).join(" ");
+        assert!(said.contains(limit), "{said}");
+    }
+
     /// The cell where `text` is drawn on the start screen at `w`×`h`.
     /// The start screen `state` drawn at `w`x`h`, plain.
     fn drawn(state: &StartState, w: u16, h: u16) -> Terminal<TestBackend> {

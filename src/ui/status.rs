@@ -156,7 +156,14 @@ impl Widget for &StatusView<'_> {
             && let Some(alone) = choose(false)
         {
             let ((alone_core, alone_rules, _, Reverse(alone_t), _), _) = alone;
-            if alone_t < self.keyed_turns && alone_core >= core && alone_rules >= rules {
+            // Every key of a game over (the note that it was kept on the hint row) goes
+            // before the rules' labels too (qa45: `claims` took the room of `r
+            // review` at 44x16 after the last stone's claim).
+            let keys_first = self.keys_over_help && alone_core && !core;
+            if alone_t < self.keyed_turns
+                && alone_core >= core
+                && (alone_rules >= rules || keys_first)
+            {
                 best = Some(alone);
                 with_totals = false;
             }

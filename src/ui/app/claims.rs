@@ -7,7 +7,7 @@ use crate::strings::{claim as claim_words, describe};
 
 use super::super::effect::{Effect, Effects};
 use super::super::keymap::{Action, KeyContext};
-use super::super::message::{Message, MessageKind};
+use super::super::message::{Keyed, Message, MessageKind};
 use super::{App, ClaimTyping};
 
 /// The longest claim typed, in digits: no stone scores 1000 points.
@@ -220,6 +220,15 @@ impl App {
                 };
                 self.claim_entry = None;
                 self.hint = None;
+                // The claim for the stone that filled the board keeps the note of
+                // where the game was kept, whose line it takes (qa45: the note and
+                // `r review` were then named nowhere); its colour stays the claim's.
+                let message = match self.kept_claim_open.take() {
+                    Some(kept) if self.is_over() => {
+                        Message::keyed(message.kind, Keyed::KeptAfterClaim(message.text, kept))
+                    }
+                    _ => message,
+                };
                 self.set_message(message, false);
                 vec![Effect::Autosave, Effect::Redraw]
             }

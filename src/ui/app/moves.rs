@@ -39,6 +39,7 @@ impl App {
         self.claim_entry = None;
         self.go_on = false;
         self.held = None;
+        self.kept_claim_open = None;
     }
 
     pub(super) fn new_game(&mut self) -> Effects {

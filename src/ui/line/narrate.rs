@@ -510,7 +510,14 @@ impl Narrator {
         // What to type once the game is over, said as it ends: the full screen shows it
         // on its hint line, which the line mode does not say, so a player heard it
         // only from a command refused.
-        if now.over && !seen.over && !app.spectating() {
+        // The claim for the stone that filled the board settles the result: what to
+        // type is said again after it (qa45: its line was the last heard, and
+        // `review` was said only before the claim, among the lines of the stone).
+        let last_claim_settled = now.over
+            && seen.claims.len() == now.claims.len()
+            && seen.claims.last() == Some(&ClaimState::Pending)
+            && now.claims.last() != Some(&ClaimState::Pending);
+        if now.over && (!seen.over || last_claim_settled) && !app.spectating() {
             lines.push(words::sentences(&[&over_next(app).commands()]));
         } else if now.over && now.rematch_sent != seen.rematch_sent && !app.spectating() {
             // The offer now waits (only quit is left), or waits no more (declined:
