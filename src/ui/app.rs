@@ -103,7 +103,7 @@ pub struct App {
     /// The message is what the last stone placed did (a view that says the move its
     /// own way leaves it out).
     said_of_move: bool,
-    /// Where the finished game was kept (the storage's note) while the claim for the
+    /// Where the finished game was kept (its path, made safe) while the claim for the
     /// stone that filled the board is open: the claim's line keeps it
     /// ([`super::message::Keyed::KeptAfterClaim`]), since typing the claim cleared
     /// the line that said it. Forgotten at the next change of game.
@@ -598,10 +598,10 @@ impl App {
         let mut message = Message::storage(report);
         // The last stone's claim prompt stays first: the note that the game was kept
         // took its place, and nothing said the points could still be claimed.
-        if let (StorageReport::Archived(_), Some(_), Some(last)) =
+        if let (StorageReport::Archived(path), Some(_), Some(last)) =
             (report, self.final_claim_open(), self.game.last())
         {
-            self.kept_claim_open = Some(message.text.clone());
+            self.kept_claim_open = Some(crate::text::display_path(path));
             message = Message::keyed(
                 super::message::MessageKind::Info,
                 super::message::Keyed::KeptClaimOpen(*last, message.text),

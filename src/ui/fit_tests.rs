@@ -1130,6 +1130,39 @@ fn the_final_claim_keeps_the_kept_note_and_names_the_review() {
     );
 }
 
+/// s39 (lead, tmux at 80×24): with a real data folder's path the note after the final
+/// claim ran past the row (`... (see…`) and at 44×16 was a box over the final
+/// position: it had no shorter wordings. It has the kept note's (the path cut from
+/// the front, then `Game kept.`), so one row holds it at 80 and 44 columns, the
+/// claim's words at 80, and the line mode still says the whole path. Failed
+/// before: the one wording, 128 columns.
+#[test]
+fn the_final_claim_s_note_fits_one_row_with_a_long_path() {
+    use crate::session::StorageReport;
+    let mut app = before_the_last_stone(true);
+    keys(&mut app, "b1");
+    let path = "/tmp/tmp.qDeR1pZcxu/home/.local/share/hijara/games/hijara-20261207-203956.hij";
+    app.report(&StorageReport::Archived(path.into()));
+    keys(&mut app, "+20");
+    enter(&mut app);
+    let message = app.message().unwrap().clone();
+    for width in [WIDTH, 44] {
+        let said = message.wording(width);
+        assert!(
+            crate::text::fits(said, usize::from(width)),
+            "{width}: {said}"
+        );
+    }
+    // At 80 columns the claim's words too (at 44 the narrowest says the file alone,
+    // as the kept note after any last stone does; the turn line says who won).
+    assert!(message.wording(WIDTH).contains("Yellow claims 20"));
+    assert!(
+        message.line_words().contains(path),
+        "{}",
+        message.line_words()
+    );
+}
+
 /// QA (s29, qa29): the resume question's box names `q/Esc: back` (or `quit`), but the
 /// status line's brief under it (`Resume? ... y: resume, other key: new game vs easy
 /// AI`) left it out. Every brief names every answer the box does, with the box's own

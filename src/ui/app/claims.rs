@@ -223,9 +223,17 @@ impl App {
                 // The claim for the stone that filled the board keeps the note of
                 // where the game was kept, whose line it takes (qa45: the note and
                 // `r review` were then named nowhere); its colour stays the claim's.
+                // On one row where it can be, the path cut from the front as the
+                // note after the last stone is (words40): at 80 columns the whole
+                // path ran past the row's end.
                 let message = match self.kept_claim_open.take() {
-                    Some(kept) if self.is_over() => {
-                        Message::keyed(message.kind, Keyed::KeptAfterClaim(message.text, kept))
+                    Some(path) if self.is_over() => {
+                        let kept = crate::strings::storage::archived(&path);
+                        Message {
+                            kind: message.kind,
+                            keyed: Some(Keyed::KeptAfterClaim(message.text.clone(), kept)),
+                            ..Message::kept(&path, Some(&message.text))
+                        }
                     }
                     _ => message,
                 };
