@@ -328,11 +328,9 @@ pub(crate) fn fitting_brief(briefs: &[Brief], width: u16) -> Option<&Brief> {
 mod tests {
     use super::*;
 
-    /// Every question, in every state that changes its wording.
-    fn every_text(how: Answering) -> Vec<String> {
-        let offer = ResumeOffer::default();
-        let seats = [Seat::Human, Seat::Human];
-        let questions = [
+    /// Every question, in every form that changes its wording.
+    fn every_question() -> [Question; 13] {
+        [
             Question::Quit,
             Question::Back,
             Question::NewGame,
@@ -352,7 +350,14 @@ mod tests {
                 claimer: Player::Blue,
                 new_game: false,
             },
-        ];
+        ]
+    }
+
+    /// Every question, in every state that changes its wording.
+    fn every_text(how: Answering) -> Vec<String> {
+        let offer = ResumeOffer::default();
+        let seats = [Seat::Human, Seat::Human];
+        let questions = every_question();
         let mut texts = Vec::new();
         for question in questions {
             for keeping in [Keeping::Kept, Keeping::Saving, Keeping::NotKept] {
@@ -416,25 +421,7 @@ mod tests {
             game,
             ..ResumeOffer::default()
         };
-        let questions = [
-            Question::Quit,
-            Question::Back,
-            Question::NewGame,
-            Question::Resume,
-            Question::Resign(Player::Blue),
-            Question::UndoAsked,
-            Question::Rematch,
-            Question::Leave { early: false },
-            Question::LeaveAi { kept: true },
-            Question::ClaimOpen {
-                claimer: Player::Yellow,
-                new_game: true,
-            },
-            Question::ClaimOpen {
-                claimer: Player::Blue,
-                new_game: false,
-            },
-        ];
+        let questions = every_question();
         let seats = [Seat::Human, Seat::Hard];
         for question in questions {
             for keeping in [Keeping::Kept, Keeping::Saving, Keeping::NotKept] {
