@@ -607,6 +607,21 @@ pub(crate) async fn filled_with_the_last_claim_open(server: &Server) -> (Player,
     (alice, bob)
 }
 
+/// Bob claims his last stone's `points` at the full board: both screens show the
+/// totals, then Bob's win rated (both new: the winner gains what the loser loses,
+/// Glicko-2, as above).
+pub(crate) async fn bob_claims_the_last_stone_and_wins(alice: &Player, bob: &Player, points: u32) {
+    bob.send(format!("+{points}\r").as_bytes()).await;
+    let totals = format!("Blue 0  Yellow {points}");
+    alice.wait_for(&totals).await;
+    bob.wait_for(&totals).await;
+    bob.wait_for("Rated standard live: bob 1742? +242 · alice 1258? -242")
+        .await;
+    alice
+        .wait_for("Rated standard live: alice 1258? -242 · bob 1742? +242")
+        .await;
+}
+
 /// s39 (qa46 A): at a server, the stone that fills the board ended the game at once,
 /// and the claim its player then made was never taken: here the board fills at 0-0,
 /// the game was rated a draw, and Bob's claim of d4, which wins, was dropped. Now
@@ -623,16 +638,7 @@ fn the_claim_of_the_stone_that_fills_the_board_wins_the_rated_game() {
         for screen in [&alice, &bob] {
             assert!(!screen.screen().contains("Rated"), "{}", screen.screen());
         }
-        bob.send(format!("+{points}\r").as_bytes()).await;
-        let totals = format!("Blue 0  Yellow {points}");
-        alice.wait_for(&totals).await;
-        bob.wait_for(&totals).await;
-        // Both new: the winner gains what the loser loses (Glicko-2, as above).
-        bob.wait_for("Rated standard live: bob 1742? +242 · alice 1258? -242")
-            .await;
-        alice
-            .wait_for("Rated standard live: alice 1258? -242 · bob 1742? +242")
-            .await;
+        bob_claims_the_last_stone_and_wins(&alice, &bob, points).await;
     });
     let history = server.history();
     assert_eq!(history.len(), 1, "{history:?}");

@@ -7,7 +7,10 @@
 
 use std::time::Duration;
 
-use crate::serve_club::{filled_with_the_last_claim_open, points_of_the_last_filling_stone};
+use crate::serve_club::{
+    bob_claims_the_last_stone_and_wins, filled_with_the_last_claim_open,
+    points_of_the_last_filling_stone,
+};
 use crate::serve_common::{
     Player, Server, against_random_ai, both_back_in_the_lobby_after_a_restart, connect_refused,
     open_corr_table, play, run, seated, wait_gone, wait_log,
@@ -149,15 +152,7 @@ fn a_last_claim_open_survives_kill_9_and_is_taken_after_it() {
         alice.wait_for("bob may claim").await;
         bob.wait_for("64 Y d4").await;
         bob.wait_for("You may claim").await;
-        bob.send(format!("+{points}\r").as_bytes()).await;
-        let totals = format!("Blue 0  Yellow {points}");
-        alice.wait_for(&totals).await;
-        bob.wait_for(&totals).await;
-        bob.wait_for("Rated standard live: bob 1742? +242 · alice 1258? -242")
-            .await;
-        alice
-            .wait_for("Rated standard live: alice 1258? -242 · bob 1742? +242")
-            .await;
+        bob_claims_the_last_stone_and_wins(&alice, &bob, points).await;
     });
 }
 
