@@ -26,7 +26,7 @@ use tokio::net::{TcpListener, TcpStream};
 use crate::strings::club as club_words;
 use crate::strings::serve as words;
 use crate::strings::serve_limits as limits_words;
-use crate::ui::{DrawGate, Inbox, Wake};
+use crate::ui::{ClientGone, DrawGate, Inbox, Wake};
 
 use super::ask::Ask;
 use super::backend::{ChannelWriter, SharedSize, SshBackend, clamp_size, wake_of, window_size};
@@ -355,16 +355,12 @@ async fn listen_logged(
     }
     // Whether the last run stopped cleanly, read before this run writes its own
     // marker (after the store's lock: a second server refused there never reads it).
-    // In the log's file here, before the games that came back; on standard output
-    // with the banner (brief s38: a `kill -9` showed only as a missing `stopped`).
+    // Said with the banner, its third line, in the log's file as on standard output
+    // (brief s38: a `kill -9` showed only as a missing `stopped`).
     let last_run = super::last_run::read(&options.data_dir).said();
-    log.to_file(&last_run);
     // After a `kill -9` the log went from the last login to the next `listening on`
-    // with no word of the games that came back (QA s37).
+    // with no word of the games that came back (QA s37): said after the banner.
     let (live, corr) = hall.lock().games_in_play();
-    if let Some(line) = games_back(live, corr) {
-        log.line(&line);
-    }
     {
         let mut hall = hall.lock();
         hall.set_ceilings(Ceilings {
@@ -402,9 +398,10 @@ async fn listen_logged(
     // error saying so, not a panic (SIGPIPE is ignored while serving). A closed one
     // (`hijara serve | head -1`) is not: its reader took what it wanted, and the
     // server it was told listens goes on listening; the banner goes to the log.
-    // The log's file has the banner's lines either way (same words): an operator
-    // reading it after a reboot finds the port and the fingerprint there (QA s31), and
-    // the last run's line, written above before the games that came back.
+    // The log's file has the banner's lines either way (same words, the same order:
+    // until s40 the last run's line came before `listening on` there, after it on
+    // standard output): an operator reading it after a reboot finds the port and the
+    // fingerprint there (QA s31), then how the last run ended.
     // The file only: standard error holds the log, and standard output says them.
     {
         use std::io::Write;
@@ -412,6 +409,7 @@ async fn listen_logged(
         let host_key = format!("host key {} (ed25519)", fingerprint_of(key.public_key()));
         log.to_file(&listening);
         log.to_file(&host_key);
+        log.to_file(&last_run);
         // One write: a reader that takes the first two lines and closes its end
         // (the tests, the load tools) has all three in the pipe already.
         let banner = format!(
@@ -434,6 +432,9 @@ async fn listen_logged(
             }
             Ok(()) => {}
         }
+    }
+    if let Some(line) = games_back(live, corr) {
+        log.line(&line);
     }
     let mut methods = vec![MethodKind::PublicKey];
     if options.guests {
@@ -924,19 +925,40 @@ fn goodbye(why: Closing, limits: &Limits) -> (Disconnect, String) {
 
 /// The log's words for a connection that ended in an error before it authenticated:
 /// a client that left, or a request the server could not read (a user name that is
-/// not UTF-8, say), which is a refusal.
+/// not UTF-8, say), which is a refusal. A refusal is said in the server's words, then
+/// russh's as the detail (QA s39: a junk client's line was russh's alone, `refused:
+/// Bad packet size: 2598113801`).
 fn unauthenticated_end(error: &anyhow::Error) -> String {
     use russh::keys::ssh_encoding;
-    match error.downcast_ref::<russh::Error>() {
+    let why = match error.downcast_ref::<russh::Error>() {
         Some(russh::Error::SshEncoding(ssh_encoding::Error::CharacterEncoding)) => {
-            "refused: its request holds a name or text that is not UTF-8".to_owned()
+            return "refused: its request holds a name or text that is not UTF-8".to_owned();
         }
-        Some(russh::Error::HUP | russh::Error::Disconnect) => "left before logging in".to_owned(),
+        Some(russh::Error::HUP | russh::Error::Disconnect) => {
+            return "left before logging in".to_owned();
+        }
         Some(russh::Error::IO(io)) if io.kind() == std::io::ErrorKind::UnexpectedEof => {
-            "left before logging in".to_owned()
+            return "left before logging in".to_owned();
         }
-        _ => format!("refused: {}", safe_text(&format!("{error:#}"))),
-    }
+        Some(russh::Error::Version) => "its first line is not an SSH version",
+        Some(
+            russh::Error::NoCommonAlgo { .. }
+            | russh::Error::UnknownAlgo
+            | russh::Error::KexInit
+            | russh::Error::Kex,
+        ) => "no key exchange could be agreed with it",
+        Some(
+            russh::Error::PacketSize(_)
+            | russh::Error::PacketAuth
+            | russh::Error::DecryptionError
+            | russh::Error::Inconsistent
+            | russh::Error::IndexOutOfBounds
+            | russh::Error::StrictKeyExchangeViolation { .. }
+            | russh::Error::SshEncoding(_),
+        ) => "what it sent is not SSH the server can read",
+        _ => "its connection failed",
+    };
+    format!("refused: {why}: {}", safe_text(&format!("{error:#}")))
 }
 
 /// The log's words for a connection that logged in and ended by itself (its client
@@ -1052,8 +1074,9 @@ struct Connection {
     seat: Option<Seat>,
     door: Arc<Door>,
     /// Authenticated only to be turned away (the sessions' caps reached, a guest's
-    /// name in use): what the client is told in the disconnect message.
-    turned_away: Option<String>,
+    /// name in use, a name refused for its shape): the disconnect's reason and what
+    /// the client is told in its message.
+    turned_away: Option<(Disconnect, String)>,
     /// A guest's name, held while this connection lives.
     guest_name: Option<HeldName>,
     who: Option<Who>,
@@ -1265,7 +1288,7 @@ impl Connection {
             ),
         };
         self.refuse(&format!("{}: {why}", safe_text(name)));
-        self.turned_away = Some(told.to_owned());
+        self.turned_away = Some((Disconnect::TooManyConnections, told.to_owned()));
         Err(Auth::Accept)
     }
 
@@ -1277,6 +1300,22 @@ impl Connection {
         Auth::Accept
     }
 
+    /// Turns away a login for its user name's own shape (`why`: a control character,
+    /// too wide, a lone combining mark, the AI's name, the guests' mark), logged as
+    /// `logged`. The authentication is accepted only so that `auth_succeeded` can say
+    /// why in a disconnect message, which OpenSSH prints (a refused one could only
+    /// say "Permission denied", QA s39). Never for a name bound to another key: that
+    /// refusal must look like every other (docs/network.md, "Who gets in"), and the
+    /// shape of a name tells nothing of anyone's.
+    fn refuse_shape(&mut self, logged: &str, why: &str) -> Auth {
+        self.refuse(logged);
+        self.turned_away = Some((
+            Disconnect::IllegalUserName,
+            limits_words::name_shape_refused(why),
+        ));
+        Auth::Accept
+    }
+
     /// Hands an input event to the session; dropped if its inbox is full.
     fn send(&self, wake: Wake) {
         if let Some(input) = &self.input {
@@ -1284,10 +1323,11 @@ impl Connection {
         }
     }
 
-    /// Tells the session its input ended: it must get this one.
-    fn end_input(&self, why: &str) {
+    /// Tells the session its client went (`why`): it must get this one. The session
+    /// ends as the player leaving, no error ([`ClientGone`]).
+    fn end_input(&self, why: &'static str) {
         if let Some(input) = &self.input {
-            deliver(input, Wake::InputFailed(why.into()));
+            deliver(input, Wake::ClientGone(why));
         }
     }
 
@@ -1370,6 +1410,10 @@ impl Connection {
                     }
                     Ok(session::Ended::Left) => 0,
                     Err(_) if stopping => 0,
+                    // Its client went (a link dropped, an ssh killed): a leaving, which
+                    // the connection's task logs (`left after ...`), not an error
+                    // (QA s39: one leaving was two lines, one of them an error).
+                    Err(error) if error.chain().any(|e| e.is::<ClientGone>()) => 0,
                     // Its connection's task logs why the server closed it.
                     Err(_) if door.closed_for().is_some() => 1,
                     Err(error) => {
@@ -1435,11 +1479,18 @@ impl Handler for Connection {
         let user = &normal_name(user);
         let fingerprint = fingerprint_of(key.public_key);
         if user.starts_with(GUEST_MARK) {
-            self.refuse(&format!("a key's name {}: ~ marks guests", safe_text(user)));
-            return Ok(Auth::reject());
+            let logged = format!("a key's name {}: ~ marks guests", safe_text(user));
+            return Ok(self.refuse_shape(&logged, limits_words::GUEST_MARK_OF_KEY));
         }
         if self.banned(user, Some(&fingerprint)) {
             return Ok(Auth::reject());
+        }
+        // Its shape alone, before a seat is taken or the store asked: told (the
+        // store's `claim_name` checks it again, and refuses a bound name untold).
+        if let Err(error) = check_name(user) {
+            let why = error.to_string();
+            let logged = format!("{}: {}", safe_text(user), words::refused_name(&why));
+            return Ok(self.refuse_shape(&logged, &why));
         }
         if let Err(full) = self.seat_for(user) {
             return Ok(full);
@@ -1467,7 +1518,10 @@ impl Handler for Connection {
                 "{}: too many new names from this address",
                 safe_text(user)
             ));
-            self.turned_away = Some(limits_words::NEW_NAMES_FULL.to_owned());
+            self.turned_away = Some((
+                Disconnect::TooManyConnections,
+                limits_words::NEW_NAMES_FULL.to_owned(),
+            ));
             return Ok(Auth::Accept);
         };
         match claimed {
@@ -1513,12 +1567,9 @@ impl Handler for Connection {
         let user = user.trim_start_matches(GUEST_MARK);
         let name = format!("{GUEST_MARK}{user}");
         if let Err(error) = check_name(user).and_then(|_| check_name(&name)) {
-            self.refuse(&format!(
-                "guest {}: {}",
-                safe_text(user),
-                words::refused_name(&error.to_string())
-            ));
-            return Ok(Auth::reject());
+            let why = error.to_string();
+            let logged = format!("guest {}: {}", safe_text(user), words::refused_name(&why));
+            return Ok(self.refuse_shape(&logged, &why));
         }
         if self.banned(user, None) {
             return Ok(Auth::reject());
@@ -1557,7 +1608,10 @@ impl Handler for Connection {
                 "guest {}: a guest is connected with that name",
                 safe_text(&name)
             ));
-            self.turned_away = Some(limits_words::guest_name_in_use(&name));
+            self.turned_away = Some((
+                Disconnect::TooManyConnections,
+                limits_words::guest_name_in_use(&name),
+            ));
             return Ok(Auth::Accept);
         };
         // A guest's number is counted in the store, so none is ever given twice (a
@@ -1649,7 +1703,7 @@ impl Handler for Connection {
     /// on sessions were reached ([`Connection::let_in`]): the client is told so.
     async fn auth_succeeded(&mut self, session: &mut Session) -> Result<(), Self::Error> {
         match self.turned_away.take() {
-            Some(told) => session.disconnect(Disconnect::TooManyConnections, &told, "")?,
+            Some((reason, told)) => session.disconnect(reason, &told, "")?,
             None => self.door.set_authenticated(),
         }
         Ok(())
@@ -2085,6 +2139,27 @@ impl Handler for Connection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// QA s39 (qa46 D): a junk client's refusal was logged in russh's words alone
+    /// (`refused: Bad packet size: 2598113801`); the server says what happened, russh's
+    /// words kept after as the detail.
+    #[test]
+    fn a_refusal_before_the_login_is_said_in_the_server_s_words() {
+        let said = |error: russh::Error| unauthenticated_end(&anyhow::Error::from(error));
+        assert_eq!(
+            said(russh::Error::PacketSize(2_598_113_801)),
+            "refused: what it sent is not SSH the server can read: Bad packet size: 2598113801"
+        );
+        assert_eq!(
+            said(russh::Error::Version),
+            "refused: its first line is not an SSH version: invalid SSH version string"
+        );
+        assert_eq!(
+            said(russh::Error::KexInit),
+            "refused: no key exchange could be agreed with it: Key exchange init failed"
+        );
+        assert_eq!(said(russh::Error::HUP), "left before logging in");
+    }
 
     /// At a shutdown the player is told their game is kept only when every game in
     /// play was written (QA: the line said only "Goodbye", though the game was kept).

@@ -94,8 +94,16 @@ pub(crate) fn guest_name_in_use(name: &str) -> String {
         "hijara serve: a guest connected now holds {name} or a name like it; connect with another name"
     )
 }
-/// Authenticated, but the most players from one address are in.
 /// Told to a key asking for a new name past its address's rate of new names.
 pub(crate) const NEW_NAMES_FULL: &str = "hijara serve: too many new names from your address; log in with a name you have, or try in an hour";
+/// Told to a login whose user name is refused for its own shape, `why` (the name
+/// check's words, never the name itself): `hijara serve: the name is wider than 16
+/// columns; connect as another user name`.
+pub(crate) fn name_shape_refused(why: &str) -> String {
+    format!("hijara serve: {why}; connect as another user name")
+}
+/// [`name_shape_refused`]'s why for a key's name that begins with the guests' mark.
+pub(crate) const GUEST_MARK_OF_KEY: &str = "a name that begins with ~ is a guest's";
+/// Authenticated, but the most players from one address are in.
 pub(crate) const ADDRESS_FULL: &str =
     "hijara serve: too many players from your address; try again later";

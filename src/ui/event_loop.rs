@@ -772,6 +772,7 @@ impl<F: Face> EventLoop<'_, F> {
             }
             Ok(Wake::Line(line)) => self.face.line(line),
             Ok(Wake::InputFailed(error)) => anyhow::bail!("cannot read the terminal: {error}"),
+            Ok(Wake::ClientGone(why)) => return Err(super::inbox::ClientGone(why).into()),
             Ok(Wake::WorkerFailed(what, message)) => {
                 return Err(self.internal_error(what, &message));
             }

@@ -28,6 +28,10 @@ pub(crate) enum Wake {
     Line(Option<String>),
     /// The input source failed; the loop ends with this error.
     InputFailed(String),
+    /// A served session's client went (its input ended, its channel or its
+    /// connection closed, as said here): the loop ends with [`ClientGone`], the end
+    /// of a session and no failure.
+    ClientGone(&'static str),
     /// The AI worker's reply.
     Ai(AiReply),
     /// The AI worker waits for a free engine (a server's pool is busy).
@@ -50,6 +54,14 @@ pub(crate) enum Wake {
     /// [`Lobby`]: super::served_lobby::Lobby
     Linked,
 }
+
+/// What a loop ends with when its served client went ([`Wake::ClientGone`]): the
+/// player left by their link (an ssh killed, a window closed), which the server logs
+/// as a leaving, not as a session's error (QA s39: `session ended: cannot read the
+/// terminal: the client closed its input`, then `left after ...`, for one leaving).
+#[derive(Debug, thiserror::Error)]
+#[error("the client went: {0}")]
+pub(crate) struct ClientGone(pub(crate) &'static str);
 
 /// The most wakes waiting in an [`Inbox`]: a sender finds it full rather than letting
 /// it grow (a flood of input, a session that stopped drawing).
@@ -178,7 +190,12 @@ impl Inbox {
     pub(crate) fn left_input(&self) -> Vec<Wake> {
         self.receiver
             .try_iter()
-            .filter(|wake| matches!(wake, Wake::Terminal(_) | Wake::InputFailed(_)))
+            .filter(|wake| {
+                matches!(
+                    wake,
+                    Wake::Terminal(_) | Wake::InputFailed(_) | Wake::ClientGone(_)
+                )
+            })
             .collect()
     }
 

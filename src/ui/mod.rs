@@ -122,7 +122,7 @@ pub(crate) use ai_worker::AiGate;
 pub(crate) use draw_gate::{DrawGate, release as release_draw_permit};
 pub(crate) use face::Face;
 pub(crate) use help::KeysHelp;
-pub(crate) use inbox::{Inbox, NewsWaker, Wake};
+pub(crate) use inbox::{ClientGone, Inbox, NewsWaker, Wake};
 pub(crate) use line::{LineFace, LineInput};
 pub(crate) use message::{Keyed, Wording};
 #[cfg(test)]

@@ -219,8 +219,9 @@ fn start_in(dir: &std::path::Path, out: &str) -> (Running, String) {
     (child, said)
 }
 
-/// The banner's line saying the last run, and the log's (the same words, in the log
-/// before this start's `listening on`).
+/// The banner's line saying the last run, after the log checked to say the banner's
+/// three lines in its order (QA s39, qa46 D: the log's file had `the last run` before
+/// `listening on` and `host key`, standard output after them).
 fn last_run_said(dir: &std::path::Path, banner: &str) -> String {
     let said = banner
         .lines()
@@ -229,14 +230,16 @@ fn last_run_said(dir: &std::path::Path, banner: &str) -> String {
         .unwrap_or_else(|| panic!("the banner's third line: {banner}"));
     let log = std::fs::read_to_string(dir.join("server.log")).unwrap();
     let this_start = &log[..log.rfind("listening on").unwrap()];
-    let logged = this_start
-        .lines()
-        .rev()
-        .find(|l| l.contains("the last run"));
-    assert!(
-        logged.is_some_and(|l| l.ends_with(&format!("hijara serve: the last run{said}"))),
-        "the log says it too: {log}"
-    );
+    let this_start = &log[this_start.rfind('\n').map_or(0, |at| at + 1)..];
+    let logged: Vec<&str> = this_start.lines().take(3).collect();
+    let shown: Vec<&str> = banner.lines().take(3).collect();
+    assert_eq!(logged.len(), 3, "{log}");
+    for (logged, shown) in logged.iter().zip(&shown) {
+        assert!(
+            logged.ends_with(shown),
+            "the log says {shown:?} there: {log}"
+        );
+    }
     said.to_owned()
 }
 

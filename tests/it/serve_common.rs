@@ -214,6 +214,98 @@ impl client::Handler for Checker {
     }
 }
 
+/// A client that checks the host key and keeps what the server said when it
+/// disconnected.
+pub struct Told {
+    pub checker: Checker,
+    pub message: Arc<Mutex<Option<String>>>,
+}
+
+impl client::Handler for Told {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        key: &PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        self.checker.check_server_key(key).await
+    }
+
+    async fn disconnected(
+        &mut self,
+        reason: client::DisconnectReason<Self::Error>,
+    ) -> Result<(), Self::Error> {
+        match reason {
+            client::DisconnectReason::ReceivedDisconnect(info) => {
+                *self.message.lock().unwrap() = Some(info.message);
+                Ok(())
+            }
+            client::DisconnectReason::Error(error) => Err(error),
+        }
+    }
+}
+
+/// How the server answered a login.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Refused as every refusal is: SSH's "Permission denied", no word of why.
+    Denied,
+    /// Turned away with a disconnect message: these words.
+    Told(String),
+    /// Let in (and not disconnected within 5 s).
+    In,
+}
+
+/// How the server answers a login from `from` (an address of 127.0.0.0/8: each has
+/// its own rate of new connections) as `user` with key `seed` (`None`: a guest's
+/// keyboard-interactive login, for a server run with `--guests`).
+pub async fn login_answer(
+    server: &Server,
+    from: std::net::IpAddr,
+    user: &str,
+    seed: Option<u8>,
+) -> Answer {
+    let message = Arc::new(Mutex::new(None));
+    let told = Told {
+        checker: Checker::expecting(server),
+        message: message.clone(),
+    };
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(SocketAddr::new(from, 0)).unwrap();
+    let stream = tokio::time::timeout(PATIENCE, socket.connect(server.addr))
+        .await
+        .expect("connected in time")
+        .expect("connected");
+    let config = Arc::new(client::Config::default());
+    let mut handle = tokio::time::timeout(PATIENCE, client::connect_stream(config, stream, told))
+        .await
+        .expect("a key exchange in time")
+        .expect("a key exchange");
+    let success = match seed {
+        Some(seed) => handle
+            .authenticate_publickey(user, PrivateKeyWithHashAlg::new(Arc::new(key(seed)), None))
+            .await
+            .map(|auth| auth.success()),
+        None => handle
+            .authenticate_keyboard_interactive_start(user, None)
+            .await
+            .map(|answer| matches!(answer, client::KeyboardInteractiveAuthResponse::Success)),
+    };
+    // A disconnect read before the answer ends the authentication in an error.
+    if matches!(success, Ok(false)) {
+        return Answer::Denied;
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while Instant::now() < deadline {
+        if let Some(said) = message.lock().unwrap().clone() {
+            return Answer::Told(said);
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(success.is_ok(), "neither let in nor told why: {success:?}");
+    Answer::In
+}
+
 /// A client connected to `server` that logged in as `user` with key `seed`, and
 /// whether the server let it in.
 async fn log_in(server: &Server, user: &str, seed: u8) -> (client::Handle<Checker>, bool) {

@@ -14,8 +14,8 @@ use russh::{ChannelMsg, ChannelWriteHalf};
 mod tap;
 
 use crate::serve_common::{
-    Checker, PATIENCE, Player, Server, against_random_ai, key, play, run, seated, wait_gone,
-    wait_log, wait_shown,
+    Answer, Checker, PATIENCE, Player, Server, against_random_ai, key, login_answer, play, run,
+    seated, wait_gone, wait_log, wait_shown,
 };
 use tap::{OnStall, Tap};
 
@@ -129,8 +129,15 @@ fn guests_come_in_without_a_key_marked_and_never_as_a_bound_name() {
             let mut handle = dial(&server, client::Config::default()).await;
             assert!(!guest_login(&mut handle, name).await, "{name}");
         }
-        let mut handle = dial(&server, client::Config::default()).await;
-        assert!(!key_login(&mut handle, "~gina", 2).await);
+        // Told why (s40): the mark is the name's own shape.
+        let from = std::net::IpAddr::from([127, 0, 0, 1]);
+        assert_eq!(
+            login_answer(&server, from, "~gina", Some(2)).await,
+            Answer::Told(
+                "hijara serve: a name that begins with ~ is a guest's; connect as another user name"
+                    .into()
+            )
+        );
         // The guest's table shows the mark to others.
         gina.send(b"n\r").await;
         alice.wait_for("~gina (Blue) v - (Yellow)").await;
@@ -232,8 +239,10 @@ fn banned_keys_and_names_stay_out_and_the_log_shows_strangers_safely() {
         let mallory = Player::join(&server, "mallory", 30, 80, 24).await;
         mallory.wait_for("you: mallory").await;
         // A name with an escape is refused, and logged as text.
-        let mut handle = dial(&server, client::Config::default()).await;
-        assert!(!key_login(&mut handle, "ev\u{1b}[2Jil", 32).await);
+        // Turned away (told why, s40: its shape alone), never let in.
+        let from = std::net::IpAddr::from([127, 0, 0, 1]);
+        let answer = login_answer(&server, from, "ev\u{1b}[2Jil", Some(32)).await;
+        assert!(matches!(answer, Answer::Told(_)), "{answer:?}");
         wait_log(&server, "the refused name", |log| {
             log.contains("ev\\u{1b}[2Jil")
         })

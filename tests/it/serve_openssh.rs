@@ -176,3 +176,49 @@ fn the_system_ssh_client_gets_no_command_and_no_shell_without_a_pty() {
         .unwrap();
     assert!(!sftp.status.success());
 }
+
+/// QA s39 (qa46 C): OpenSSH, as a name refused for its own shape, printed only
+/// `Permission denied (publickey)`. It now prints the server's why, from the
+/// disconnect message, on standard error; a name bound to another key still reads
+/// `Permission denied` alone. Failed on the old code: no `hijara serve:` line.
+#[test]
+fn the_system_ssh_client_prints_why_a_name_is_refused() {
+    need_ssh();
+    let server = Server::start();
+    let dir = tempfile::tempdir().unwrap();
+    let mine = identity(dir.path(), 23);
+    let theirs = identity(dir.path(), 24);
+    let login = |identity: &Path, user: &str| {
+        Command::new(SSH)
+            .args(ssh_args(&server, dir.path(), identity))
+            .args(["-T", "-l", user, "127.0.0.1", "status"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for (user, why) in [
+        ("abcdefghijklmnopq", "the name is wider than 16 columns"),
+        (
+            "ev\u{1b}[31mil",
+            "the name has a control or invisible character",
+        ),
+    ] {
+        let refused = login(&mine, user);
+        let said = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            said.contains(&format!(
+                "hijara serve: {why}; connect as another user name"
+            )),
+            "{user:?}: {said:?}"
+        );
+        assert!(!said.contains("Permission denied"), "{said:?}");
+        assert!(!said.contains('\u{1b}'), "{said:?}");
+        assert!(!refused.status.success());
+    }
+    // Bound by `mine` with its first login; another key is told nothing more.
+    assert!(login(&mine, "lee").status.success());
+    let refused = login(&theirs, "lee");
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("Permission denied (publickey)"), "{said:?}");
+    assert!(!said.contains("hijara serve"), "{said:?}");
+}
