@@ -1054,7 +1054,16 @@ fn backup_with(
     to: &Path,
     prepare: impl FnOnce(&Connection) -> rusqlite::Result<()>,
 ) -> anyhow::Result<()> {
-    if std::fs::symlink_metadata(to).is_ok() {
+    if let Ok(there) = std::fs::symlink_metadata(to) {
+        // A folder is said to be one (qa48: `backup /tmp` said `/tmp exists: the
+        // backup never writes over a file`): the backup is a file, named anew.
+        if there.is_dir() {
+            bail!(
+                "{} is a folder: give the backup a new file's name (like {})",
+                to.display(),
+                to.join("hijara-backup.db").display()
+            );
+        }
         bail!(
             "{} exists: the backup never writes over a file",
             to.display()
