@@ -1069,6 +1069,10 @@ fn backup_with(
             to.display()
         );
     }
+    // A folder not there (or a file in its place) is said as a record's writer says
+    // it (qa48: the error named the hidden temporary file, `at path
+    // "DIR/.hijara-backup-0N4Z6s.tmp"`).
+    crate::session::check_writable(to)?;
     let dir = match to.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

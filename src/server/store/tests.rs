@@ -1399,6 +1399,32 @@ fn a_backup_onto_a_folder_says_it_is_a_folder() {
     drop(store);
 }
 
+/// QA (qa48): `hijara serve backup /nonexistent/x.db` said `cannot create
+/// /nonexistent/x.db: No such file or directory (os error 2) at path
+/// "/nonexistent/.hijara-backup-0N4Z6s.tmp"`, naming the hidden temporary file. It is
+/// said as `analyze --annotate` says it: the folder that is not there.
+#[test]
+fn a_backup_into_a_missing_folder_names_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    assert!(store.writer().flush());
+    let out = tempfile::tempdir().unwrap();
+    let missing = out.path().join("gone");
+    let to = missing.join("copy.db");
+    let conn = open_for_operator(dir.path()).unwrap();
+    let said = format!("{:#}", backup(&conn, &to).unwrap_err());
+    assert_eq!(
+        said,
+        format!(
+            "cannot write {}: the folder {} does not exist",
+            to.display(),
+            missing.display()
+        )
+    );
+    assert!(!said.contains(".hijara-backup-"), "{said}");
+    drop(store);
+}
+
 /// Brief s33 (srv38): `release` and `forget` on a read-only folder stopped at its lock
 /// with `cannot lock the data folder (DIR/serve.lock): Read-only file system`, no
 /// remedy, where the other commands said what to do. The lock's failure and the
