@@ -1385,9 +1385,12 @@ mod tests {
                 {
                     continue;
                 }
+                // An empty word is none either (qa48: `--dir ''` was read as a
+                // folder named nothing, exit 1, and `--save-dir ''` as this one).
                 for (word, why) in [
                     ("-x", "looks like an option"),
                     ("--json", "an option, not a value"),
+                    ("", "an empty "),
                 ] {
                     for apart in [true, false] {
                         let words: Vec<String> = if apart {

@@ -466,6 +466,9 @@ pub(crate) fn run(args: &ConfigArgs, run: &RunPrefs) -> anyhow::Result<()> {
     // The report is whole; the status tells a script the file needs mending.
     if !run.problems.is_empty() {
         let path = file_path(&run.file).unwrap_or_default();
+        if let ConfigFile::Unreadable(_) = run.file {
+            bail!("{}", words::unreadable(&path));
+        }
         bail!("{}", words::has_problems(&path, run.problems.len()));
     }
     Ok(())

@@ -113,8 +113,22 @@ fn help_out(text: &str, code: i32) -> ! {
 /// so a long path reads whole rather than cut by the terminal mid-word; without
 /// (a pipe, a file) each line of the error stays one line, for scripts.
 pub fn error_report(error: &anyhow::Error, columns: Option<usize>) -> String {
-    // `{:#}` prints the whole chain of causes on one line, without a backtrace.
-    let text = format!("{error:#}");
+    // The whole chain of causes on one line, as `{:#}` prints it, but a cause that
+    // ends with the words before it is left out: SQLite's error repeats its own
+    // message after its code (qa48: `cannot open DIR/hijara.db: file is not a
+    // database: Error code 26: file is not a database`).
+    let mut said: Vec<String> = Vec::new();
+    for cause in error.chain() {
+        let cause = cause.to_string();
+        if said
+            .last()
+            .is_some_and(|last| !last.is_empty() && cause.ends_with(last.as_str()))
+        {
+            continue;
+        }
+        said.push(cause);
+    }
+    let text = said.join(": ");
     let lines: Vec<_> = text.lines().map(crate::text::sanitize).collect();
     let text = format!("hijara: {}", lines.join("\n"));
     out::wrapped(text, columns)

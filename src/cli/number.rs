@@ -111,10 +111,23 @@ pub(super) enum Named {
 /// output (`--annotate -`) it is no name. These options take a word starting with
 /// `-` as their value (`allow_hyphen_values`), so the error names the option: clap
 /// said `unexpected argument '-x' found` for `--dir -x`, naming neither, and took
-/// `--dir=-x` as a folder (cli36).
+/// `--dir=-x` as a folder (cli36). An empty word names nothing, and is refused too
+/// (qa48: `--dir ''` said `cannot read the folder : No such file or directory`,
+/// `--annotate ''` `cannot write : it is not a file path`, both exit 1, and
+/// `--save-dir ''` saved in the current folder unasked).
 pub(super) fn dash_word(text: &str, named: Named) -> Option<String> {
     if let Some(why) = no_option(text) {
         return Some(why);
+    }
+    if text.is_empty() {
+        return Some(
+            match named {
+                Named::File => "an empty name: give a file",
+                Named::Folder => "an empty name: give a folder (`.` for the current one)",
+                Named::Puzzle => "an empty id: give a puzzle's id (like p0001)",
+            }
+            .to_owned(),
+        );
     }
     let what = match named {
         Named::File => "file",
@@ -176,6 +189,8 @@ mod tests {
             "looks like an option, not a puzzle id (like p0001)"
         );
         for named in [Named::File, Named::Folder, Named::Puzzle] {
+            let empty = dash_word("", named).unwrap_or_default();
+            assert!(empty.starts_with("an empty "), "{named:?}: {empty:?}");
             assert_eq!(dash_word("-", named), None, "{named:?}");
             assert_eq!(dash_word("./-x", named), None, "{named:?}");
             let option = dash_word("--json", named).unwrap_or_default();

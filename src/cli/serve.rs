@@ -168,6 +168,18 @@ pub struct ServeArgs {
     pub command: Option<Operator>,
 }
 
+/// A name `release` or `forget` takes: any word but an empty one, which names nobody
+/// (qa48: `serve release ''` looked it up and said `no name  is bound at this server`,
+/// exit 1).
+fn bound_name(text: &str) -> Result<String, String> {
+    if text.is_empty() {
+        return Err(
+            "an empty name: give a player's name (`hijara serve names` lists them)".to_owned(),
+        );
+    }
+    Ok(text.to_owned())
+}
+
 /// The operator's commands on a server's data folder (`--data-dir`).
 #[derive(Debug, Clone, Subcommand)]
 pub enum Operator {
@@ -179,12 +191,14 @@ pub enum Operator {
     /// with none, this command does, holding the folder's lock.
     Release {
         /// The name (either case).
+        #[arg(value_parser = bound_name)]
         name: String,
     },
     /// Delete a player's profile: their ratings, rating history and standings (their
     /// games and names stay). Made as `release` is.
     Forget {
         /// The name (either case).
+        #[arg(value_parser = bound_name)]
         name: String,
     },
     /// The colours of rated games: Blue's score against what the ratings expected,

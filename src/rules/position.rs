@@ -381,7 +381,8 @@ impl Position {
 }
 
 impl fmt::Display for Position {
-    /// A plain-text board: each square as `[1234]` with `B`, `Y` or `.` per section.
+    /// A plain-text board: each square as `[1234]` with `B`, `Y` or `.` per section,
+    /// then the totals and who is to move, or on a full board the outcome (`Yellow wins`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "    a      b      c      d")?;
         for row in 0..4 {
@@ -405,10 +406,15 @@ impl fmt::Display for Position {
         }
         write!(
             f,
-            "Blue {}  Yellow {}  {} to move",
+            "Blue {}  Yellow {}  ",
             self.score(Player::Blue),
             self.score(Player::Yellow),
-            self.to_move()
-        )
+        )?;
+        // A full board has nobody to move: it says how the game ended (qa48: the
+        // engine's `showboard` said `Blue to move` under 64 stones).
+        match self.outcome() {
+            Some(outcome) => write!(f, "{outcome}"),
+            None => write!(f, "{} to move", self.to_move()),
+        }
     }
 }

@@ -97,6 +97,13 @@ pub(crate) fn problem_lines(path: &str, problem: &str) -> Vec<String> {
     lines
 }
 
+/// `hijara config`'s error when the file could not be read at all (a folder, not
+/// UTF-8, too large): no key was read, so none is named (qa48: it said `has 1
+/// problem, listed above; the key it names keeps its default`).
+pub(crate) fn unreadable(path: &str) -> String {
+    format!("the config file {path} cannot be read, as said above; every value is its default")
+}
+
 /// `hijara config`'s error when the file has problems (its report lists them).
 pub(crate) fn has_problems(path: &str, count: usize) -> String {
     // One problem in the singular (qa43: `has 1 problem, ...; the keys they name keep

@@ -128,6 +128,36 @@ fn one_problem_is_told_in_the_singular() {
         ));
 }
 
+/// QA (qa48): a file that cannot be read at all (not UTF-8, a folder) was summed up
+/// as `has 1 problem, listed above; the key it names keeps its default`, though no
+/// key was read: every value is its default, and the summary says so.
+#[test]
+fn an_unreadable_file_is_summed_up_naming_no_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_utf8 = dir.path().join("utf16.toml");
+    std::fs::write(&not_utf8, b"\xff\xfel\0e\0").unwrap();
+    let folder = dir.path().join("folder.toml");
+    std::fs::create_dir(&folder).unwrap();
+    for path in [&not_utf8, &folder] {
+        let out = with_config(path)
+            .arg("config")
+            .env("TERM", "xterm-256color")
+            .assert()
+            .code(1)
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(out).unwrap();
+        assert_eq!(
+            err,
+            format!(
+                "hijara: the config file {} cannot be read, as said above; every value is its default\n",
+                path.display()
+            )
+        );
+    }
+}
+
 #[test]
 fn flags_beat_the_file_which_beats_the_environment() {
     let dir = tempfile::tempdir().unwrap();

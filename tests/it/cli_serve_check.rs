@@ -97,6 +97,38 @@ fn a_file_for_the_data_folder_is_said_to_be_one() {
     assert!(err.contains("is not a folder (a file is there)"), "{err}");
 }
 
+/// QA (qa48): a `hijara.db` that is no SQLite database was said twice over, SQLite's
+/// message and then its code with the message again: `cannot open DIR/hijara.db: file
+/// is not a database: Error code 26: file is not a database`. Once now, exit 1.
+#[test]
+fn a_file_that_is_no_database_is_said_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join(hijara::server::DB_FILE);
+    std::fs::write(
+        &db,
+        "not a database, but more than a header's worth of bytes ".repeat(20),
+    )
+    .unwrap();
+    for command in ["names", "check", "colours"] {
+        let out = hijara()
+            .args(["serve", "--data-dir"])
+            .arg(dir.path())
+            .arg(command)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert_eq!(
+            err,
+            format!(
+                "hijara: cannot open {}: file is not a database\n",
+                db.display()
+            ),
+            "{command}"
+        );
+    }
+}
+
 /// QA s31 (qa32): on a read-only folder `hijara serve names` said only `unable to open
 /// database file`: SQLite's write-ahead log needs its `-shm` (and `-wal`) file beside
 /// the database, and opens it at the first query. Each command on the database says

@@ -337,6 +337,47 @@ fn a_bad_square_is_named_whoever_is_to_move() {
     assert_eq!(r[69], "?4 the board is full");
 }
 
+/// QA (qa48): `showboard` on a full board said `Blue 10  Yellow 55  Blue to move`,
+/// though nobody moves there (`genmove` and `play` answer `the board is full`): its
+/// last board line says how the game ended instead, and after an `undo` who is to
+/// move again.
+#[test]
+fn showboard_on_a_full_board_says_how_the_game_ended() {
+    let mut input = String::new();
+    // Four stones a square, Blue's a1 first: every square is Blue's sections 1 and 3
+    // and Yellow's 2 and 4.
+    for (i, square) in ["a1", "a2", "a3", "a4", "b1", "b2", "b3", "b4"]
+        .iter()
+        .chain(&["c1", "c2", "c3", "c4", "d1", "d2", "d3", "d4"])
+        .flat_map(|s| [s; 4])
+        .enumerate()
+    {
+        let colour = if i % 2 == 0 { "blue" } else { "yellow" };
+        input.push_str(&format!("play {colour} {square}\n"));
+    }
+    input.push_str("final_score\nshowboard\nundo\nshowboard\nquit\n");
+    let output = run_engine(&input);
+    let r = replies(&output);
+    assert_eq!(r.len(), 64 + 5, "{output}");
+    let last_line = |reply: &str| reply.lines().rev().nth(1).unwrap_or_default().to_owned();
+    let winner = match r[64] {
+        "= 0" => "draw".to_owned(),
+        score if score.starts_with("= B+") => "Blue wins".to_owned(),
+        score => {
+            assert!(score.starts_with("= Y+"), "{score}");
+            "Yellow wins".to_owned()
+        }
+    };
+    let full = last_line(r[65]);
+    assert!(
+        full.ends_with(&format!("  {winner}")),
+        "{full:?} ({})",
+        r[64]
+    );
+    assert!(!full.contains("to move"), "{full:?}");
+    assert!(last_line(r[67]).ends_with("  Yellow to move"), "{}", r[67]);
+}
+
 /// A colour may be its first letter, `b` or `y`, in any case, as GTP's colours may
 /// be `b` and `w`: taken since the protocol began but said nowhere (QA s31); now
 /// docs/engine.md says so, and this holds it to it. A longer part of a name is no

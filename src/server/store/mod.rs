@@ -1054,12 +1054,25 @@ fn backup_with(
     to: &Path,
     prepare: impl FnOnce(&Connection) -> rusqlite::Result<()>,
 ) -> anyhow::Result<()> {
-    if std::fs::symlink_metadata(to).is_ok() {
+    if let Ok(there) = std::fs::symlink_metadata(to) {
+        // A folder is said to be one (qa48: `backup /tmp` said `/tmp exists: the
+        // backup never writes over a file`): the backup is a file, named anew.
+        if there.is_dir() {
+            bail!(
+                "{} is a folder: give the backup a new file's name (like {})",
+                to.display(),
+                to.join("hijara-backup.db").display()
+            );
+        }
         bail!(
             "{} exists: the backup never writes over a file",
             to.display()
         );
     }
+    // A folder not there (or a file in its place) is said as a record's writer says
+    // it (qa48: the error named the hidden temporary file, `at path
+    // "DIR/.hijara-backup-0N4Z6s.tmp"`).
+    crate::session::check_writable(to)?;
     let dir = match to.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),

@@ -1368,6 +1368,63 @@ fn a_backup_cut_short_leaves_nothing_and_the_next_one_is_made() {
     drop(store);
 }
 
+/// QA (qa48): `hijara serve backup /tmp` said `/tmp exists: the backup never writes
+/// over a file`, of a folder. A folder is said to be one, with a file's name in it to
+/// give instead; a file there is still refused as one. Nothing is written either way.
+#[test]
+fn a_backup_onto_a_folder_says_it_is_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    assert!(store.writer().flush());
+    let out = tempfile::tempdir().unwrap();
+    let conn = open_for_operator(dir.path()).unwrap();
+    let said = format!("{:#}", backup(&conn, out.path()).unwrap_err());
+    assert_eq!(
+        said,
+        format!(
+            "{} is a folder: give the backup a new file's name (like {})",
+            out.path().display(),
+            out.path().join("hijara-backup.db").display()
+        )
+    );
+    let file = out.path().join("there.db");
+    std::fs::write(&file, "mine").unwrap();
+    let said = format!("{:#}", backup(&conn, &file).unwrap_err());
+    assert!(
+        said.ends_with("exists: the backup never writes over a file"),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"mine");
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 1);
+    drop(store);
+}
+
+/// QA (qa48): `hijara serve backup /nonexistent/x.db` said `cannot create
+/// /nonexistent/x.db: No such file or directory (os error 2) at path
+/// "/nonexistent/.hijara-backup-0N4Z6s.tmp"`, naming the hidden temporary file. It is
+/// said as `analyze --annotate` says it: the folder that is not there.
+#[test]
+fn a_backup_into_a_missing_folder_names_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, _, _) = open(dir.path());
+    assert!(store.writer().flush());
+    let out = tempfile::tempdir().unwrap();
+    let missing = out.path().join("gone");
+    let to = missing.join("copy.db");
+    let conn = open_for_operator(dir.path()).unwrap();
+    let said = format!("{:#}", backup(&conn, &to).unwrap_err());
+    assert_eq!(
+        said,
+        format!(
+            "cannot write {}: the folder {} does not exist",
+            to.display(),
+            missing.display()
+        )
+    );
+    assert!(!said.contains(".hijara-backup-"), "{said}");
+    drop(store);
+}
+
 /// Brief s33 (srv38): `release` and `forget` on a read-only folder stopped at its lock
 /// with `cannot lock the data folder (DIR/serve.lock): Read-only file system`, no
 /// remedy, where the other commands said what to do. The lock's failure and the
