@@ -2574,6 +2574,50 @@ mod tests {
         assert_ne!(drawn_at(&lobby, 40, 12), before, "scrolled");
     }
 
+    /// s40 (qa46 D): the lobby help's foot said `↑↓ PgUp PgDn scroll  other keys close`
+    /// while Space, j/k, Home and End scroll it too: it is built from the key table,
+    /// every key where it fits (80x24 scrolled: the help is longer than 16 rows), the
+    /// first of each way, then a line and a page each way, where not. Each key it
+    /// names scrolls. Fails on the old code (the foot named no `Space`).
+    #[test]
+    fn the_lobby_help_s_foot_names_every_scrolling_key_where_it_fits() {
+        let rows = [];
+        let mut lobby = LobbyState::new("Bob", Palette::Default);
+        lobby.resized(80, 16);
+        lobby.key(key(KeyCode::Char('?')), &rows);
+        let shown = drawn_at(&lobby, 80, 16);
+        let foot = shown.iter().rev().find(|l| l.contains("scroll")).cloned();
+        let foot = foot.unwrap_or_else(|| panic!("no foot: {shown:#?}"));
+        assert!(
+            foot.contains("↑↓ k j PgUp PgDn Space Home End scroll  other keys close"),
+            "{foot}"
+        );
+        // Each key it names scrolls (the foot's count moves) and leaves it open.
+        for scroll in [
+            KeyCode::Char('j'),
+            KeyCode::Char(' '),
+            KeyCode::End,
+            KeyCode::Home,
+            KeyCode::Down,
+            KeyCode::Char('k'),
+        ] {
+            lobby.key(key(scroll), &rows);
+            assert_eq!(
+                lobby.context(),
+                KeyContext::LobbyHelp,
+                "{scroll:?} closed it"
+            );
+        }
+        assert_eq!(
+            crate::ui::keymap::scroll_key_names(KeyContext::LobbyHelp),
+            [
+                "↑↓ k j PgUp PgDn Space Home End",
+                "↑↓ PgUp PgDn Home End",
+                "↑↓ PgUp PgDn"
+            ]
+        );
+    }
+
     /// QA: at 50 columns the keys wrapped as words do: `f` ended a row with `find`
     /// under it, and `t clock` began the next with a space. A key stays with its words.
     #[test]

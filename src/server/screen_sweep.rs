@@ -256,7 +256,11 @@ fn the_served_screens_fit_every_size_of_the_sweep() {
                     assert!(status.contains(&line), "{line:?}: {at}");
                 } else if app.message().is_none() {
                     let row = status.trim_end();
-                    let whole = [hint_line(HintLine::Table), table::SPECTATING.to_owned()];
+                    let whole = [
+                        hint_line(HintLine::Table),
+                        hint_line(HintLine::TableNarrow),
+                        table::SPECTATING.to_owned(),
+                    ];
                     assert!(
                         row.ends_with('…')
                             || row.ends_with("help")

@@ -42,6 +42,12 @@ pub(crate) fn placed_last(placement: &Placement, kept: &str) -> String {
     format!("{}. {kept}", placed(placement))
 }
 
+/// [`placed_last`] with the stone's prompt in fewer words ([`placed_short`]): `Yellow
+/// b1:4. Claim: + points Enter. Game kept as ...`.
+pub(crate) fn placed_last_short(placement: &Placement, kept: &str) -> String {
+    format!("{}. {kept}", placed_short(placement))
+}
+
 /// A stone played at another terminal, its claim still to come from its player, who
 /// is said as `player` says them (at a table by name, s34: was by colour alone).
 pub(crate) fn placed_remote(placement: &Placement, player: &str) -> String {

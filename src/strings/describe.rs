@@ -44,6 +44,14 @@ pub(crate) fn placement_short_by(placement: &Placement, player: &str) -> String 
     format!("{player} +{}: {combos}", placement.points)
 }
 
+/// [`placement_short_by`] in the fewest words, for a stone of more than one
+/// combination: `Yellow +30: 3 combinations`; `None` for one or none (whose short
+/// wording is short).
+pub(crate) fn placement_counted_by(placement: &Placement, player: &str) -> Option<String> {
+    let count = placement.combos().len();
+    (count > 1).then(|| format!("{player} +{}: {count} combinations", placement.points))
+}
+
 /// `square a1 (20), column a 4s (10)`: combinations in their short names, with their
 /// points.
 fn short_combo_list(combos: impl Iterator<Item = crate::rules::Combination>) -> String {

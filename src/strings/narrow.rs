@@ -81,7 +81,7 @@ const PAIRS: &[(&str, &str)] = &[
     ),
     (
         serve::CLAIM_WHICH,
-        "Claim at which table? Its number (else no)",
+        "Which table? Its number (any other key: no)",
     ),
     (
         club::NOT_YOUR_PROFILE,
@@ -312,6 +312,21 @@ mod tests {
             assert!(width(long) > NARROW, "{long}");
             assert!(width(short) <= NARROW, "{short}: {}", width(short));
             assert!(!PAIRS[..i].iter().any(|(l, _)| l == long), "{long}");
+        }
+    }
+
+    /// s40: the lobby's `w` said its no as `other keys: no` (`else no` at 44 columns)
+    /// where every question says `any other key: no`: one wording, at both widths.
+    #[test]
+    fn the_lobby_s_claim_says_its_no_as_every_question_does() {
+        let short = PAIRS
+            .iter()
+            .find(|(long, _)| *long == serve::CLAIM_WHICH)
+            .map(|(_, short)| *short)
+            .unwrap_or_default();
+        let no = format!("{}: no", crate::strings::question::ANY_OTHER_KEY);
+        for said in [serve::CLAIM_WHICH, short] {
+            assert!(said.contains(&no), "{said}");
         }
     }
 

@@ -158,12 +158,12 @@ pub(crate) fn game_over_swap_shortest(said: &str, back: bool) -> String {
     let leave = if back { "back" } else { "quit" };
     format!("{said}. n new, w swap, q {leave}")
 }
-/// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
 /// The help's title when it is longer than the screen: the keys that scroll it.
 pub(crate) fn help_title_scrolling(keys: &str) -> String {
     format!(" Help · {keys} ")
 }
 
+/// A line said, then the keys that act on it: `Blue wins. n: rematch, q: lobby`.
 pub(crate) fn then_keys(said: &str, keys: &str) -> String {
     format!("{said}. {keys}")
 }

@@ -84,6 +84,11 @@ pub(crate) const UNKNOWN_KEY: &str = "Unknown key: press ? for help";
 pub(crate) fn help_shown(first: usize, last: usize, all: usize) -> String {
     format!("{first}-{last} of {all}")
 }
+/// The lobby help's foot where it scrolls: the keys that scroll it, named from the
+/// key table (`↑↓ k j PgUp PgDn Space Home End`), then how to close it.
+pub(crate) fn help_scroll_foot(keys: &str, close: &str) -> String {
+    format!("{keys} scroll  {close}")
+}
 pub(crate) const PLAYER_LEFT: &str = "A player left the table: the game stops here (q: lobby)";
 /// [`PLAYER_LEFT`] naming who left (a name through the gate, as every table line's).
 pub(crate) fn left_stopped(name: &str) -> String {
@@ -562,7 +567,7 @@ pub(crate) fn gone(name: &str, table: u32) -> String {
     format!("{name} did not come back: q adjourns; then w {table} in the lobby claims the win")
 }
 pub(crate) const CLAIM_WHICH: &str =
-    "Claim the win at which of your tables? Its number (other keys: no)";
+    "Claim the win at which of your tables? Its number (any other key: no)";
 pub(crate) const CLAIMED: &str =
     "You won: your opponent did not come back. The game is in your history.";
 pub(crate) const NOT_CLAIMABLE: &str =

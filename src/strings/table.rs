@@ -261,8 +261,9 @@ pub(crate) const OVER_KEYS_TABLE: &str = "n: rematch, q: lobby";
 pub(crate) const OVER_KEYS_REMATCH_SENT: &str = "rematch sent, q: lobby";
 pub(crate) const OVER_KEYS_AI: &str = "n: new game, q: lobby";
 /// After the game, while the other player's rematch is asked: the question's keys (`n`
-/// is one of the other keys then, a no).
-pub(crate) const OVER_KEYS_REMATCH_ASKED: &str = "y: rematch, other: no";
+/// is one of the other keys then, a no), in the words every question's no has (s40:
+/// `other: no`), 29 columns.
+pub(crate) const OVER_KEYS_REMATCH_ASKED: &str = "y: rematch, any other key: no";
 pub(crate) const OVER_KEYS_WATCHING: &str = "q: lobby";
 /// After the game, once the other player got up: no rematch.
 pub(crate) const OVER_KEYS_ALONE: &str = "q: lobby";

@@ -601,11 +601,9 @@ impl App {
         if let (StorageReport::Archived(path), Some(_), Some(last)) =
             (report, self.final_claim_open(), self.game.last())
         {
-            self.kept_claim_open = Some(crate::text::display_path(path));
-            message = Message::keyed(
-                super::message::MessageKind::Info,
-                super::message::Keyed::KeptClaimOpen(*last, message.text),
-            );
+            let path = crate::text::display_path(path);
+            message = Message::kept_claim_open(last, &path);
+            self.kept_claim_open = Some(path);
         } else if let (StorageReport::Archived(_) | StorageReport::ArchivedBeside { .. }, true) =
             (report, self.is_over())
             && let Some(stone) = &self.message
@@ -619,7 +617,7 @@ impl App {
             // can be (s39: at 44×16 its box hid the final position).
             message = match report {
                 StorageReport::Archived(path) => {
-                    Message::kept(&crate::text::display_path(path), Some(&stone.text))
+                    Message::kept(&crate::text::display_path(path), Some(stone))
                 }
                 _ => Message::keyed(
                     super::message::MessageKind::Info,

@@ -766,7 +766,8 @@ fn the_stone_that_fills_the_board_says_it_may_still_be_claimed() {
     assert_eq!(app.final_claim_open(), Some(crate::rules::Player::Yellow));
     let message = app.message().unwrap();
     let text = message.wording(WIDTH).to_owned();
-    assert!(text.contains("Claim its points: + points Enter"), "{text}");
+    // s40: on one row at 80, the prompt in fewer words (it was a box).
+    assert!(text.contains("Claim: + points Enter"), "{text}");
     assert!(
         text.contains("Game kept as /data/games/hijara-1.hij"),
         "{text}"
@@ -1049,6 +1050,12 @@ fn the_kept_note_at_the_game_s_end_keeps_what_the_last_stone_scored() {
         } else {
             assert_eq!(said, format!("Game kept. {stone}"));
         }
+        // s40: at 44 in the fewer words that leave `? help` room beside it.
+        let said = if width == WIDTH {
+            said
+        } else {
+            format!("Kept. {stone}")
+        };
         assert!(app.message().unwrap().fits(width), "{said}");
         assert_readable(&buf, &said, Rect::new(0, 0, width, height));
         assert!(
@@ -1107,8 +1114,11 @@ fn the_final_claim_keeps_the_kept_note_and_names_the_review() {
         let rows = rows_of(&buf);
         let screen = rows.join("\n");
         let said = message.wording(width).to_owned();
-        assert!(said.contains("Game kept as"), "{width}x{height}: {said}");
-        assert_readable(&buf, &said, Rect::new(0, 0, width, height));
+        // s40: at 44 `Game kept.` and the claim in fewer words, in the fewer words
+        // still that leave `? help` room beside it (`Kept. Yellow +20 claimed`).
+        assert!(said.contains("Game kept"), "{width}x{height}: {said}");
+        let said = message.wording_beside(width, if width == 44 { 8 } else { 0 });
+        assert_readable(&buf, said, Rect::new(0, 0, width, height));
         let turn = &rows[rows.len() - 2];
         for (key, word) in [('n', "new"), ('w', "swap"), ('r', "review"), ('q', "quit")] {
             let named = [format!("{key} {word}"), format!("{key}: {word}")];
@@ -1636,4 +1646,94 @@ fn no_box_row_holds_a_short_word_alone_at_44x16_or_80x24() {
         }
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// s40 (words40 left it): at 44×16 a full board whose last stone made three
+/// combinations said `Yellow +30: row 4 4s (10), column d 4s (10), diagonal a1-d4 4s
+/// (10)` (65 columns) in a box over the final position, and the turn line, with no
+/// room for `? help` beside that row, left `r review` out (`Draw. n new, w swap, q
+/// quit`). The row says how many combinations (`Yellow +30: 3 combinations`) beside
+/// `? help`, the board stays whole and the turn line names every key; at 80×24 the
+/// short names as before. Fails on the old code (the box; no `r review`).
+#[test]
+fn a_full_board_s_long_last_line_leaves_the_board_whole_and_names_the_review() {
+    let mut app = App::new(GameConfig::default());
+    for square in Square::ALL {
+        for _ in 0..4 {
+            keys(&mut app, &square.to_string());
+        }
+    }
+    assert!(app.is_over());
+    let message = app.message().unwrap().clone();
+    assert_eq!(message.wording(44), "Yellow +30: 3 combinations");
+    assert_eq!(
+        message.wording(WIDTH),
+        "Yellow +30: row 4 4s (10), column d 4s (10), diagonal a1-d4 4s (10)"
+    );
+    let rows = rows_of(&game_screen_at(&app, 44, 16));
+    let screen = rows.join("\n");
+    assert!(
+        rows[..14].iter().all(|row| !row.contains("Yellow +30")),
+        "a box over the board:\n{screen}"
+    );
+    assert_eq!(
+        rows[14].trim_end(),
+        "Draw. n new, w swap, r review, q quit",
+        "{screen}"
+    );
+    assert!(
+        rows[15].starts_with("Yellow +30: 3 combinations"),
+        "{screen}"
+    );
+    assert!(rows[15].trim_end().ends_with("? help"), "{screen}");
+}
+
+/// s40 (words40 left it): the note that the game was kept while the last stone's
+/// claim is open (`Yellow played b1 (section 1). Claim its points: + points Enter.
+/// Game kept as ...`) was the one kept note still in a box over the final position.
+/// It is on the message row at 80×24 and 44×16, as the other kept notes are: the
+/// path cut from the front at 80, the prompt in fewer words at 44; the line mode
+/// says the whole path. Fails on the old code (one wording: the box).
+#[test]
+fn the_kept_note_with_the_last_claim_open_leaves_the_board_in_sight() {
+    use crate::session::StorageReport;
+    let mut app = before_the_last_stone(true);
+    keys(&mut app, "b1");
+    let sizes = [(WIDTH, HEIGHT), (44, 16)];
+    let before = sizes.map(|(w, h)| rows_of(&game_screen_at(&app, w, h)));
+    let path = "/home/ann/.local/share/hijara/games/hijara-20261130-041500.hij";
+    app.report(&StorageReport::Archived(path.into()));
+    let message = app.message().unwrap().clone();
+    assert_eq!(
+        message.text,
+        format!(
+            "Yellow played b1 (section 4). Claim its points: + points Enter. \
+             Game kept as {path} (see: hijara games)"
+        )
+    );
+    assert!(
+        message.line_words().contains(path),
+        "{}",
+        message.line_words()
+    );
+    for ((width, height), before) in sizes.into_iter().zip(before) {
+        let rows = rows_of(&game_screen_at(&app, width, height));
+        let screen = rows.join("\n");
+        let board = usize::from(height) - 2;
+        assert_eq!(
+            rows[..board],
+            before[..board],
+            "{width}x{height}:\n{screen}"
+        );
+        let note = &rows[board + 1];
+        assert!(note.contains("Claim"), "{width}x{height}:\n{screen}");
+        assert!(
+            note.contains("kept") || note.contains("Kept"),
+            "{width}x{height}:\n{screen}"
+        );
+        assert!(
+            !note.contains('…') || note.contains("…/"),
+            "{width}x{height}:\n{screen}"
+        );
+    }
 }

@@ -369,26 +369,25 @@ impl Widget for &KeysHelp {
         let inner_w = usize::from(popup.width.saturating_sub(2));
         // The foot says how to close it, and where a scroll is, what is shown: the
         // longest wording that fits (the closing keys are kept last).
-        let close = keymap::hint_parts(HintLine::LobbyHelp)
-            .last()
-            .copied()
-            .unwrap_or_default();
+        let close = hint_line(HintLine::LobbyHelp);
         let at = (shown < all).then(|| serve::help_shown(top + 1, (top + shown).min(all), all));
-        // The scrolling keys only where there is something to scroll; a help shown
-        // whole says what the game's does.
-        let full = match at {
-            Some(_) => hint_line(HintLine::LobbyHelp),
-            None => CLOSE_HELP.to_owned(),
-        };
         let with_at = |t: &str| at.as_ref().map_or(t.to_owned(), |a| format!("{a}  {t}"));
-        let choices = [
-            with_at(&full),
-            full.clone(),
-            with_at(close),
-            close.to_owned(),
-        ];
+        // The scrolling keys only where there is something to scroll, named from the
+        // key table in as many words as fit (s40: every key where it can be); a help
+        // shown whole says what the game's does.
+        let mut choices = Vec::new();
+        match at {
+            Some(_) => {
+                for keys in keymap::scroll_key_names(KeyContext::LobbyHelp) {
+                    let full = serve::help_scroll_foot(&keys, &close);
+                    choices.extend([with_at(&full), full]);
+                }
+            }
+            None => choices.push(CLOSE_HELP.to_owned()),
+        }
+        choices.extend([with_at(&close), close.clone()]);
         let foot = text::first_fitting(choices.iter().map(String::as_str), inner_w)
-            .map_or_else(|| text::fit(close, inner_w).into_owned(), str::to_owned);
+            .map_or_else(|| text::fit(&close, inner_w).into_owned(), str::to_owned);
         let foot = Line::styled(foot, self.dim).centered();
         let title = Line::styled(text::fit(self.title, inner_w).into_owned(), self.strong);
         super::clip::cover(buf, popup);

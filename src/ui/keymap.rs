@@ -374,6 +374,10 @@ pub enum HintLine {
     ClaimEntryBrief,
     /// A game in progress between two players at a server table.
     Table,
+    /// [`HintLine::Table`] on a row too narrow for it (44 columns): the keys a player
+    /// at a table uses most, whole (s40, qa46: `arrows/hjkl: move · Enter: place · …`);
+    /// the help lists the rest.
+    TableNarrow,
     /// A finished (or stopped) game between two players at a server table.
     TableOver,
     /// A table the other player got up from: only leaving is left.
@@ -580,6 +584,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
             (HintLine::Playing, 1, "Enter: place"),
             (HintLine::PlayingClaims, 1, "Enter: place"),
             (HintLine::Table, 1, "Enter: place"),
+            (HintLine::TableNarrow, 0, "Enter: place"),
             (HintLine::PuzzleAsking, 1, "a-d 1-4/Enter/click: play"),
         ],
     },
@@ -675,7 +680,10 @@ pub(crate) const BINDINGS: &[Binding] = &[
         keys: &[(ch('u'), A::Undo)],
         names: "u",
         help: "ask the other player to take back your last move",
-        hints: &[(HintLine::Table, 2, "u: take back")],
+        hints: &[
+            (HintLine::Table, 2, "u: take back"),
+            (HintLine::TableNarrow, 1, "u: take back"),
+        ],
     },
     Binding {
         contexts: &[C::Served],
@@ -698,6 +706,7 @@ pub(crate) const BINDINGS: &[Binding] = &[
         help: "a message to the other player (Enter sends)",
         hints: &[
             (HintLine::Table, 4, "m: message"),
+            (HintLine::TableNarrow, 2, "m: message"),
             (HintLine::TableOver, 1, "m: message"),
         ],
     },
@@ -1613,14 +1622,15 @@ pub(crate) const BINDINGS: &[Binding] = &[
             "Esc leaves it adjourned, kept for later",
         )],
     },
-    // A help longer than the screen scrolls: the game's (where any other key closes
-    // it) and the lobby's (where other keys do nothing).
+    // A help longer than the screen scrolls: the game's and the lobby's (where any
+    // other key closes it).
     Binding {
         contexts: &[C::LobbyHelp, C::Help],
+        // In the order the lobby help's foot names them (`scroll_key_names`).
         keys: &[
             (code(KeyCode::Up), A::Scroll(Scroll::LineUp)),
-            (ch('k'), A::Scroll(Scroll::LineUp)),
             (code(KeyCode::Down), A::Scroll(Scroll::LineDown)),
+            (ch('k'), A::Scroll(Scroll::LineUp)),
             (ch('j'), A::Scroll(Scroll::LineDown)),
             (code(KeyCode::PageUp), A::Scroll(Scroll::PageUp)),
             (code(KeyCode::PageDown), A::Scroll(Scroll::PageDown)),
@@ -1631,7 +1641,6 @@ pub(crate) const BINDINGS: &[Binding] = &[
         names: "↑ ↓ / PgUp PgDn",
         help: "scroll this help",
         hints: &[
-            (HintLine::LobbyHelp, 0, "↑↓ PgUp PgDn scroll"),
             (HintLine::HelpScroll, 0, "↑↓ PgUp PgDn Home End: scroll"),
             (HintLine::HelpScrollShort, 0, "↑↓ PgUp PgDn: scroll"),
             (HintLine::Reading, 0, "↑↓ PgUp PgDn: scroll"),
@@ -1950,6 +1959,82 @@ pub(crate) fn help_rows_over_board(
         .filter(move |b| b.contexts.contains(&context) && !b.help.is_empty())
         .chain(board)
         .map(|b| (b.names, b.help))
+}
+
+/// A key as a foot names it (`↑`, `PgDn`, `Space`, `j`); `None` for a key no foot
+/// names (Ctrl, any key).
+fn key_name(key: Key) -> Option<String> {
+    Some(match key {
+        Key::Char(' ') => "Space".to_owned(),
+        Key::Char(c) => c.to_string(),
+        Key::Code(code) => match code {
+            KeyCode::Up => "↑",
+            KeyCode::Down => "↓",
+            KeyCode::Left => "←",
+            KeyCode::Right => "→",
+            KeyCode::PageUp => "PgUp",
+            KeyCode::PageDown => "PgDn",
+            KeyCode::Home => "Home",
+            KeyCode::End => "End",
+            KeyCode::Enter => "Enter",
+            KeyCode::Esc => "Esc",
+            _ => return None,
+        }
+        .to_owned(),
+        Key::Ctrl(_) | Key::Any => return None,
+    })
+}
+
+/// The keys that scroll in `context` (its bindings' [`Action::Scroll`] keys), named
+/// as the lobby help's foot names them, from the key table (s40, qa46: the foot said
+/// `↑↓ PgUp PgDn scroll` while Space, j/k, Home and End scrolled too), widest first:
+/// every key (`↑↓ k j PgUp PgDn Space Home End`); the first key of each way
+/// (`↑↓ PgUp PgDn Home End`); a line and a page each way (`↑↓ PgUp PgDn`). Arrows
+/// side by side are named together (`↑↓`).
+pub(crate) fn scroll_key_names(context: KeyContext) -> [String; 3] {
+    let keys: Vec<(Key, Scroll)> = BINDINGS
+        .iter()
+        .filter(|b| b.contexts.contains(&context))
+        .flat_map(|b| b.keys)
+        .filter_map(|&(key, action)| match action {
+            A::Scroll(scroll) => Some((key, scroll)),
+            _ => None,
+        })
+        .collect();
+    let named = |keys: &mut dyn Iterator<Item = Key>| {
+        let mut said = String::new();
+        let mut arrow_before = false;
+        for name in keys.filter_map(key_name) {
+            let arrow = matches!(name.as_str(), "↑" | "↓" | "←" | "→");
+            // Arrows side by side are one name (`↑↓`).
+            let joined = arrow && arrow_before;
+            if !(said.is_empty() || joined) {
+                said.push(' ');
+            }
+            said.push_str(&name);
+            arrow_before = arrow;
+        }
+        said
+    };
+    let mut ways: Vec<Scroll> = Vec::new();
+    let firsts: Vec<Key> = keys
+        .iter()
+        .filter(|(_, scroll)| {
+            let first = !ways.contains(scroll);
+            ways.push(*scroll);
+            first
+        })
+        .map(|&(key, _)| key)
+        .collect();
+    let line_or_page = |key: &Key| {
+        keys.iter()
+            .any(|(k, scroll)| k == key && !matches!(scroll, Scroll::Top | Scroll::Bottom))
+    };
+    [
+        named(&mut keys.iter().map(|&(key, _)| key)),
+        named(&mut firsts.iter().copied()),
+        named(&mut firsts.iter().copied().filter(line_or_page)),
+    ]
 }
 
 /// The hint line `line`, from the table's wordings, joined with its separator.

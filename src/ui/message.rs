@@ -567,12 +567,26 @@ impl Message {
         } else {
             MessageKind::Info
         };
-        Message {
-            kind,
-            text: describe::placement_by(placement, player),
-            short: Some(describe::placement_short_by(placement, player)),
-            middle: Vec::new(),
-            keyed: None,
+        let short = describe::placement_short_by(placement, player);
+        // A stone of many combinations: how many, where even their short names leave
+        // no room (s40: at 44×16 the last stone's `Yellow +30: row 4 4s (10), column
+        // d 4s (10), diagonal a1-d4 4s (10)` was a box over the final position); the
+        // move list and the review name them.
+        match describe::placement_counted_by(placement, player) {
+            Some(counted) => Message {
+                kind,
+                text: describe::placement_by(placement, player),
+                short: Some(counted),
+                middle: vec![short],
+                keyed: None,
+            },
+            None => Message {
+                kind,
+                text: describe::placement_by(placement, player),
+                short: Some(short),
+                middle: Vec::new(),
+                keyed: None,
+            },
         }
     }
 
@@ -738,14 +752,18 @@ impl Message {
     /// on one row wherever it can be: board45 (s39), at 44×16 its box hid four rows of
     /// the final position. Its wordings, the first that fits shown: whole; without
     /// `(see: hijara games)`; the path by its last folders (`…/games/hijara-….hij`,
-    /// [`text::path_cuts`]), then without `(see: ...)` again; then `Game kept.` and the
-    /// line after it; the shortest says the path by its file name alone. The line mode says it whole (its words are the
-    /// `keyed`'s), and `hijara games` lists it.
-    pub(crate) fn kept(path: &str, after: Option<&str>) -> Message {
+    /// [`text::path_cuts`]), then without `(see: ...)` again; then `Game kept.` and
+    /// each of the line's wordings (s40: by colour where long names leave the line by
+    /// name no room, `Game kept. Blue wins: Yellow resigned`); then `Kept.` and each of
+    /// them, which leaves `? help` room beside it at 44 columns
+    /// ([`Message::wording_beside`]); the shortest says the path by its file name
+    /// alone. The line mode says it whole (its words are the `keyed`'s), and `hijara
+    /// games` lists it.
+    pub(crate) fn kept(path: &str, after: Option<&Message>) -> Message {
         let cuts = text::path_cuts(path);
         let last = cuts.last().map_or(path, String::as_str);
         let said = |kept: String| match after {
-            Some(after) => storage::kept_after_last(after, &kept),
+            Some(after) => storage::kept_after_last(&after.text, &kept),
             None => kept,
         };
         // The whole path without where to see it, before a path cut.
@@ -754,19 +772,55 @@ impl Message {
         middle.extend(cuts.iter().map(|cut| said(storage::archived_brief(cut))));
         let short = match after {
             Some(after) => {
-                middle.push(storage::kept_then(after));
+                middle.extend(after.wordings().map(storage::kept_then));
+                middle.extend(after.wordings().map(storage::kept_then_brief));
                 storage::archived_brief(last)
             }
             None => storage::ARCHIVED_SHORT.to_owned(),
         };
+        middle.dedup();
         let keyed =
-            after.map(|after| Keyed::KeptAfterLast(after.to_owned(), storage::archived(path)));
+            after.map(|after| Keyed::KeptAfterLast(after.text.clone(), storage::archived(path)));
         Message {
             kind: MessageKind::Info,
             text: said(storage::archived(path)),
             short: Some(short),
             middle,
             keyed,
+        }
+    }
+
+    /// The stone that filled the board, its claim still open, and the note that the
+    /// finished game was kept as `path` ([`Keyed::KeptClaimOpen`]), on one row
+    /// wherever it can be as [`Message::kept`]'s note is (s40: it was a box over the
+    /// final position at 80×24 and 44×16): whole; the path without `(see: ...)`;
+    /// the path by its last folders, with and without it; the same after the claim's
+    /// prompt in fewer words (`Yellow b1:4. Claim: + points Enter. Game kept as ...`);
+    /// then that prompt after `Game kept.`, and after `Kept.` (40 columns with
+    /// `Yellow`).
+    pub(crate) fn kept_claim_open(placement: &Placement, path: &str) -> Message {
+        let cuts = text::path_cuts(path);
+        let said = |kept: String| claim::placed_last(placement, &kept);
+        let mut middle = vec![said(storage::archived_brief(path))];
+        middle.extend(cuts.iter().map(|cut| said(storage::archived(cut))));
+        middle.extend(cuts.iter().map(|cut| said(storage::archived_brief(cut))));
+        // The prompt in fewer words, the path as before (73 columns at 80 with a
+        // short path).
+        let brief = |kept: String| claim::placed_last_short(placement, &kept);
+        middle.push(brief(storage::archived(path)));
+        middle.push(brief(storage::archived_brief(path)));
+        middle.extend(cuts.iter().map(|cut| brief(storage::archived(cut))));
+        middle.extend(cuts.iter().map(|cut| brief(storage::archived_brief(cut))));
+        let prompt = claim::placed_short(placement);
+        middle.push(storage::kept_then(&prompt));
+        middle.dedup();
+        let keyed = Keyed::KeptClaimOpen(*placement, storage::archived(path));
+        Message {
+            kind: MessageKind::Info,
+            text: keyed.keys(),
+            short: Some(storage::kept_then_brief(&prompt)),
+            middle,
+            keyed: Some(keyed),
         }
     }
 
@@ -794,6 +848,28 @@ impl Message {
             (None, Some(short)) => short,
             (None, None) => &self.text,
         }
+    }
+
+    /// The wording for a row `width` columns wide that leaves `beside` columns free
+    /// beside it (the help's label, `? help`): the first of its wordings that fits in
+    /// what is left, else [`Message::wording`]'s. The kept note takes it where the
+    /// first status line gives its room to every key of the game over (s40: at 44×16
+    /// `Game kept. Blue wins: Yellow resigned` left `? help` on neither line).
+    pub fn wording_beside(&self, width: u16, beside: usize) -> &str {
+        let room = usize::from(width).saturating_sub(beside);
+        match self.wordings().find(|wording| text::fits(wording, room)) {
+            Some(wording) if beside > 0 => wording,
+            _ => self.wording(width),
+        }
+    }
+
+    /// Whether this is the note that the finished game was kept, said after the line
+    /// it took the place of ([`Keyed::KeptAfterLast`], [`Keyed::KeptAfterClaim`]).
+    pub(crate) fn is_kept_after(&self) -> bool {
+        matches!(
+            self.keyed,
+            Some(Keyed::KeptAfterLast(..) | Keyed::KeptAfterClaim(..))
+        )
     }
 
     /// Its wordings, the widest first: the text, the middle ones, the short one.

@@ -196,6 +196,9 @@ impl Widget for &AppView<'_> {
         // go before the labels at the right (the note that the game was kept on the
         // hint row).
         let mut every_key: Option<usize> = None;
+        // The columns the message leaves beside it for the help's label, where the
+        // first line gives its room to every key (the kept note's wordings).
+        let mut message_room = 0;
         // Over the network at a game's end: how many of the first wordings say how it
         // ended, where the others leave that out.
         let mut says_how: Option<usize> = None;
@@ -371,18 +374,24 @@ impl Widget for &AppView<'_> {
                     // row (the status line puts it there), so no label is lost for a key
                     // (a last stone's line too long for the row keeps it up here); under
                     // the kept note whatever room is left (s38).
+                    // The kept note gives the help's label room beside it where every
+                    // key leaves the first line none (s40: at 44×16 `Game kept. Blue
+                    // wins: Yellow resigned` left `? help` on neither line).
+                    let status_w = usize::from(layout.status.width);
                     if let Some(message) = app.message()
-                        && (matches!(
-                            message.keyed,
-                            Some(
-                                super::message::Keyed::KeptAfterLast(..)
-                                    | super::message::Keyed::KeptAfterClaim(..)
-                            )
-                        ) || crate::text::width(message.wording(layout.status.width))
+                        && message.is_kept_after()
+                        && crate::text::width(&words::game_over_swap_short(&colour, back))
                             + labels_w
-                            <= usize::from(layout.status.width))
+                            > status_w
                     {
-                        let said = message.wording(layout.status.width);
+                        message_room = labels_w;
+                    }
+                    if let Some(message) = app.message()
+                        && (message.is_kept_after()
+                            || crate::text::width(message.wording(layout.status.width)) + labels_w
+                                <= status_w)
+                    {
+                        let said = message.wording_beside(layout.status.width, message_room);
                         let over = if result != colour && said.contains(&result) {
                             words::GAME_OVER
                         } else {
@@ -604,7 +613,13 @@ impl Widget for &AppView<'_> {
         } else if app.at_table() && (outcome.is_some() || app.stopped().is_some()) {
             hint_line(HintLine::TableOver)
         } else if app.at_table() {
-            hint_line(HintLine::Table)
+            // The table's own keys whole where the row has no room for them all.
+            let all = hint_line(HintLine::Table);
+            if crate::text::fits(&all, usize::from(area.width)) {
+                all
+            } else {
+                hint_line(HintLine::TableNarrow)
+            }
         } else if app.is_served() && outcome.is_some() {
             hint_line(HintLine::ServedAiOver)
         } else if outcome.is_some() {
@@ -655,7 +670,7 @@ impl Widget for &AppView<'_> {
             (_, Some(m)) => match app.status_with_chat(m, area.width) {
                 // A line said at the table just before stays beside it (plain).
                 Some(both) => Span::raw(both),
-                None => Span::styled(m.wording(area.width), m.style(look)),
+                None => Span::styled(m.wording_beside(area.width, message_room), m.style(look)),
             },
             (_, None) => Span::styled(hints, look.dim()),
         };

@@ -102,17 +102,28 @@ fn game_over_80x24() {
 fn game_over_44x16() {
     let app = finished();
     let rows = crate::common::rows(render(&app, 44, 16, Look::PLAIN).backend().buffer());
-    assert!(
+    assert_eq!(
         // s37: `w` too, while the last move's note hides the hint row (s39: a note
-        // with room for `? help` beside it would take it, and `r review` go here;
-        // this one, too long for its row, leaves no room).
-        rows[14].starts_with("Draw. n new, w swap, q quit ") && rows[14].ends_with(" ? help"),
+        // with room for `? help` beside it takes it, and `r review` goes here; s40:
+        // the last move's three combinations said by their count leave that room,
+        // where their names were a box over the board and `r review` was not named).
+        rows[14].trim_end(),
+        "Draw. n new, w swap, r review, q quit",
         "{}",
-        rows[14]
+        rows.join("\n")
     );
     // The last move is still said under it, and the ladders give both totals; the
-    // way to the help is on one of the two rows.
-    assert!(rows[15].starts_with("Yellow +30: "), "{}", rows[15]);
+    // way to the help is on one of the two rows; no box over the board.
+    assert!(
+        rows[15].starts_with("Yellow +30: 3 combinations"),
+        "{}",
+        rows[15]
+    );
+    assert!(
+        rows[..14].iter().all(|row| !row.contains("Yellow +30")),
+        "{}",
+        rows.join("\n")
+    );
     assert!(
         rows[14..16].concat().contains("? help"),
         "{}",
@@ -136,8 +147,9 @@ fn a_game_the_start_screen_opened_says_q_goes_back() {
     );
     assert!(!shown.contains("quit"), "{shown}");
     let rows = crate::common::rows(render(&app, 44, 16, Look::PLAIN).backend().buffer());
+    // s40: `r review` too, the last move said in fewer words beside `? help`.
     assert!(
-        rows[14].starts_with("Draw. n new, w swap, q back "),
+        rows[14].starts_with("Draw. n new, w swap, r review, q back"),
         "{}",
         rows[14]
     );

@@ -232,7 +232,7 @@ impl App {
                         Message {
                             kind: message.kind,
                             keyed: Some(Keyed::KeptAfterClaim(message.text.clone(), kept)),
-                            ..Message::kept(&path, Some(&message.text))
+                            ..Message::kept(&path, Some(&message))
                         }
                     }
                     _ => message,

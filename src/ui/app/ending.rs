@@ -5,9 +5,10 @@ use crate::record::Termination;
 use crate::rules::Player;
 use crate::session::{EndError, Ending};
 use crate::strings::message;
+use crate::strings::table::{self, Who};
 
 use super::super::effect::{Effect, Effects};
-use super::super::message::MessageKind;
+use super::super::message::{Message, MessageKind};
 use super::super::question::{Overlay, Question};
 use super::App;
 
@@ -93,8 +94,29 @@ impl App {
         };
         self.changed();
         self.overlay = Overlay::None;
-        let _ = self.say(MessageKind::Info, self.ending_words(ending));
+        self.set_message(self.ending_message(ending), false);
         Ok(self.archive_if_over(vec![Effect::Autosave, Effect::Redraw]))
+    }
+
+    /// How an early ending is said on the status row: by the players' names
+    /// ([`App::ending_words`]), by colour where the names leave it no room (s40: at
+    /// 44×16 `alexandrapetrova wins: bartholomewjones resigned`, 48 columns, was a box
+    /// over the final position, and the turn line had no room to name `r review`
+    /// beside it). A player's own seat is `You` in either (as the turn line's
+    /// wording by colour says it).
+    pub(crate) fn ending_message(&self, ending: Ending) -> Message {
+        let named = self.ending_words(ending);
+        let colours = Player::BOTH.map(|player| player.to_string());
+        let mut by_colour = Who::both(&colours);
+        if let Some(mine) = self.own_seat() {
+            by_colour[mine.index()] = Who::You;
+        }
+        let by_colour = table::named_ending(ending, by_colour);
+        if by_colour == named {
+            Message::new(MessageKind::Info, named)
+        } else {
+            Message::with_short(MessageKind::Info, named, by_colour)
+        }
     }
 
     /// Follows the clocks and early ending of a game shared with other screens (a
@@ -107,7 +129,7 @@ impl App {
         if let Some(ending) = new_ending {
             self.changed();
             self.overlay = Overlay::None;
-            let _ = self.say(MessageKind::Info, self.ending_words(ending));
+            self.set_message(self.ending_message(ending), false);
             return self.archive_if_over(vec![
                 Effect::Autosave,
                 Effect::RestartTimer,

@@ -1448,6 +1448,8 @@ mod tests {
         blue_resigns(&mut app);
         app.table_news(News::RematchOffered);
         status_keys_at_every_width(&app, table::OVER_KEYS_REMATCH_ASKED);
+        // s40: the no in the words of every question's (it was `other: no`).
+        status_keys_at_every_width(&app, "y: rematch, any other key: no");
         key(&mut app, 'n');
         assert_eq!(app.take_requests(), [Request::DeclineRematch]);
         assert!(

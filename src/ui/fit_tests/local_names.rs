@@ -141,28 +141,50 @@ fn a_claim_in_a_game_of_two_ais_says_only_that_they_claim_their_own() {
 }
 
 /// Names of 16 columns (the most the start screen takes) at the end of a game at
-/// 44×16 (a game without claims, whose `claims` label takes no room): where no
-/// wording by name fits with the keys, the keys by colour (`Blue wins. n new, r
-/// review, q quit`), the line under it by name.
+/// 44×16 (a game without claims, whose `claims` label takes no room): the ending by
+/// name, 48 columns, was a box over the final position, the row under it cut
+/// (`alexandrapetrova wins: bartholomewjones…`), and the turn line had no room for
+/// `r review` (`Blue wins. n new, w swap, q quit`). s40: the row says it by colour
+/// (`Blue wins: Yellow resigned`) with `? help` beside it, the board stays whole,
+/// and the turn line names every key. Fails on the old code (the box; no `r review`).
+/// With history on, the kept note says it by colour too, in the fewer words that
+/// leave `? help` room (`Kept. Blue wins: Yellow resigned`).
 #[test]
 fn long_names_at_the_end_still_leave_the_keys_at_44_columns() {
+    use crate::session::StorageReport;
     let typed = Names::typed([
         Some("alexandrapetrova".to_owned()),
         Some("bartholomewjones".to_owned()),
     ]);
     let mut app = App::new(GameConfig::default()).with_people(typed);
     let _ = app.handle(Input::Click(Some(Square::A1)));
+    let board_rows = 14;
     key(&mut app, 'R');
     key(&mut app, 'y');
-    // While the ending is said on the hint row, `w` with them (s37). (The ending,
-    // 48 columns, is in a box, its row leaving `? help` no room: so `r` is not named
-    // here, s39.)
-    let (turn, shown) = turn_at(&app, (44, 16));
-    assert!(turn.contains("Blue wins. n new, w swap, q quit"), "{shown}");
-    assert!(
-        shown.contains("alexandrapetrova wins: bartholomewjones"),
-        "{shown}"
-    );
+    let mut kept = app.clone();
+    kept.report(&StorageReport::Archived(
+        "/home/ann/.local/share/hijara/games/hijara-20261130-041500.hij".into(),
+    ));
+    for (app, said) in [
+        (&app, "Blue wins: Yellow resigned"),
+        (&kept, "Kept. Blue wins: Yellow resigned"),
+    ] {
+        let (turn, shown) = turn_at(app, (44, 16));
+        let rows: Vec<&str> = shown.lines().collect();
+        assert!(
+            rows[..board_rows]
+                .iter()
+                .all(|row| !row.contains("resigned")),
+            "a box over the board:\n{shown}"
+        );
+        assert!(
+            turn.contains("Blue wins. n new, w swap, r review, q quit"),
+            "{shown}"
+        );
+        assert!(rows[15].starts_with(said), "{shown}");
+        assert!(rows[15].ends_with("? help"), "{shown}");
+        assert!(!rows[14..].concat().contains('…'), "{shown}");
+    }
     // At 80 columns every key (s39: `r review` too) and `? help`, how it ended by
     // name under it (the name with every key leaves no room for `? help`).
     let (turn, shown) = turn_at(&app, (80, 24));
@@ -170,11 +192,45 @@ fn long_names_at_the_end_still_leave_the_keys_at_44_columns() {
         turn.contains("Game over. n new, w swap, r review, q quit"),
         "{shown}"
     );
-
     assert!(
         shown.contains("alexandrapetrova wins: bartholomewjones resigned"),
         "{shown}"
     );
+    // The line mode says it by name.
+    assert_eq!(
+        app.message().map(|m| m.line_words().into_owned()),
+        Some("alexandrapetrova wins: bartholomewjones resigned".to_owned())
+    );
+}
+
+/// s40 (words40 left it): without names, after a resignation with history on, the
+/// kept note at 44×16 read `Game kept. Blue wins: Yellow resigned` (37 columns) and
+/// every key took the first line: `? help` was on neither row. The note takes its
+/// fewer words there, `Kept. Blue wins: Yellow resigned`, beside `? help`; at 80×24
+/// the path as before. Fails on the old code (no `? help` at 44×16).
+#[test]
+fn the_kept_note_after_a_resignation_leaves_the_help_in_view_at_44x16() {
+    use crate::session::StorageReport;
+    let mut app = App::new(GameConfig::default());
+    let _ = app.handle(Input::Click(Some(Square::A1)));
+    key(&mut app, 'R');
+    key(&mut app, 'y');
+    let path = "/home/ann/.local/share/hijara/games/hijara-20261130-041500.hij";
+    app.report(&StorageReport::Archived(path.into()));
+    let (turn, shown) = turn_at(&app, (44, 16));
+    assert_eq!(
+        turn, "Blue wins. n new, w swap, r review, q quit",
+        "{shown}"
+    );
+    let row = shown.lines().last().unwrap_or_default();
+    assert!(
+        row.starts_with("Kept. Blue wins: Yellow resigned"),
+        "{shown}"
+    );
+    assert!(row.ends_with("? help"), "{shown}");
+    let (_, shown) = turn_at(&app, (80, 24));
+    assert!(shown.contains("Game kept as …/"), "{shown}");
+    assert!(shown.contains("? help"), "{shown}");
 }
 
 /// A hot-seat game with typed names ends (a resignation here): the hint row under
@@ -348,9 +404,7 @@ fn the_kept_note_after_a_resignation_still_says_how_the_game_ended() {
 /// named nowhere until the message went. The turn line names every key while a
 /// message covers the hint row, with `? help` beside the message, at 80×24 and 44×16
 /// (names of 5; of 16, `Game over` where the row under it says the winner by name, at
-/// 80 only: at 44 that ending, 48 columns, is in a box, its row cut, and no room
-/// left for `? help` beside it, so the keys stay as they were),
-/// the ending whole on the row under it. Fails on the old code (no `r review` at 44).
+/// 80; at 44, s40, the ending by colour), the ending whole on the row under it. Fails on the old code (no `r review` at 44).
 #[test]
 fn after_a_resignation_the_review_is_named_at_44x16_without_a_kept_note() {
     for (names, said) in [
@@ -369,19 +423,18 @@ fn after_a_resignation_the_review_is_named_at_44x16_without_a_kept_note() {
         for size in SIZES {
             let (turn, shown) = turn_at(&app, size);
             for keys in ["n new", "w swap", "r review", "q quit"] {
-                if said.len() > 44 && size.0 == 44 {
-                    continue;
-                }
                 assert!(turn.contains(keys), "{size:?} {keys}\n{shown}");
             }
-            // (With 16-column names the ending, 48 columns, is in a box at 44, its
-            // row under it cut: not this test's.)
+            // s40: with 16-column names the ending at 44 by colour (it was in a box,
+            // its row cut): `long_names_at_the_end_still_leave_the_keys_at_44_columns`.
+            let said = if said.len() > 44 && size.0 == 44 {
+                "Blue wins: Yellow resigned"
+            } else {
+                said
+            };
             let rows: Vec<&str> = shown.lines().collect();
             let status = rows[rows.len() - 2..].concat();
-            assert!(
-                !status.contains('…') || said.len() > 44,
-                "{size:?}\n{shown}"
-            );
+            assert!(!status.contains('…'), "{size:?}\n{shown}");
             let flat = shown
                 .lines()
                 .map(|l| l.replace('│', " ").trim().to_owned())

@@ -385,3 +385,24 @@ fn a_claim_after_the_server_s_ai_stone_names_it_and_you() {
         );
     }
 }
+
+/// s40 (qa46 D): at 44×16 a table's key row was cut, `arrows/hjkl: move · Enter:
+/// place · …`, so taking back, resigning and the message named nothing. Where the
+/// whole row does not fit, the keys a player at a table uses most, whole: `Enter:
+/// place · u: take back · m: message` (the help lists the rest); at 80×24 the whole
+/// row as before. Fails on the old code (the row cut with `…`).
+#[test]
+fn a_table_s_key_row_at_44_columns_names_its_keys_whole() {
+    let app = at_a_table(false, BLUE, SHORT);
+    let ([_, keys], shown) = status_at(&app, 44, 16);
+    assert!(!keys.contains('…'), "{shown}");
+    for named in ["Enter: place", "u: take back", "m: message"] {
+        assert!(keys.contains(named), "{named}\n{shown}");
+    }
+    assert!(shown.contains("? help"), "{shown}");
+    let ([_, keys], shown) = status_at(&app, 80, 24);
+    assert_eq!(
+        keys, "arrows/hjkl: move · Enter: place · u: take back · R: resign · m: message",
+        "{shown}"
+    );
+}
