@@ -126,9 +126,11 @@ pub(crate) fn after_game(
     }
     // The game is the last screen: the farewell goes to the main screen.
     front.restore_terminal();
+    let mut not_saved = false;
     if let Some((kept, game)) = kept {
         let farewell = describe::farewell(&kept, &game, front.answering());
         super::out::say_after(front, farewell)?;
+        not_saved = !kept.holds_the_game();
     }
     // A save asked for with `s` that failed fails the program (its status says so);
     // the other failures are notes beside the farewell.
@@ -145,6 +147,12 @@ pub(crate) fn after_game(
         for line in late {
             super::out::note(line);
         }
+    }
+    // A farewell saying the game was NOT saved as it is now (its last write did not
+    // finish, the autosave failed or was another program's) fails the program too,
+    // quietly: the farewell said why (s40: it exited 0, as after a game kept).
+    if not_saved {
+        return Err(super::out::QuietExit(1).into());
     }
     Ok(Left::Out)
 }

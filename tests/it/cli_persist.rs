@@ -147,7 +147,8 @@ fn a_data_folder_that_is_a_file_is_said_of_the_folder() {
         served.contains(&format!("no folder for the server: {said}")),
         "{served}"
     );
-    let played = run(&["play", "--plain"], "a1\nquit\nyes\n", 0);
+    // Its farewell says the game was NOT saved: status 1 (s40).
+    let played = run(&["play", "--plain"], "a1\nquit\nyes\n", 1);
     assert!(
         played.contains(&format!(
             "Autosave failed ({}/autosave.hij): {said}",
