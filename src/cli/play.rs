@@ -126,9 +126,11 @@ pub(crate) fn after_game(
     }
     // The game is the last screen: the farewell goes to the main screen.
     front.restore_terminal();
+    let mut not_saved = false;
     if let Some((kept, game)) = kept {
         let farewell = describe::farewell(&kept, &game, front.answering());
         super::out::say_after(front, farewell)?;
+        not_saved = !kept.holds_the_game();
     }
     // A save asked for with `s` that failed fails the program (its status says so);
     // the other failures are notes beside the farewell.
@@ -146,13 +148,19 @@ pub(crate) fn after_game(
             super::out::note(line);
         }
     }
+    // A farewell saying the game was NOT saved as it is now (its last write did not
+    // finish, the autosave failed or was another program's) fails the program too,
+    // quietly: the farewell said why (s40: it exited 0, as after a game kept).
+    if not_saved {
+        return Err(super::out::QuietExit(1).into());
+    }
     Ok(Left::Out)
 }
 
 /// The autosaved game the resume question offered, when the player left at the
 /// question (nothing played, nothing written): said as a game left in progress is,
 /// once the file is read again and still holds it (a damaged one, whose salvaged
-/// moves were offered, `hijara resume` would refuse: nothing is said of it).
+/// moves were offered, is not a game kept as it was: nothing is said of it).
 fn offer_left(session: &Session) -> Option<(Kept, crate::rules::Game)> {
     session.resume_offer.as_ref()?;
     let autosave = session.storage.autosave()?;
@@ -215,21 +223,29 @@ pub(crate) fn run_on(
                             config: offered,
                             game: loaded.game,
                             course: loaded.course,
+                            ..ResumeOffer::default()
                         }));
                     }
                     Ok(None) => {}
                     Err(damaged) => {
                         notice = Some(Notice::Error(describe::damaged_autosave(&damaged)));
-                        // The moves that still read are offered; the file is kept
-                        // aside before the autosave is next written.
+                        // The moves that still read are offered, the question saying
+                        // what is damaged and where; the file is kept aside before
+                        // the autosave is next written.
                         if let Some(loaded) = damaged.salvaged.map(|b| *b) {
                             storage = storage.with_date(loaded.record.tag("Date"));
                             let offered = config_of(&loaded.record, config(&args, prefs));
                             offer = Some(Box::new(ResumeOffer {
                                 people: Names::played_on(&loaded.record, offered.seats),
                                 config: offered,
+                                damage: Some(describe::salvaged_autosave(
+                                    &damaged.path,
+                                    &damaged.error,
+                                    loaded.game.len(),
+                                )),
                                 game: loaded.game,
                                 course: Course::default(),
+                                ..ResumeOffer::default()
                             }));
                         }
                     }

@@ -10,7 +10,7 @@ use crate::text::display_path;
 use crate::ui;
 
 use super::config::RunPrefs;
-use super::{ResumeArgs, SessionArgs, storage};
+use super::{PlayArgs, ResumeArgs, SessionArgs, storage};
 
 pub(crate) fn run(args: &ResumeArgs, prefs: &RunPrefs) -> anyhow::Result<()> {
     let plain = args.plain.plain || prefs.prefs().plain;
@@ -43,20 +43,21 @@ pub(crate) fn run_on(
     if storage.claim_autosave().is_some() {
         bail!("no game to resume: {}", storage_words::RESUME_BUSY);
     }
-    // A damaged autosave is not resumed here: its error says where it is wrong, and
-    // `hijara` offers the moves that still read (keeping the file aside).
+    // A damaged autosave whose first moves still read is offered as `hijara` offers
+    // it (qa45: this refused, naming what the bare command would do): the game's
+    // resume question says what is damaged and where, and nothing is written until
+    // it is answered (a yes or a first move keeps the file aside first).
     let loaded = match unfinished_autosave(&autosave) {
         Ok(Some(loaded)) => loaded,
         Ok(None) => bail!("no game to resume: the autosave {path} holds no unfinished game"),
         Err(Damaged {
-            error, salvaged, ..
+            salvaged: Some(_), ..
         }) => {
-            let offer = match salvaged {
-                Some(l) => storage_words::salvage_offered(l.game.len()),
-                None => String::new(),
-            };
-            bail!("the autosave {path}: {error}{offer}")
+            // The game takes the autosave's lock itself: this one is let go first.
+            drop(storage);
+            return super::play::run_on(salvage_args(args), prefs, front, from_start);
         }
+        Err(Damaged { error, .. }) => bail!("the autosave {path}: {error}"),
     };
     let mut storage = storage
         .with_date(loaded.record.tag("Date"))
@@ -84,4 +85,20 @@ pub(crate) fn run_on(
     let setup = prefs.setup(front);
     let (session, forced) = ui::play(session, front, setup, from_start)?;
     super::play::after_game(&session, forced, from_start, front)
+}
+
+/// The `hijara play` a damaged autosave's moves are offered by: `resume`'s options
+/// for the game (its folder, history, threads and clock) and its face.
+fn salvage_args(args: &ResumeArgs) -> PlayArgs {
+    PlayArgs {
+        session: SessionArgs {
+            save_dir: args.save_dir.clone(),
+            threads: args.threads,
+            no_history: args.no_history,
+            ..SessionArgs::default()
+        },
+        clock: args.clock,
+        plain: args.plain,
+        ..PlayArgs::default()
+    }
 }

@@ -149,18 +149,22 @@ pub(crate) fn run(plain: bool, prefs: &RunPrefs) -> anyhow::Result<()> {
                 };
                 left = super::play::run_on(args, prefs, front, true)?;
             }
-            StartChoice::Resume if damaged => {
-                let args = PlayArgs {
-                    plain,
-                    ..PlayArgs::default()
-                };
-                left = super::play::run_on(args, prefs, front, true)?;
-            }
             // Another hijara is playing the autosaved game: said here, and the
-            // start screen stays (`hijara resume` refuses it as well).
+            // start screen stays (`hijara resume` refuses it as well). Before the
+            // damaged file's door (s40: that one opened a new game, not autosaved).
             StartChoice::Resume if Autosave::in_data_dir().is_some_and(|a| a.busy()) => {
                 note = Some(crate::strings::start::RESUME_BUSY.to_owned());
                 continue;
+            }
+            StartChoice::Resume if damaged => {
+                // The question's no starts a hot-seat game: the names typed here
+                // are its people's, as the hot-seat door's (s40: none were).
+                let args = PlayArgs {
+                    plain,
+                    names: names.clone(),
+                    ..PlayArgs::default()
+                };
+                left = super::play::run_on(args, prefs, front, true)?;
             }
             StartChoice::Resume if unreadable.is_some() => {
                 note = unreadable;

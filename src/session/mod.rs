@@ -67,6 +67,12 @@ pub struct ResumeOffer {
     pub course: Course,
     /// Its people's names ([`Names::played_on`] its record).
     pub people: Names,
+    /// The names of the people of the new game a no starts instead (typed on the
+    /// start screen): the question names them ([`crate::ui::App::offer`] sets them).
+    pub new_people: Names,
+    /// What is damaged in the autosave, and where, when only its first moves read
+    /// and those are offered: the question says it first.
+    pub damage: Option<String>,
 }
 
 /// Everything a full-screen game starts from: the set-up, the game (new, loaded or

@@ -200,6 +200,17 @@ pub enum Kept {
     Unfinished(Option<PathBuf>),
 }
 
+impl Kept {
+    /// Whether a file holds the game as it is now (the autosave, or the file `s`
+    /// last wrote): else the farewell says it was NOT saved, and the program fails.
+    pub fn holds_the_game(&self) -> bool {
+        match self {
+            Kept::Autosave(_) | Kept::Saved(_) => true,
+            Kept::Nowhere | Kept::NotAutosaved | Kept::Unfinished(_) => false,
+        }
+    }
+}
+
 /// A game kept in the history by [`Storage::archive`].
 #[derive(Debug, Clone)]
 struct InHistory {

@@ -576,6 +576,33 @@ pub(crate) fn damaged_autosave(damaged: &Damaged) -> String {
     }
 }
 
+/// What the resume question says first of a damaged autosave at `path` whose first
+/// `moves` moves read ([`crate::session::ResumeOffer::damage`]): its file's name and
+/// where `error` places what is wrong (`line 3, column 7`), else `error` itself.
+pub(crate) fn salvaged_autosave(path: &std::path::Path, error: &str, moves: usize) -> String {
+    let file = path.file_name().map_or_else(
+        || display_path(path),
+        |name| display_path(std::path::Path::new(name)),
+    );
+    let at = error
+        .split_once(": ")
+        .map(|(at, _)| at)
+        .filter(|at| is_line_and_column(at));
+    let at = match at {
+        Some(at) => at.to_owned(),
+        None => format!("({})", crate::text::safe_text(error)),
+    };
+    super::question::resume_damaged(&file, &at, moves)
+}
+
+/// Whether `text` is a place as errors say it: `line 3, column 7`.
+fn is_line_and_column(text: &str) -> bool {
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    text.strip_prefix("line ")
+        .and_then(|rest| rest.split_once(", column "))
+        .is_some_and(|(line, column)| number(line) && number(column))
+}
+
 /// The line printed after a game left in progress, kept as `kept` says, naming
 /// commands and keys as the face the game was played on does (`how`).
 pub(crate) fn farewell(kept: &Kept, game: &Game, how: Answering) -> String {

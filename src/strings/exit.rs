@@ -15,7 +15,8 @@ pub(crate) const EXIT_STATUS: [(&str, &str); 5] = [
         "A wrong puzzle --answer (said on standard output). An error, said on standard error as one line naming the file, line and column, \
          or the key: a record or file that cannot be read, a file or standard output \
          that cannot be written (a full disk, /dev/full), nothing to resume, no such game, \
-         a game's save (s) that failed as the game was left (said after the farewell).",
+         a game's save (s) that failed as the game was left (said after the farewell), \
+         a game left that the farewell says was NOT saved.",
     ),
     (
         "2",

@@ -152,8 +152,8 @@ pub(crate) fn brief_answers(yes: &str, save: bool, no: &str) -> Vec<String> {
 const RESUME_YES: &str = "resume it";
 
 /// The resume question's no: the new game it starts instead, as [`resume`] words it.
-fn resume_no(new_seats: [Seat; 2]) -> String {
-    format!("a new game, {}", pairing(new_seats))
+fn resume_no(new_seats: [Seat; 2], new_names: &[Option<String>; 2]) -> String {
+    format!("a new game, {}", pairing_named(new_seats, new_names))
 }
 
 /// The resume question's no in a box too narrow for [`resume_no`] on a row
@@ -171,8 +171,13 @@ pub(crate) fn resume_key_answers_short(leave: &str) -> Vec<String> {
 /// The resume question's answers on the full screen, as [`resume`] (with the game
 /// offered) or [`resume_unknown`] (`known`: false) words them, in the order a click
 /// picks them: yes, no, then `q/Esc` ([`RESUME_BACK`] or [`RESUME_QUIT`], `leave`).
-pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2], leave: &str) -> Vec<String> {
-    let (yes, no) = resume_yes_no(known, new_seats);
+pub(crate) fn resume_key_answers(
+    known: bool,
+    new_seats: [Seat; 2],
+    new_names: &[Option<String>; 2],
+    leave: &str,
+) -> Vec<String> {
+    let (yes, no) = resume_yes_no(known, new_seats, new_names);
     let mut words = key_answers(yes, None, &no);
     words.push(format!("{RESUME_LEAVE_KEYS}: {leave}"));
     words
@@ -180,9 +185,13 @@ pub(crate) fn resume_key_answers(known: bool, new_seats: [Seat; 2], leave: &str)
 
 /// The resume question's yes and no in words, without their keys: the box's
 /// ([`resume_key_answers`]) and the line mode's `help` there.
-pub(crate) fn resume_yes_no(known: bool, new_seats: [Seat; 2]) -> (&'static str, String) {
+pub(crate) fn resume_yes_no(
+    known: bool,
+    new_seats: [Seat; 2],
+    new_names: &[Option<String>; 2],
+) -> (&'static str, String) {
     if known {
-        (RESUME_YES, resume_no(new_seats))
+        (RESUME_YES, resume_no(new_seats, new_names))
     } else {
         (RESUME_UNKNOWN_YES, RESUME_UNKNOWN_NO.to_owned())
     }
@@ -542,11 +551,6 @@ fn with_rules(game: &Game) -> String {
     }
 }
 
-/// Who plays whom: `Blue (human) against Yellow (easy AI)`.
-fn pairing(seats: [Seat; 2]) -> String {
-    pairing_named(seats, &[None, None])
-}
-
 /// Who plays whom, a seat with a person's name (already made safe) named by it:
 /// `Blue (Ann) against Yellow (easy AI)`.
 fn pairing_named(seats: [Seat; 2], names: &[Option<String>; 2]) -> String {
@@ -578,6 +582,7 @@ pub(crate) fn resume(
     names: &[Option<String>; 2],
     game: &Game,
     new_seats: [Seat; 2],
+    new_names: &[Option<String>; 2],
     how: Answering,
     leave: &str,
 ) -> String {
@@ -589,7 +594,20 @@ pub(crate) fn resume(
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
-        resume_answers_of(how, RESUME_YES, leave, &resume_no(new_seats)),
+        resume_answers_of(how, RESUME_YES, leave, &resume_no(new_seats, new_names)),
+    )
+}
+
+/// Said before the resume question when the autosave is damaged and only its first
+/// `moves` moves read (qa45: `hijara resume` refused such a file while `hijara`
+/// offered it, and neither said where it went wrong): the file (`file`, its name:
+/// a whole path could be wider than the box), where it goes wrong (`at`: `line 3,
+/// column 7`, else what is wrong) and that the rest is left out. Short, so that the
+/// box stays whole at 44×16 with long names.
+pub(crate) fn resume_damaged(file: &str, at: &str, moves: usize) -> String {
+    format!(
+        "The autosave {file} is damaged at {at}: only its {} can be resumed.",
+        super::first_moves(moves)
     )
 }
 
@@ -602,6 +620,7 @@ pub(crate) fn resume_narrow(
     names: &[Option<String>; 2],
     game: &Game,
     new_seats: [Seat; 2],
+    new_names: &[Option<String>; 2],
     leave: &str,
 ) -> String {
     format!(
@@ -611,7 +630,7 @@ pub(crate) fn resume_narrow(
         moves_count(game.len()),
         game.score(Player::Blue),
         game.score(Player::Yellow),
-        resume_no(new_seats),
+        resume_no(new_seats, new_names),
         resume_answers_of(Answering::Keys, RESUME_YES, leave, RESUME_NO_SHORT),
     )
 }
@@ -664,8 +683,16 @@ mod tests {
         let names = [None, None];
         let asked = |game: &Game| {
             [
-                resume(seats, &names, game, seats, Answering::Keys, RESUME_QUIT),
-                resume_narrow(seats, &names, game, seats, RESUME_QUIT),
+                resume(
+                    seats,
+                    &names,
+                    game,
+                    seats,
+                    &names,
+                    Answering::Keys,
+                    RESUME_QUIT,
+                ),
+                resume_narrow(seats, &names, game, seats, &names, RESUME_QUIT),
             ]
         };
         for text in asked(&Game::with_rules(Ruleset::Corners, true)) {

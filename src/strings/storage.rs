@@ -56,20 +56,6 @@ pub(crate) fn autosave_salvaged(path: &str, error: &str, moves: usize) -> String
     )
 }
 
-/// `hijara resume`'s end of the error of a damaged autosave whose first `moves`
-/// moves still read: what `hijara` (the start screen) offers.
-pub(crate) fn salvage_offered(moves: usize) -> String {
-    let (read, them) = if moves == 1 {
-        ("reads", "it")
-    } else {
-        ("read", "them")
-    };
-    format!(
-        "; its {} {read}: `hijara` offers to resume {them}",
-        first_moves(moves)
-    )
-}
-
 /// An autosave path that is no file to read or replace (a FIFO, a device).
 pub(crate) fn autosave_unusable(path: &str, error: &str) -> String {
     format!(
@@ -279,14 +265,6 @@ mod tests {
             "{salvaged}"
         );
         assert!(autosave_salvaged("a.hij", "bad", 2).contains("its first 2 moves can be"));
-        assert_eq!(
-            salvage_offered(1),
-            "; its first move reads: `hijara` offers to resume it"
-        );
-        assert_eq!(
-            salvage_offered(3),
-            "; its first 3 moves read: `hijara` offers to resume them"
-        );
         assert_eq!(
             super::super::message::no_such_move("5", 1),
             "No move 5: the record has 1 move (g 0 is the start)"

@@ -353,8 +353,13 @@ impl App {
     }
 
     /// Offers `offer` ([`App::offer_resume`]) with its course and people's names.
+    /// The new game a no starts instead is this one: the question names its people.
     pub fn offer(mut self, offer: ResumeOffer) -> App {
-        self.resume_offer = Some(Box::new(offer));
+        let new_people = self.people.clone();
+        self.resume_offer = Some(Box::new(ResumeOffer {
+            new_people,
+            ..offer
+        }));
         self.overlay = Overlay::Question(Question::Resume);
         self
     }

@@ -1411,8 +1411,30 @@ fn every_answer_is_whole_on_one_row_of_its_box_and_a_click_on_it_picks_it() {
             game: game.clone(),
             ..ResumeOffer::default()
         },
+        // s40: a damaged autosave's moves, what is wrong said first.
+        ResumeOffer {
+            people: Names::played_on(&long.record, [Seat::Human; 2]),
+            game: game.clone(),
+            damage: Some(crate::strings::describe::salvaged_autosave(
+                std::path::Path::new("/a/long/data/folder/hijara/autosave.hij"),
+                "line 12, column 10: expected a square a1..d4, a move number like `3.` or \
+                 a result (`1-0`, `0-1`, `1/2-1/2`, `*`), found `zz`",
+                4,
+            )),
+            ..ResumeOffer::default()
+        },
     ];
     let mut apps = Vec::new();
+    // s40: the new game's people typed on the start screen (16 columns at most),
+    // named by the question's no.
+    let typed = Names::typed([
+        Some("Maximiliana-Wilh".into()),
+        Some("漢字漢字漢字漢字".into()),
+    ]);
+    for offer in &offers {
+        let app = App::new(GameConfig::default()).with_people(typed.clone());
+        apps.push((app.offer(offer.clone()), Question::Resume));
+    }
     for keeping in KEEPINGS {
         let autosaved = keeping == Keeping::Kept;
         for from_start in [false, true] {

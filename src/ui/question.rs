@@ -104,6 +104,29 @@ fn offer_names(offer: &ResumeOffer) -> [Option<String>; 2] {
     })
 }
 
+/// The names typed for the new game the resume question's no starts (s40: qa45
+/// typed two on the start screen and the question said `human` for both), made
+/// safe and cut as [`offer_names`] cuts the autosaved game's.
+fn new_game_names(offer: Option<&ResumeOffer>) -> [Option<String>; 2] {
+    Player::BOTH.map(|player| {
+        let name = offer?.new_people.of(player)?;
+        Some(crate::text::safe_within(
+            name,
+            RESUME_NAME_COLUMNS,
+            crate::text::MAX_SHOWN_BYTES,
+        ))
+    })
+}
+
+/// The resume question of a damaged autosave whose first moves read, what is
+/// damaged said first ([`ResumeOffer::damage`]).
+fn damage_first(offer: &ResumeOffer, question: String) -> String {
+    match &offer.damage {
+        Some(damage) => format!("{damage} {question}"),
+        None => question,
+    }
+}
+
 impl Question {
     /// The question's box: its whole text and the answers a click picks (and a row
     /// keeps whole), as [`Question::text`] and [`Question::clickable_answers`] word
@@ -131,9 +154,13 @@ impl Question {
                 &offer_names(offer),
                 &offer.game,
                 new_seats,
+                &new_game_names(Some(offer)),
                 leave,
             );
-            return (text, question::resume_key_answers_short(leave));
+            return (
+                damage_first(offer, text),
+                question::resume_key_answers_short(leave),
+            );
         }
         let text = self.text(Answering::Keys, keeping, offer, new_seats, from_start);
         (text, answers)
@@ -166,13 +193,17 @@ impl Question {
                 Keeping::NotKept => question::back_not_kept(how),
             },
             (Question::NewGame, _) => question::new_game(how),
-            (Question::Resume, Some(offer)) => question::resume(
-                offer.config.seats,
-                &offer_names(offer),
-                &offer.game,
-                new_seats,
-                how,
-                leave,
+            (Question::Resume, Some(offer)) => damage_first(
+                offer,
+                question::resume(
+                    offer.config.seats,
+                    &offer_names(offer),
+                    &offer.game,
+                    new_seats,
+                    &new_game_names(Some(offer)),
+                    how,
+                    leave,
+                ),
             ),
             (Question::Resume, None) => question::resume_unknown(how, leave),
             (Question::Resign(player), _) => question::resign(player, how),
@@ -206,7 +237,12 @@ impl Question {
         let (words, save) = match self {
             Question::Resume => {
                 let leave = resume_leave(from_start);
-                return question::resume_key_answers(offer.is_some(), new_seats, leave);
+                return question::resume_key_answers(
+                    offer.is_some(),
+                    new_seats,
+                    &new_game_names(offer),
+                    leave,
+                );
             }
             Question::Quit => (question::QUIT, save),
             Question::Back => (question::BACK, save),
@@ -286,7 +322,7 @@ pub(crate) fn resume_answer_actions(
     new_seats: [Seat; 2],
     from_start: bool,
 ) -> [(Action, String); 3] {
-    let (yes, no) = question::resume_yes_no(offer.is_some(), new_seats);
+    let (yes, no) = question::resume_yes_no(offer.is_some(), new_seats, &new_game_names(offer));
     [
         (Action::Yes, yes.to_owned()),
         (Action::No, no),
@@ -369,6 +405,38 @@ mod tests {
             }
         }
         texts
+    }
+
+    /// s40 (qa45): names typed on the start screen for the new game were said
+    /// nowhere in the resume question, whose no read `a new game, Blue (human)
+    /// against Yellow (human)`. Its box at every width, the line mode's words and
+    /// its `help` name them now; the autosaved game keeps its own people.
+    #[test]
+    fn the_resume_question_s_new_game_is_named_by_the_names_typed() {
+        let typed = crate::session::Names::typed([Some("alice".into()), Some("bob".into())]);
+        let game = crate::session::parse_record("1. b2\n").unwrap().game;
+        let app = crate::ui::App::with_game(crate::session::GameConfig::default(), game.clone())
+            .with_people(typed)
+            .offer(ResumeOffer {
+                game,
+                ..ResumeOffer::default()
+            });
+        let named = "Blue (alice) against Yellow (bob)";
+        let plain = |text: &str| crate::text::plain_spaces(text).into_owned();
+        let text = plain(&app.question_text(Question::Resume));
+        assert!(text.contains(&format!("a new game, {named}")), "{text}");
+        assert!(text.contains("Resume the autosaved game? Blue (human) against Yellow (human)"));
+        let words = app.question_words(Question::Resume, Answering::Commands);
+        assert!(
+            words.contains(&format!("no: a new game, {named}")),
+            "{words}"
+        );
+        for columns in [39, 41, 78] {
+            let (boxed, _) = app.boxed_question(Question::Resume, columns);
+            assert!(plain(&boxed).contains(named), "{columns}: {boxed}");
+        }
+        let actions = app.resume_answer_actions().unwrap();
+        assert_eq!(actions[1].1, format!("a new game, {named}"));
     }
 
     /// QA (s14 lines, left): the resume question's totals read `Blue 0 Yellow 0`, one

@@ -374,6 +374,33 @@ mod tests {
         assert!(said.contains(limit), "{said}");
     }
 
+    /// s40 (local47, left alone): the line mode said the name limit's note after the
+    /// next name's prompt (`Yellow's name, then Enter ...:` then `Names are at most
+    /// 16 columns wide`), as if of the name not typed yet. The note comes first, the
+    /// prompt last, as a screen reader's last words.
+    #[test]
+    fn the_line_mode_says_the_name_limit_before_the_next_prompt() {
+        use ratatui::crossterm::event::{KeyCode, KeyEvent};
+        let press = |state: &mut StartState, code| {
+            state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
+        };
+        let mut narrator = crate::ui::line::narrate::Narrator::default();
+        let mut state = StartState::new(false, true);
+        let _ = state.handle(Input::Resize(80, 24));
+        let _ = press(&mut state, KeyCode::Char('n'));
+        let _ = narrator.tell(&Screen::Start(state.clone()));
+        for c in "averyveryverylongname".chars() {
+            let _ = press(&mut state, KeyCode::Char(c));
+        }
+        let _ = press(&mut state, KeyCode::Enter);
+        let said = narrator.tell(&Screen::Start(state));
+        let prompt = crate::strings::start::name_prompt(crate::rules::Player::Yellow);
+        assert_eq!(
+            said,
+            vec!["Names are at most 16 columns wide".to_owned(), prompt]
+        );
+    }
+
     /// The cell where `text` is drawn on the start screen at `w`×`h`.
     /// The start screen `state` drawn at `w`x`h`, plain.
     fn drawn(state: &StartState, w: u16, h: u16) -> Terminal<TestBackend> {

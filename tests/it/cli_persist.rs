@@ -147,7 +147,8 @@ fn a_data_folder_that_is_a_file_is_said_of_the_folder() {
         served.contains(&format!("no folder for the server: {said}")),
         "{served}"
     );
-    let played = run(&["play", "--plain"], "a1\nquit\nyes\n", 0);
+    // Its farewell says the game was NOT saved: status 1 (s40).
+    let played = run(&["play", "--plain"], "a1\nquit\nyes\n", 1);
     assert!(
         played.contains(&format!(
             "Autosave failed ({}/autosave.hij): {said}",
@@ -179,16 +180,29 @@ fn a_data_folder_that_is_a_file_is_said_of_the_folder() {
     );
 }
 
+/// A damaged autosave is said with its line and column by `resume`: refused when
+/// none of its moves read, offered (the question saying what is wrong) when some do.
 #[test]
 fn a_corrupt_autosave_is_reported_by_resume() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("autosave.hij"), "b2 b2 b2 b2 b2\n").unwrap();
+    std::fs::write(dir.path().join("autosave.hij"), "[Blue \"x\"]\n[Oops\n").unwrap();
     hijara(dir.path())
         .arg("resume")
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "autosave.hij: line 1, column 13: move 5 (Blue) plays b2, which is full",
+            "autosave.hij: line 3, column 1: expected",
+        ))
+        .stderr(no_panic());
+    std::fs::write(dir.path().join("autosave.hij"), "b2 b2 b2 b2 b2\n").unwrap();
+    hijara(dir.path())
+        .arg("resume")
+        .write_stdin("quit\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "The autosave autosave.hij is damaged at line 1, column 13: only its first 4 moves can \
+             be resumed. Resume the autosaved game?",
         ))
         .stderr(no_panic());
 }
@@ -201,21 +215,76 @@ fn an_autosave_that_is_not_utf8_is_placed_by_line_and_column() {
     std::fs::write(dir.path().join("autosave.hij"), b"1. b2 c3\n\xff\n").unwrap();
     hijara(dir.path())
         .arg("resume")
+        .write_stdin("quit\n")
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "autosave.hij: line 2, column 1: the file is not UTF-8 text; its first 2 moves read",
+        .success()
+        .stdout(predicate::str::contains(
+            "autosave.hij is damaged at line 2, column 1: only its first 2 moves can be resumed.",
         ))
         .stderr(no_panic());
     // One move that reads is said as one (it said `its first 1 move read`).
     std::fs::write(dir.path().join("autosave.hij"), b"1. b2\n\xff\n").unwrap();
     hijara(dir.path())
         .arg("resume")
+        .write_stdin("quit\n")
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "; its first move reads: `hijara` offers to resume it",
+        .success()
+        .stdout(predicate::str::contains(
+            "only its first move can be resumed.",
         ));
+}
+
+/// qa45: `hijara resume` refused a damaged autosave whose first moves read, saying
+/// that `hijara` offers them. It offers them as `hijara` does, the question saying
+/// the file, line and column and what is left out; it writes nothing while the
+/// question is open and left; a yes keeps the damaged bytes aside (once) before the
+/// autosave holds the moves resumed.
+#[test]
+fn resume_offers_a_damaged_autosave_s_moves_as_hijara_does_and_keeps_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let damaged = b"1. b2 c3 zz\n";
+    let autosave = dir.path().join("autosave.hij");
+    std::fs::write(&autosave, damaged).unwrap();
+    let question = "The autosave autosave.hij is damaged at line 1, column 10: ";
+    let offer = "only its first 2 moves can be resumed. Resume the autosaved \
+                 game? Blue (human) against Yellow (human), 2 moves, Blue 0, Yellow 0.";
+    for command in [&["resume"][..], &["play"]] {
+        hijara(dir.path())
+            .args(command)
+            .write_stdin("quit\n")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(question).and(predicate::str::contains(offer)))
+            .stderr(no_panic());
+        assert_eq!(std::fs::read(&autosave).unwrap(), damaged, "{command:?}");
+    }
+    let kept = |dir: &std::path::Path| -> Vec<Vec<u8>> {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("hijara-")
+            })
+            .collect();
+        files.sort();
+        files.iter().map(|p| std::fs::read(p).unwrap()).collect()
+    };
+    assert!(kept(dir.path()).is_empty());
+    hijara(dir.path())
+        .arg("resume")
+        .write_stdin("yes\nquit\nyes\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "2 moves played, the last Yellow c3",
+        ))
+        .stderr(no_panic());
+    assert_eq!(kept(dir.path()), vec![damaged.to_vec()]);
+    let now = std::fs::read_to_string(&autosave).unwrap();
+    assert!(now.contains("1. b2 c3 *"), "{now}");
 }
 
 #[test]

@@ -149,7 +149,13 @@ impl Piped {
     /// Closes standard input and waits for the program to end, which it must do with
     /// success; every line it wrote, and its raw output, checked to be plain.
     #[track_caller]
-    fn finish(mut self) -> Vec<String> {
+    fn finish(self) -> Vec<String> {
+        self.finish_with(0)
+    }
+
+    /// [`Piped::finish`], the program's exit code `code` (s40: 1 after a farewell
+    /// saying the game was NOT saved).
+    fn finish_with(mut self, code: i32) -> Vec<String> {
         drop(self.stdin.take());
         let start = Instant::now();
         let status = loop {
@@ -165,7 +171,7 @@ impl Piped {
         }
         // The bell rings when a move makes it yours (the bell preference on).
         assert_plain(&self.raw.lock().unwrap(), &['\n', '\x07']);
-        assert!(status.success(), "{status}");
+        assert_eq!(status.code(), Some(code), "{status}");
         std::mem::take(&mut self.seen)
     }
 }
@@ -1728,7 +1734,8 @@ fn quit_at_a_door_s_resume_question_says_the_game_is_kept() {
     other.send("quit");
     other.wait_for("NOT autosaved");
     other.send("yes");
-    let last = other.finish();
+    // s40: a farewell saying the game was NOT saved fails the program.
+    let last = other.finish_with(1);
     let last = last.last().unwrap();
     assert!(
         last.starts_with("The game (1 move, ") && last.contains("was NOT saved: another hijara"),

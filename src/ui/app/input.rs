@@ -383,6 +383,7 @@ impl App {
                         game,
                         course,
                         people,
+                        ..
                     } = *offer;
                     self.config = config;
                     self.game = game;

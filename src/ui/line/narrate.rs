@@ -852,6 +852,9 @@ impl Narrator {
         // The short line is a prompt: said last, after the note of what just
         // happened (a game not kept), as a screen reader's last words.
         let mut short = false;
+        // A name's prompt, said after the note (s40: the name limit's note came
+        // after the next name's prompt, as if said of that name).
+        let mut prompt = None;
         let names = (state.names(), state.typing().map(|t| t.player));
         let note = match std::mem::take(&mut self.seen) {
             // A name is asked for: the prompt, as a screen reader's last words.
@@ -859,10 +862,10 @@ impl Narrator {
             Seen::Start {
                 note, names: seen, ..
             } if seen != names => {
-                lines.push(match names.1 {
-                    Some(player) => crate::strings::start::name_prompt(player),
-                    None => start_names(state),
-                });
+                match names.1 {
+                    Some(player) => prompt = Some(crate::strings::start::name_prompt(player)),
+                    None => lines.push(start_names(state)),
+                }
                 note
             }
             // `s` turned the side against the AI: its row, said again.
@@ -887,12 +890,13 @@ impl Narrator {
             && (typed || note.as_deref() != Some(&*text))
         {
             lines.push(text.into_owned());
-        } else if typed && lines.is_empty() {
+        } else if typed && lines.is_empty() && prompt.is_none() {
             short = true;
         }
         if short {
             lines.push(start_short(state));
         }
+        lines.extend(prompt);
         self.seen = Seen::Start {
             note: state.note_words().map(|text| text.into_owned()),
             side: state.side(),
