@@ -1596,3 +1596,63 @@ fn a_clock_read_before_the_lock_never_shows_more_time_or_days_than_there_are() {
         Some((1, 0, VACATION_DAYS - 1))
     );
 }
+
+/// Ann (Blue) and bob (Yellow) at correspondence claims table `id` fill the board row
+/// by row, four rounds (as `table`'s tests' `filling`), each stone handed to the hall
+/// by its player's seat, nothing claimed: bob's d4, the last, completes something and
+/// its claim is open.
+fn filled_with_the_last_claim_open(hall: &SharedHall, id: u32, clock: &Clock) {
+    let order = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4".split(' ');
+    let mut game = hall.lock().tables()[&id].game().clone();
+    for square in order.cycle().take(64) {
+        game.play(square.parse().unwrap()).unwrap();
+        let mover = game.last().unwrap().player;
+        let mut locked = hall.lock();
+        let at = super::hall::At {
+            instant: locked.now(),
+            wall: clock.now(),
+        };
+        let epoch = locked.tables()[&id].epoch();
+        locked.take_moves(id, (mover, epoch), &game, at);
+        drop(locked);
+        hall.flush();
+    }
+    let locked = hall.lock();
+    let table = &locked.tables()[&id];
+    assert!(table.game().is_over());
+    assert_eq!(table.last_claim_open(), Some(Player::Yellow));
+}
+
+/// s40 (claim46's left-alone): a correspondence game whose board is full but whose
+/// last claim is open (here as the server brings it back) was in nobody's "your
+/// move" list, not in `f bob`'s rows, and not counted in the start's `back from the
+/// last run`. Now it is bob's move (his claim), ann's list has it as his, `f bob`
+/// lists it, and it counts. Failed before: bob's list empty.
+#[test]
+fn a_full_board_waiting_for_its_last_claim_is_the_claimer_s_move_listed_and_counted() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Clock::new(1_800_000_000);
+    let hall = open(dir.path(), &clock);
+    let id = corr_table(&hall, 1, true);
+    filled_with_the_last_claim_open(&hall, id, &clock);
+    let check = |hall: &SharedHall| {
+        let locked = hall.lock();
+        let bob = locked.corr_games("SHA256:bob");
+        assert_eq!(bob.len(), 1, "{bob:?}");
+        assert!(bob[0].my_move, "his claim to make");
+        let ann = locked.corr_games("SHA256:ann");
+        assert_eq!(ann.len(), 1, "{ann:?}");
+        assert!(!ann[0].my_move, "no move of hers");
+        assert_eq!(locked.public_corr_rows("SHA256:bob", 10).1, 1);
+        assert_eq!(locked.games_in_play(), (0, 1));
+    };
+    check(&hall);
+    // Brought back at a restart, the claim open again.
+    drop(hall);
+    let hall = open(dir.path(), &clock);
+    assert_eq!(
+        hall.lock().tables()[&id].last_claim_open(),
+        Some(Player::Yellow)
+    );
+    check(&hall);
+}

@@ -725,9 +725,10 @@ impl Hall {
     }
 
     /// How many games are in play now, live and by correspondence (an ended one
-    /// not counted): at the start, the ones a previous run left, for the log.
+    /// not counted; one waiting for its last claim counted, s40): at the start, the
+    /// ones a previous run left, for the log.
     pub(crate) fn games_in_play(&self) -> (u64, u64) {
-        let playing = self.tables.values().filter(|t| t.in_play() && !t.is_over());
+        let playing = self.tables.values().filter(|t| t.in_play() && t.goes_on());
         playing.fold((0, 0), |(live, corr), table| match table.is_corr() {
             true => (live, corr + 1),
             false => (live + 1, corr),
@@ -755,14 +756,17 @@ impl Hall {
                 let shown = table.committed();
                 let clock = shown.corr.as_ref()?.clock;
                 let me = table.seat_of(key)?;
-                if !table.in_play() || shown.game.is_over() || shown.course.ending().is_some() {
+                if !table.in_play() || !shown.goes_on() {
                     return None;
                 }
                 let now = clock.seen_at(read);
+                // A full board's last claim open is its claimer's to make (s40: the
+                // game was in nobody's list), within the move's time.
+                let mover = shown.last_claim_open().unwrap_or(clock.to_move());
                 Some(CorrGame {
                     id,
                     opponent: table.name(me.other()),
-                    my_move: clock.to_move() == me,
+                    my_move: mover == me,
                     since: clock.since().unwrap_or(now),
                     left: clock.left(clock.to_move(), now),
                     days: clock.days(),
@@ -817,10 +821,7 @@ impl Hall {
                 continue;
             };
             let shown = table.committed();
-            let public_in_play = table.code().is_none()
-                && table.in_play()
-                && !shown.game.is_over()
-                && shown.course.ending().is_none();
+            let public_in_play = table.code().is_none() && table.in_play() && shown.goes_on();
             let due = shown.corr.as_ref().and_then(|c| c.clock.deadline());
             if let (true, Some(due)) = (public_in_play, due) {
                 total += 1;

@@ -133,7 +133,35 @@ pub(crate) struct Snapshot {
     pub(crate) at_restart: bool,
 }
 
+/// [`GameTable::last_claim_open`] of `game`, with its `course` and `seats`.
+fn last_claim_open(game: &Game, course: &Course, seats: &[Option<Who>; 2]) -> Option<Player> {
+    if !game.is_over() || course.ending().is_some() {
+        return None;
+    }
+    let last = game.last()?;
+    let open = game.claim_state(game.len() - 1) == Some(ClaimState::Pending);
+    let person = seats[last.player.index()]
+        .as_ref()
+        .is_some_and(|who| !who.is_ai());
+    // A stone that scored nothing has nothing to claim: no claim can change the
+    // result, so nothing waits for one (the other screens offer none either).
+    (open && person && last.points > 0).then_some(last.player)
+}
+
 impl Snapshot {
+    /// Whether its game goes on: not over, or its board full with the last stone's
+    /// claim still open ([`GameTable::last_claim_open`]): a game in play, listed and
+    /// counted as one (s40: a correspondence game waiting for that claim was in no
+    /// "your move" list).
+    pub(crate) fn goes_on(&self) -> bool {
+        self.course.ending().is_none() && (!self.game.is_over() || self.last_claim_open().is_some())
+    }
+
+    /// [`GameTable::last_claim_open`] of this game as kept.
+    pub(crate) fn last_claim_open(&self) -> Option<Player> {
+        last_claim_open(&self.game, &self.course, &self.seats)
+    }
+
     /// Whether `self` and `other` keep the same game, seats and terms: they differ in
     /// their messages at most.
     pub(crate) fn same_but_chat(&self, other: &Snapshot) -> bool {
@@ -239,6 +267,9 @@ pub(crate) struct GameTable {
     /// after an adjournment. The wait lasts at most the reconnect grace from then
     /// ([`GameTable::tick`]).
     claim_since: Option<Instant>,
+    /// The round whose last claim lapsed, its time gone by ([`GameTable::last_claim_runs_out`]):
+    /// the log's end and the ratings' line say why the game ended so.
+    lapsed: Option<u32>,
     /// The players' ratings on this table's board, by key (a rematch swaps the seats,
     /// not the people): read from the store by the session that comes to the table
     /// (outside the hall's lock, [`GameTable::ratings_wanted`]), the rating after a
@@ -396,6 +427,7 @@ impl GameTable {
             turn_began: None,
             idle_adjourned: (0, Player::Blue),
             claim_since: None,
+            lapsed: None,
             ratings: Vec::new(),
             ended_from: None,
             logged: (0, 0),
@@ -558,17 +590,13 @@ impl GameTable {
     /// `None` for the server's AI, which claims with its stone, and for a stone that
     /// scored nothing.
     pub(crate) fn last_claim_open(&self) -> Option<Player> {
-        if !self.game.is_over() || self.course.ending().is_some() {
-            return None;
-        }
-        let last = self.game.last()?;
-        let open = self.game.claim_state(self.game.len() - 1) == Some(ClaimState::Pending);
-        let person = self.seats[last.player.index()]
-            .as_ref()
-            .is_some_and(|who| !who.is_ai());
-        // A stone that scored nothing has nothing to claim: no claim can change the
-        // result, so nothing waits for one (the other screens offer none either).
-        (open && person && last.points > 0).then_some(last.player)
+        last_claim_open(&self.game, &self.course, &self.seats)
+    }
+
+    /// Whether the game in play goes on: not over, or waiting for its last claim
+    /// ([`Snapshot::goes_on`] of the table's own game).
+    pub(crate) fn goes_on(&self) -> bool {
+        !self.is_over() || self.last_claim_open().is_some()
     }
 
     /// Whether the game is rated.
@@ -658,11 +686,21 @@ impl GameTable {
             self.logged.1 = *round;
             let record = super::game_record::table_record(&ended.seats, &ended.game, &ended.course);
             let result = record.result().unwrap_or(GameResult::Unfinished);
+            let lapsed = self.lapsed_in(ended).map(|(claimer, square)| {
+                let name = ended.seats[claimer.index()]
+                    .as_ref()
+                    .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), Who::display_name);
+                words::claim_lapsed(Said::Named(&name), &square)
+            });
             let how = match record.termination() {
                 Ok(Termination::Normal) if result == GameResult::Unfinished => {
                     "left unfinished".to_owned()
                 }
-                Ok(Termination::Normal) => "the board full".to_owned(),
+                // s40: why a full board's result did not count the last claim.
+                Ok(Termination::Normal) => match lapsed {
+                    Some(lapsed) => format!("the board full; {lapsed}"),
+                    None => "the board full".to_owned(),
+                },
                 Ok(termination) => termination.to_string(),
                 Err(_) => "not known".to_owned(),
             };
@@ -1014,8 +1052,7 @@ impl GameTable {
         {
             return false;
         }
-        self.last_claim_lapses();
-        self.touch(None);
+        self.last_claim_runs_out();
         true
     }
 
@@ -1156,6 +1193,43 @@ impl GameTable {
             self.game.close_last_claim();
             self.full_board_ends();
         }
+    }
+
+    /// The time of the open last claim went by (the reconnect grace, a correspondence
+    /// move's time): it lapses ([`GameTable::last_claim_lapses`]), and every screen
+    /// reads why the game ended so, with the change, the claimer in the second person
+    /// (s40: the result came with no word of why: a draw at 0-0 where the claim would
+    /// have won). Touches.
+    fn last_claim_runs_out(&mut self) {
+        let (Some(claimer), Some(last)) = (self.last_claim_open(), self.game.last()) else {
+            return;
+        };
+        let (name, square) = (self.name(claimer), last.square().to_string());
+        self.last_claim_lapses();
+        self.lapsed = Some(self.round);
+        self.touch(None);
+        for (to, who) in [
+            (To::Seat(claimer), Said::You),
+            (To::Seat(claimer.other()), Said::Named(&name)),
+            (To::Spectators, Said::Named(&name)),
+        ] {
+            let said = Message::with_short(
+                MessageKind::Info,
+                words::claim_lapsed(who, &square),
+                narrow::claim_lapsed(who, &square),
+            );
+            self.note_kept_said(to, said);
+        }
+    }
+
+    /// The stone whose claim lapsed in `ended`, if its time went by
+    /// ([`GameTable::last_claim_runs_out`]): its player and square.
+    fn lapsed_in(&self, ended: &Snapshot) -> Option<(Player, String)> {
+        let last = ended
+            .game
+            .last()
+            .filter(|_| self.lapsed == Some(ended.round))?;
+        Some((last.player, last.square().to_string()))
     }
 
     /// The claim the screen made on the table's last stone, if the stone is one of
@@ -1685,8 +1759,7 @@ impl GameTable {
             if now.saturating_duration_since(since) < grace {
                 return false;
             }
-            self.last_claim_lapses();
-            self.touch(None);
+            self.last_claim_runs_out();
             return true;
         }
         let gone = |p: &Presence| {
@@ -1878,6 +1951,9 @@ impl GameTable {
         let said = |first: Player| {
             crate::strings::line::ratings_changed(&board, [said_of(first), said_of(first.other())])
         };
+        // A last claim that lapsed is said first: this line takes the place of the
+        // one that said it (s40).
+        let lapsed = self.lapsed_in(ended);
         for (player, who) in Player::BOTH.into_iter().zip([blue, yellow]) {
             if let Some(seat) = self.seat_of(&who.key) {
                 let text = club_words::ratings_changed(
@@ -1885,6 +1961,28 @@ impl GameTable {
                     ended.corr.is_some(),
                     [of(player), of(player.other())],
                 );
+                if let Some((claimer, square)) = &lapsed {
+                    let whose = if *claimer == player {
+                        Said::You
+                    } else {
+                        Said::Named(names[claimer.index()])
+                    };
+                    let (_, after, change) = of(player);
+                    let said = Message {
+                        short: Some(narrow::lapsed_then_rated(square, after, change)),
+                        ..Message::keyed(
+                            MessageKind::Info,
+                            // The line mode's too: the lapse's own line, said in the
+                            // same moment, may not have been said before it.
+                            Keyed::Rated(Box::new([
+                                words::lapsed_then_rated(whose, square, &text),
+                                words::lapsed_then_rated(whose, square, &said(player)),
+                            ])),
+                        )
+                    };
+                    self.talk.note(To::Seat(seat), said);
+                    continue;
+                }
                 match self.left_by(seat.other()) {
                     Some(left) if self.seats[seat.other().index()].is_none() => {
                         let (_, after, change) = of(player);
@@ -1928,18 +2026,29 @@ impl GameTable {
         // On a narrow screen how the game ended goes before the changes, by names (s33:
         // by colour): this line replaces the one that said how (a spectator at 44
         // columns read `Yellow wins` after two moves, and nowhere that Blue left).
-        let short = narrow::watched_rated(
-            ended.course.ending(),
-            names,
-            Player::BOTH.map(|p| after[p.index()].as_str()),
-            Player::BOTH.map(|p| change[p.index()].as_str()),
-        );
+        let changes = Player::BOTH.map(|p| change[p.index()].as_str());
+        let (text, line, short) = match &lapsed {
+            Some((claimer, square)) => {
+                let whose = Said::Named(names[claimer.index()]);
+                (
+                    words::lapsed_then_rated(whose, square, &text),
+                    words::lapsed_then_rated(whose, square, &said(Player::Blue)),
+                    narrow::watched_lapsed_then_rated(square, names, changes),
+                )
+            }
+            None => {
+                let short = narrow::watched_rated(
+                    ended.course.ending(),
+                    names,
+                    Player::BOTH.map(|p| after[p.index()].as_str()),
+                    changes,
+                );
+                (text, said(Player::Blue), short)
+            }
+        };
         let said = Message {
             short: Some(short),
-            ..Message::keyed(
-                MessageKind::Info,
-                Keyed::Rated(Box::new([text, said(Player::Blue)])),
-            )
+            ..Message::keyed(MessageKind::Info, Keyed::Rated(Box::new([text, line])))
         };
         self.talk.note(To::Spectators, said);
     }
@@ -3539,6 +3648,69 @@ mod tests {
         assert!(table.someone_away(), "the timer watches the wait");
         assert!(table.tick(t0 + grace, grace));
         assert_eq!(table.state(), TableState::Over);
+    }
+
+    /// s40 (claim46's left-alone): a last claim whose time went by ended the game with
+    /// no word of why. Now each screen reads it with the change (the claimer in the
+    /// second person, the other player and the spectators by name; a short wording
+    /// for 44 columns), the log's end says it, and the ratings' line that takes its
+    /// place says it first. Failed before: no line, the log `(the board full)`.
+    #[test]
+    fn a_last_claim_whose_time_runs_out_is_said_to_every_screen_and_in_the_log() {
+        let (t0, grace) = (Instant::now(), Duration::from_secs(120));
+        let mut table = full_and_unclaimed(t0);
+        table.take_keep();
+        let seen = table.talk().last_note();
+        assert!(table.tick(t0 + grace, grace));
+        assert_eq!(table.state(), TableState::Over);
+        let mine = "Your claim of d4 lapsed: its time ran out";
+        let theirs = "bob's claim of d4 lapsed: its time ran out";
+        assert_eq!(lines_for(&table, seen, Some(Player::Yellow)), [mine]);
+        assert_eq!(lines_for(&table, seen, Some(Player::Blue)), [theirs]);
+        assert_eq!(lines_for(&table, seen, None), [theirs]);
+        for note in table.talk().notes_since(seen) {
+            let short = note.said.short.clone().unwrap_or_default();
+            assert!(short.ends_with("claim of d4 lapsed"), "{short}");
+            assert!(crate::text::width(&short) <= 44, "{short}");
+        }
+        let lines = table.log_lines(7);
+        assert!(
+            lines.iter().any(|l| l.ends_with(
+                "game 1 ended 1/2-1/2 (the board full; bob's claim of d4 lapsed: its time \
+                 ran out): ann v bob"
+            )),
+            "{lines:?}"
+        );
+        // The ratings' line, which takes the place of that line, says it first.
+        let seen = table.talk().last_note();
+        let (_, ended) = table.take_keep().unwrap().ended.unwrap();
+        table.rated_end(&ended, &ann_1512_bob_1488());
+        let rated = |to| {
+            table
+                .talk()
+                .notes_since(seen)
+                .find(|n| n.to.reaches(to))
+                .map(|n| (n.said.wording(80).to_owned(), n.said.wording(44).to_owned()))
+                .unwrap()
+        };
+        let (wide, narrow) = rated(Some(Player::Yellow));
+        assert!(
+            wide.starts_with("Your claim of d4 lapsed. Rated standard live: bob"),
+            "{wide}"
+        );
+        assert_eq!(narrow, "Claim of d4 lapsed · you 1488? -12");
+        let (wide, narrow) = rated(Some(Player::Blue));
+        assert!(
+            wide.starts_with("bob's claim of d4 lapsed. Rated standard live: ann"),
+            "{wide}"
+        );
+        assert_eq!(narrow, "Claim of d4 lapsed · you 1512? +12");
+        let (wide, narrow) = rated(None);
+        assert!(
+            wide.starts_with("bob's claim of d4 lapsed. Rated standard live: ann"),
+            "{wide}"
+        );
+        assert_eq!(narrow, "Claim of d4 lapsed · ann +12 · bob -12");
     }
 
     /// s39: a game kept with its last claim open (a `kill -9` as it waited) comes

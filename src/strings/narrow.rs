@@ -218,6 +218,47 @@ pub(crate) fn left_then_rated(name: &str, after: &str, change: &str) -> String {
 }
 /// The narrow screen's width: the served minimum.
 const NARROW_COLUMNS: usize = 44;
+/// [`talk::claim_lapsed`] on a narrow screen: `bob's claim of d4 lapsed`, 38 columns
+/// with a name of 16.
+pub(crate) fn claim_lapsed(claimer: Who<'_>, square: &str) -> String {
+    format!("{} of {square} lapsed", claimer.whose("claim"))
+}
+/// [`talk::lapsed_then_rated`] on a narrow screen, for a player: the lapse, no name
+/// (the line before said whose), and the reader's own change, as
+/// [`club::ratings_changed_short`]: `Claim of d4 lapsed · you 1742? +242`.
+pub(crate) fn lapsed_then_rated(square: &str, after: &str, change: &str) -> String {
+    club::ratings_changed_short(Some(&format!("Claim of {square} lapsed")), after, change)
+}
+/// [`talk::lapsed_then_rated`] on a narrow screen, for a spectator: the lapse and
+/// both changes, Blue's first (`Claim of d4 lapsed · alice +0 · bob +0`), the names
+/// cut with `…` where two do not fit.
+pub(crate) fn watched_lapsed_then_rated(
+    square: &str,
+    names: [&str; 2],
+    change: [&str; 2],
+) -> String {
+    use crate::text::{fit, width};
+    let wording = |blue: &str, yellow: &str| {
+        format!(
+            "Claim of {square} lapsed · {blue} {} · {yellow} {}",
+            change[0], change[1]
+        )
+    };
+    let line = wording(names[0], names[1]);
+    if width(&line) <= NARROW_COLUMNS {
+        return line;
+    }
+    let room = NARROW_COLUMNS.saturating_sub(width(&wording("", "")));
+    let (w_blue, w_yellow, half) = (width(names[0]), width(names[1]), room / 2);
+    let (r_blue, r_yellow) = if w_blue <= half {
+        (w_blue, room - w_blue)
+    } else if w_yellow <= half {
+        (room - w_yellow, w_yellow)
+    } else {
+        (room - half, half)
+    };
+    wording(&fit(names[0], r_blue), &fit(names[1], r_yellow))
+}
 
 /// [`club::ratings_changed`] for a spectator on a narrow screen, by names (s33: it
 /// said colours), as the ratings line takes the place of the line that said how:
@@ -413,6 +454,18 @@ mod tests {
                     out_of_time(Who::Named(name)),
                 ),
                 (serve::gone(name, 999), gone(name, 999)),
+                (
+                    talk::claim_lapsed(Who::Named(name), "d4"),
+                    claim_lapsed(Who::Named(name), "d4"),
+                ),
+                (
+                    talk::lapsed_then_rated(Who::Named(name), "d4", &ratings),
+                    watched_lapsed_then_rated("d4", [name, name], ["+242", "-242"]),
+                ),
+                (
+                    talk::lapsed_then_rated(Who::You, "d4", &ratings),
+                    lapsed_then_rated("d4", "1742?", "-1242"),
+                ),
                 (
                     serve::watched_waiting_for(name, "10:00"),
                     watched_waiting_for(name, "10:00"),

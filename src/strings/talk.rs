@@ -78,6 +78,21 @@ pub(crate) const ENDED_TOO_SOON_SHORT: &str = "Ended before both moved: not rate
 pub(crate) fn not_rated_after(end: &str) -> String {
     format!("{end}. {ENDED_TOO_SOON_SHORT}")
 }
+/// The claim of the stone that filled the board went unclaimed, its time (the
+/// reconnect grace, or a correspondence move's time) gone by: `bob's claim of d4
+/// lapsed: its time ran out`; to its player `Your claim of d4 lapsed: ...` (41
+/// columns: it fits 44).
+pub(crate) fn claim_lapsed(claimer: Who<'_>, square: &str) -> String {
+    format!(
+        "{} of {square} lapsed: its time ran out",
+        claimer.whose("claim")
+    )
+}
+/// The ratings' line after a game whose last claim lapsed ([`claim_lapsed`]): the
+/// lapse first, as this line takes the place of the one that said it.
+pub(crate) fn lapsed_then_rated(claimer: Who<'_>, square: &str, ratings: &str) -> String {
+    format!("{} of {square} lapsed. {ratings}", claimer.whose("claim"))
+}
 /// A correspondence game lost on time: `bob's time ran out ...: alice wins`; to each
 /// player in the second person (`Your time ran out ...`, `...: you win`).
 pub(crate) fn corr_time_out(name: Who<'_>, winner: Who<'_>) -> String {

@@ -922,14 +922,16 @@ impl App {
     /// player's stone that scored nothing, whose points this screen shows: no claim
     /// of it can change the result, and none is waited on (qa44: the other player's
     /// screen said `alice may claim +0`); on its own player's screen the claim stays
-    /// open, as any stone's does, so that screen gives nothing away.
+    /// open, as any stone's does, so that screen gives nothing away, except at a
+    /// server, whose table ends such a game at once and takes no claim after it (s40:
+    /// the claimer's screen still said `You may claim`).
     pub fn final_claim_pending(&self) -> Option<Player> {
         let (last, state) = self.last_move()?;
         (self.is_over()
             && self.ending().is_none()
             && state == Some(ClaimState::Pending)
             && self.config.is_human(last.player)
-            && (last.points > 0 || !self.is_remote(last.player)))
+            && (last.points > 0 || !(self.is_remote(last.player) || self.is_served())))
         .then_some(last.player)
     }
 

@@ -1837,3 +1837,42 @@ fn unfinished_games_against_the_ai_are_capped_per_address_and_in_all() {
         assert!(!gus.screen().contains("Your move"), "{}", gus.screen());
     });
 }
+
+/// s40 (claim46's left-alone): when the claim of the stone that filled the board
+/// lapsed (the reconnect grace gone by), the game ended a draw and no screen, nor the
+/// log, said why. Now each screen reads it where the ratings' line takes the place of
+/// the lapse's: Alice at 80x24 and Bob at 44x16, a spectator at 44x16 and one in the
+/// line mode; the log's end says it too. Failed before: `Rated standard live: alice
+/// 1500? +0 · bob 1500? +0` alone, the log `(the board full)`.
+#[test]
+fn a_last_claim_whose_time_runs_out_is_said_on_every_screen_and_in_the_log() {
+    let server = Server::start_with(&["--reconnect-grace", "6"]);
+    run(async {
+        let (alice, bob) = filled_with_the_last_claim_open(&server).await;
+        bob.resize(44, 16).await;
+        let carol = Player::join(&server, "carol", 3, 44, 16).await;
+        carol.wait_for("q leave").await;
+        carol.send(b"1").await;
+        carol.wait_for("You are watching").await;
+        let dave = Player::join_term(&server, "dave", 4, 80, 24, "dumb").await;
+        dave.wait_said("\r\n\r> ").await;
+        dave.send(b"1\r").await;
+        dave.wait_said("bob (Yellow) may still claim.").await;
+        alice
+            .wait_for(
+                "bob's claim of d4 lapsed. Rated standard live: alice 1500? +0 · bob 1500? +0",
+            )
+            .await;
+        bob.wait_for("Claim of d4 lapsed · you 1500? +0").await;
+        carol
+            .wait_for("Claim of d4 lapsed · alice +0 · bob +0")
+            .await;
+        // Its own line, or with the ratings' (said in the same moment, the line mode
+        // may say only the latter).
+        dave.wait_said("bob's claim of d4 lapsed").await;
+        dave.wait_said("Rated standard live: alice unchanged").await;
+        let end = "game 1 ended 1/2-1/2 (the board full; bob's claim of d4 lapsed: its time \
+                   ran out): alice v bob";
+        wait_log(&server, end, |log| log.contains(end)).await;
+    });
+}

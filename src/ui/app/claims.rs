@@ -33,6 +33,18 @@ impl App {
         let refused = match self.game.claim_state(len.wrapping_sub(1)) {
             _ if !self.game.claim_mode() => Some(ClaimError::ClaimsOff),
             None => Some(ClaimError::NoStone),
+            // A served game's last stone that scored nothing: the table ended the game
+            // with it, and takes no claim of it (s40).
+            Some(ClaimState::Pending)
+                if self.is_served()
+                    && self.game.is_over()
+                    && self.final_claim_pending().is_none()
+                    && self.game.last().is_some_and(|l| !self.is_remote(l.player)) =>
+            {
+                Some(ClaimError::Closed {
+                    move_number: len as u32,
+                })
+            }
             Some(ClaimState::Pending) => None,
             Some(ClaimState::Unclaimed) => Some(ClaimError::Closed {
                 move_number: len as u32,

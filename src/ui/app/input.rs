@@ -270,6 +270,19 @@ impl App {
             }
             // A spectator leaves nothing behind; a stopped game has nothing to lose.
             Action::Quit if self.spectating() || self.stopped().is_some() => self.quit(),
+            // At a server, this player's claim of the stone that filled the board is
+            // open: leaving forfeits it (the table ends the game unclaimed), so it is
+            // asked first, as in a local game (s40: `q` left at once, a winning claim
+            // of 45 forfeited unasked).
+            Action::Quit if self.is_served() && self.final_claim_open().is_some() => {
+                match self.final_claim_open() {
+                    Some(claimer) => self.ask(Question::ClaimOpen {
+                        claimer,
+                        new_game: false,
+                    }),
+                    None => Vec::new(),
+                }
+            }
             // A correspondence game waits for its next move: leaving loses nothing.
             Action::Quit if self.corresponding() => self.quit(),
             // Against the server's AI the table keeps the game for later.

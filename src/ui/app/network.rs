@@ -1609,6 +1609,39 @@ mod tests {
         assert!(!said.contains("may claim"), "{said}");
     }
 
+    /// s40 (claim47's tmux check): at a table, `q` while this player's claim of the
+    /// stone that filled the board was open left at once, forfeiting it (the table
+    /// ends the game unclaimed: a draw where the claim of 45 won). Now it asks first,
+    /// as a local game does; any other key goes back to the board, `y` leaves.
+    #[test]
+    fn leaving_with_the_last_claim_open_at_a_table_asks_first() {
+        use crate::rules::Ruleset;
+        let order = "a1 b1 c1 d1 a2 b2 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4".split(' ');
+        let mut game = Game::with_rules(Ruleset::Standard, true);
+        for square in order.cycle().take(64) {
+            game.play(square.parse().unwrap()).unwrap();
+        }
+        assert!(game.is_over() && game.last().unwrap().points > 0);
+        // Yellow's screen: its d4 filled the board.
+        let app = App::with_game(GameConfig::default(), game)
+            .served([true, false])
+            .named(["alice".into(), "bob".into()]);
+        let mut app = Served::new(app);
+        key(&mut app, 'q');
+        assert_eq!(
+            app.overlay(),
+            Overlay::Question(Question::ClaimOpen {
+                claimer: Player::Yellow,
+                new_game: false
+            })
+        );
+        key(&mut app, 'x');
+        assert_eq!(app.overlay(), Overlay::None);
+        key(&mut app, 'q');
+        let effects = key(&mut app, 'y');
+        assert!(effects.contains(&Effect::Quit), "{effects:?}");
+    }
+
     /// s33 (words32 left it): at a table in play, the turn line while the other
     /// player's last stone may still be claimed said who by colour (`Blue may claim
     /// (+ points Enter) · Yellow to move`), with a key this screen cannot use. It names

@@ -149,7 +149,7 @@ fn a_claim_open_at_a_table_s_full_board_is_said_on_the_other_screens_too() {
 /// watcher's) said `alice may claim +0 · ...` where it fitted, the ladders `level`,
 /// though no claim could change the draw. Now that screen says the result and its
 /// keys, no claim, at 80×24, 44×16 and 120×40, and the line mode no `may still claim`;
-/// alice's own screen still says she may claim (it shows no stone's points).
+/// so does alice's own (s40), the table having ended the game with her stone.
 #[test]
 fn the_other_player_s_pointless_last_stone_is_no_claim_of_plus_zero() {
     // Yellow's a1, the 64th stone, scores nothing; claims on, none made: a draw.
@@ -188,12 +188,26 @@ fn the_other_player_s_pointless_last_stone_is_no_claim_of_plus_zero() {
         let score = read(&Screen::Game(app), Reading::Score, "").join(" ");
         assert!(!score.contains("may still claim"), "{remote:?}: {score}");
     }
-    // alice's own screen: her claim is open, its worth not shown.
+    // alice's own screen (s40): the table ended the game with that stone (claim46's
+    // mend) and takes no claim of it, so her screen says the end, not `You may claim`
+    // (it did), and `+` is refused. Failed before: `You may claim` at every size.
     let app = seen_from([true, false]);
-    assert_eq!(app.final_claim_open(), Some(Player::Yellow));
-    let all = rows_of(&game_screen_at(&app, 80, 24)).join("\n");
-    assert!(all.contains("You may claim"), "{all}");
-    assert!(!all.contains("+0"), "{all}");
+    assert_eq!(app.final_claim_open(), None);
+    for (width, height) in [(80, 24), (44, 16), (120, 40)] {
+        let all = rows_of(&game_screen_at(&app, width, height)).join("\n");
+        assert!(
+            !all.contains("+0") && !all.contains("may claim") && !all.contains("to claim"),
+            "{width}x{height}:\n{all}"
+        );
+        // The result: `Draw` on the status line, or the ladders' `draw` at 44.
+        assert!(
+            all.to_lowercase().contains("draw"),
+            "{width}x{height}:\n{all}"
+        );
+    }
+    assert!(app.claim_refusal().is_some());
+    let score = read(&Screen::Game(app), Reading::Score, "").join(" ");
+    assert!(!score.contains("may still claim"), "{score}");
 }
 
 /// A record of four moves with these tags, Blue resigning, read back as a file is.
