@@ -1963,3 +1963,23 @@ fn a_wrong_claim_on_an_earlier_stone_is_kept_wrong() {
     );
     assert_eq!(json["forfeited"]["blue"], 10, "{json}");
 }
+
+/// qa47: the start screen's `names` asked `Blue's name, then Enter (Enter alone: Blue;
+/// Esc or cancel: as they were):`, the full screen's keys, where every line of the line
+/// mode names its commands. Each prompt now says what to type, and the names typed are
+/// said back. Fails on the old code (`"enter"` in the prompt).
+#[test]
+fn the_names_prompts_name_lines_not_keys() {
+    let mut s = Piped::start(&["--plain"]);
+    s.wait_for("quit (or q): leave.");
+    s.send("names");
+    let blue = s.wait_for("Blue's name");
+    s.send("Ann");
+    let yellow = s.wait_for("Yellow's name");
+    s.send("");
+    let said = s.wait_for("Names: Ann, Yellow.");
+    for line in [blue, yellow, said].concat() {
+        assert_commands(&line);
+    }
+    s.finish();
+}
