@@ -1983,3 +1983,22 @@ fn the_names_prompts_name_lines_not_keys() {
     }
     s.finish();
 }
+
+/// qa47: `save` was answered by the state line said just before it (`Blue 0, Yellow 0.
+/// Your move, Yellow.`, said twice), then by `Saved to ...` once the file was on disk.
+/// Its answer is the report alone, said once. Fails on the old code (the state line
+/// again between the move and the report).
+#[test]
+fn save_is_answered_by_where_it_saved_alone() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("b2");
+    s.wait_for("Blue b2, section 1.");
+    s.send("save");
+    let said = s.wait_for("Saved to");
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].starts_with("Saved to hijara-"), "{said:?}");
+    s.send("quit");
+    s.send("yes");
+    s.finish();
+}
