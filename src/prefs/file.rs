@@ -274,13 +274,32 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
                         let unclosed = trimmed
                             .split_once('=')
                             .and_then(|(_, value)| unclosed_quote(value));
+                        // A raw control character outside a known key's string value
+                        // (TOML takes none, a comment's neither) is the fault, named
+                        // where it is: qa47 heard `column 2: key with no value` for an
+                        // ESC before a key and `found "hard" # \u{1b}...` for one in a
+                        // comment. One inside the string is that value's fault, told
+                        // in the key's words below.
+                        let control = line.char_indices().find(|&(at, c)| {
+                            c.is_control() && c != '\t' && !(key.is_some() && in_string(line, at))
+                        });
+                        let kept = if key.is_some() {
+                            "it keeps its default"
+                        } else {
+                            "the line is ignored"
+                        };
                         let message = match (expected, trimmed.split_once('='), unclosed) {
+                            _ if let Some((_, c)) = control => format!(
+                                "a control character, {}, which a config file cannot hold; \
+                                 {kept}",
+                                c.escape_unicode()
+                            ),
                             // `level = "hard`: the quote it lacks, not `expected
                             // random, easy, medium or hard, found "hard`.
                             (Some(_), Some(_), Some(quote)) => unclosed_string(quote),
                             (Some(expected), Some((_, value)), None) => format!(
                                 "expected {expected}, found {}; it keeps its default",
-                                shown_text(written(value))
+                                found_text(written(value))
                             ),
                             _ => {
                                 let why = e.message().trim();
@@ -292,9 +311,10 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
                         };
                         // Where TOML says the fault is (a number too large, a stray
                         // character), else where the line's text starts.
-                        let column = match e.span() {
-                            Some(span) => Place::of(line, span.start).value,
-                            None => Place::of(line, 0).key,
+                        let column = match (control, e.span()) {
+                            (Some((at, _)), _) => Place::of(line, at).value,
+                            (None, Some(span)) => Place::of(line, span.start).value,
+                            (None, None) => Place::of(line, 0).key,
                         };
                         errors.push(PrefError {
                             line: Some(n),
@@ -466,6 +486,43 @@ fn unclosed_quote(value: &str) -> Option<char> {
 /// messages do.
 fn unclosed_string(quote: char) -> String {
     format!("the closing {quote} is missing (a string ends on its line); it keeps its default")
+}
+
+/// Whether byte `at` of a `key = value` line is inside the value's quoted string
+/// (to its closing quote, or to the line's end where it has none).
+fn in_string(line: &str, at: usize) -> bool {
+    let Some(eq) = line.find('=') else {
+        return false;
+    };
+    let value = &line[eq + 1..];
+    let start = eq + 1 + (value.len() - value.trim_start().len());
+    let Some(quote) = line[start..]
+        .chars()
+        .next()
+        .filter(|c| matches!(c, '"' | '\''))
+    else {
+        return false;
+    };
+    let mut escaped = false;
+    let end = line[start + 1..]
+        .char_indices()
+        .find(|&(_, c)| {
+            let closes = c == quote && !(quote == '"' && escaped);
+            escaped = quote == '"' && c == '\\' && !escaped;
+            closes
+        })
+        .map_or(line.len(), |(i, _)| start + 1 + i);
+    at > start && at < end
+}
+
+/// A value's text as [`shown_text`] shows it, `nothing` where the line gives none
+/// (`level =`: qa47 read `found ; it keeps its default`).
+fn found_text(text: &str) -> String {
+    if text.is_empty() {
+        "nothing".to_owned()
+    } else {
+        shown_text(text)
+    }
 }
 
 /// A value's text, short and safe to print.
@@ -814,6 +871,46 @@ mod tests {
         assert_eq!(settings.prefs.variant, Ruleset::Corners);
         assert_eq!(settings.prefs.clock, None);
         assert_eq!(settings.source(Key::Clock), &Source::File(6));
+    }
+
+    /// qa47: a line with a raw control character was told by what TOML made of the
+    /// rest (`line 1, column 2: key with no value, expected \`=\`` for an ESC before
+    /// the key; `found "hard" # \u{1b}[2J comment` for one in a comment), and a key with
+    /// no value as `found ; it keeps its default`. Now the character is named, escaped,
+    /// at its own column, and a missing value is `nothing`.
+    #[test]
+    fn a_control_character_is_named_where_it_is_and_no_value_is_nothing() {
+        for (text, said) in [
+            (
+                "\u{1b}[31mlevel = \"easy\"\n",
+                "line 1, column 1: a control character, \\u{1b}, which a config file cannot \
+                 hold; the line is ignored",
+            ),
+            (
+                "le\u{7}vel = \"easy\"\n",
+                "line 1, column 3: a control character, \\u{7}, which a config file cannot \
+                 hold; the line is ignored",
+            ),
+            (
+                "level = \"easy\" # \u{1b}[2J\n",
+                "line 1, column 18, `level`: a control character, \\u{1b}, which a config \
+                 file cannot hold; it keeps its default",
+            ),
+            (
+                "level = \n",
+                "line 1, column 9, `level`: expected random, easy, medium or hard, found \
+                 nothing; it keeps its default",
+            ),
+        ] {
+            let (settings, errors) = parse(text);
+            let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            assert_eq!(shown, [said], "{text:?}");
+            assert_eq!(settings.prefs.level, Level::Hard, "{text:?}");
+        }
+        // A tab is no fault: TOML takes it between a key and its value.
+        let (settings, errors) = parse("level\t= \"easy\"\n");
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(settings.prefs.level, Level::Easy);
     }
 
     /// Every error in the file names its line and column: a number too large for

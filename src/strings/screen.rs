@@ -72,20 +72,32 @@ fn enlarge(min_width: u16, min_height: u16, width: u16, height: u16, then: &str)
     )
 }
 
+/// [`enlarge`] in brief, for a terminal too small to show it whole (qa47: at 10×3 it
+/// read `Please / enlarge / the`, neither the size nor the way out):
+/// `Enlarge to 44×16. q quits.`, `then` the same as the long one's.
+pub(crate) fn enlarge_short(min_width: u16, min_height: u16, then: &str) -> String {
+    format!("Enlarge to {min_width}×{min_height}. {then}")
+}
+
+/// What `q` does behind the screen that asks to enlarge: the sentence that ends it.
+pub(crate) const ENLARGE_QUITS: &str = "q quits.";
+
+/// [`ENLARGE_QUITS`] at a served game or replay.
+pub(crate) const ENLARGE_SERVED: &str = "q: back to the lobby.";
+/// [`ENLARGE_QUITS`] at a lesson, puzzle or game the start screen opened.
+pub(crate) const ENLARGE_TO_START: &str = "q: back to the start screen.";
+/// [`ENLARGE_QUITS`] at the puzzles the lessons' menu opened.
+pub(crate) const ENLARGE_TO_LESSONS: &str = "q: back to the lessons.";
+/// [`ENLARGE_QUITS`] at the review of a finished game.
+pub(crate) const ENLARGE_REVIEW: &str = "q: back to the game.";
 /// Shown when the terminal is smaller than `min_width`×`min_height`.
 pub(crate) fn too_small(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
-    enlarge(min_width, min_height, width, height, "q quits.")
+    enlarge(min_width, min_height, width, height, ENLARGE_QUITS)
 }
 /// The same at a served game or replay, where `q` goes back to the lobby as on the
 /// screen under it (asking first where that screen asks).
 pub(crate) fn too_small_served(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
-    enlarge(
-        min_width,
-        min_height,
-        width,
-        height,
-        "q: back to the lobby.",
-    )
+    enlarge(min_width, min_height, width, height, ENLARGE_SERVED)
 }
 /// The same at a lesson or puzzle the start screen opened, where `q` goes back to it.
 pub(crate) fn too_small_from_start(
@@ -94,13 +106,7 @@ pub(crate) fn too_small_from_start(
     width: u16,
     height: u16,
 ) -> String {
-    enlarge(
-        min_width,
-        min_height,
-        width,
-        height,
-        "q: back to the start screen.",
-    )
+    enlarge(min_width, min_height, width, height, ENLARGE_TO_START)
 }
 /// The same at the puzzles the lessons' menu opened, where `q` goes back to it.
 pub(crate) fn too_small_from_lessons(
@@ -109,17 +115,11 @@ pub(crate) fn too_small_from_lessons(
     width: u16,
     height: u16,
 ) -> String {
-    enlarge(
-        min_width,
-        min_height,
-        width,
-        height,
-        "q: back to the lessons.",
-    )
+    enlarge(min_width, min_height, width, height, ENLARGE_TO_LESSONS)
 }
 /// The same at the review of a finished game (`r`), where `q` goes back to the game.
 pub(crate) fn too_small_review(min_width: u16, min_height: u16, width: u16, height: u16) -> String {
-    enlarge(min_width, min_height, width, height, "q: back to the game.")
+    enlarge(min_width, min_height, width, height, ENLARGE_REVIEW)
 }
 /// The first status line at game over: `Yellow wins. n: new game, r: review, q: quit`
 /// (short enough for 80 columns with three-digit totals and `? help`); with `back`

@@ -67,9 +67,11 @@ pub(crate) fn name_typing_row(key: char, player: crate::rules::Player, typed: &s
 pub(crate) fn name_too_long(columns: usize) -> String {
     format!("Names are at most {columns} columns wide")
 }
-/// The line mode's prompt for a name: `Blue's name (a line alone: Blue):`.
+/// The line mode's prompt for a name, in its commands (qa47: it said the full
+/// screen's keys, `then Enter (Enter alone: Blue; Esc or cancel: ...)`):
+/// `Blue's name on the next line (an empty line: Blue; cancel: as they were):`.
 pub(crate) fn name_prompt(player: crate::rules::Player) -> String {
-    format!("{player}'s name, then Enter (Enter alone: {player}; Esc or cancel: as they were):")
+    format!("{player}'s name on the next line (an empty line: {player}; cancel: as they were):")
 }
 /// The box's title.
 pub(crate) const TITLE: &str = " Hijara ";

@@ -1115,6 +1115,19 @@ pub(crate) fn render_box(text: &str, answers: &[String], area: Rect, look: Look,
         .render(popup, buf);
 }
 
+/// Renders `text`, wrapped, over `area`, or where it takes more rows than `area` has,
+/// `short` ([`words::enlarge_short`]): the size asked and the way out stay in view
+/// where the sentence would be cut.
+fn render_enlarge_words(area: Rect, text: String, short: String, buf: &mut Buffer) {
+    let whole = Paragraph::new(Line::raw(text)).wrap(Wrap { trim: true });
+    let paragraph = if whole.line_count(area.width.max(1)) > usize::from(area.height) {
+        Paragraph::new(Line::raw(short)).wrap(Wrap { trim: true })
+    } else {
+        whole
+    };
+    paragraph.render(area, buf);
+}
+
 /// The message shown when `area` is below the minimum size (`min_height` rows).
 pub(crate) fn render_too_small(area: Rect, min_height: u16, buf: &mut Buffer) {
     render_enlarge(area, MIN_WIDTH, min_height, buf);
@@ -1135,35 +1148,37 @@ pub(crate) fn render_served_enlarge(
     if let Some(asked) = asked {
         lines.extend([Line::raw(""), Line::raw(asked.to_owned())]);
     }
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let whole = Paragraph::new(lines).wrap(Wrap { trim: true });
+    if asked.is_none() && whole.line_count(area.width.max(1)) > usize::from(area.height) {
+        let short = words::enlarge_short(min_width, min_height, words::ENLARGE_SERVED);
+        return Paragraph::new(Line::raw(short))
+            .wrap(Wrap { trim: true })
+            .render(area, buf);
+    }
+    whole.render(area, buf);
 }
 
 /// The "please enlarge" screen of a finished game's review, which needs `min_height`
 /// rows: `q` goes back to the game.
 pub(crate) fn render_review_enlarge(area: Rect, min_height: u16, buf: &mut Buffer) {
     let text = words::too_small_review(MIN_WIDTH, min_height, area.width, area.height);
-    Paragraph::new(Line::raw(text))
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let short = words::enlarge_short(MIN_WIDTH, min_height, words::ENLARGE_REVIEW);
+    render_enlarge_words(area, text, short, buf);
 }
 
 /// The "please enlarge" screen for a screen that needs `min_width`×`min_height`.
 pub(crate) fn render_enlarge(area: Rect, min_width: u16, min_height: u16, buf: &mut Buffer) {
     let text = words::too_small(min_width, min_height, area.width, area.height);
-    Paragraph::new(Line::raw(text))
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let short = words::enlarge_short(min_width, min_height, words::ENLARGE_QUITS);
+    render_enlarge_words(area, text, short, buf);
 }
 
 /// [`render_enlarge_board`] at the puzzles the lessons' menu opened: `q` goes back to
 /// the lessons.
 pub(crate) fn render_enlarge_to_lessons(area: Rect, buf: &mut Buffer) {
     let text = words::too_small_from_lessons(MIN_WIDTH, MIN_HEIGHT, area.width, area.height);
-    Paragraph::new(Line::raw(text))
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let short = words::enlarge_short(MIN_WIDTH, MIN_HEIGHT, words::ENLARGE_TO_LESSONS);
+    render_enlarge_words(area, text, short, buf);
 }
 
 /// The "please enlarge" screen of a lesson, puzzle or replay viewer, which needs the
@@ -1174,14 +1189,73 @@ pub(crate) fn render_enlarge_board(area: Rect, from_start: bool, buf: &mut Buffe
         return render_enlarge(area, MIN_WIDTH, MIN_HEIGHT, buf);
     }
     let text = words::too_small_from_start(MIN_WIDTH, MIN_HEIGHT, area.width, area.height);
-    Paragraph::new(Line::raw(text))
-        .wrap(Wrap { trim: true })
-        .render(area, buf);
+    let short = words::enlarge_short(MIN_WIDTH, MIN_HEIGHT, words::ENLARGE_TO_START);
+    render_enlarge_words(area, text, short, buf);
 }
 
 #[cfg(test)]
 mod tests {
     use super::wrap;
+
+    /// The rows of `buf`, joined by spaces: a wrapped sentence read whole.
+    fn read(buf: &ratatui::buffer::Buffer) -> String {
+        let area = buf.area;
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol().to_owned())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// qa47: a terminal resized under 44×16 to a small pane (10×3) read `Please /
+    /// enlarge / the`: neither the size asked nor what `q` does. Where the sentence
+    /// takes more rows than there are, the short one says both, for every screen that
+    /// asks; where it fits, the sentence stays whole. Fails on the old code (no `44×16`
+    /// at 10×3).
+    #[test]
+    fn a_tiny_terminal_still_reads_the_size_asked_and_the_way_out() {
+        use ratatui::{buffer::Buffer, layout::Rect};
+        type Render = fn(Rect, &mut Buffer);
+        let screens: [(Render, &str); 5] = [
+            (|a, b| super::render_enlarge(a, 44, 16, b), "q quits."),
+            (
+                |a, b| super::render_enlarge_board(a, true, b),
+                "start screen.",
+            ),
+            (|a, b| super::render_enlarge_to_lessons(a, b), "lessons."),
+            (|a, b| super::render_review_enlarge(a, 16, b), "the game."),
+            (
+                |a, b| super::render_served_enlarge(a, 44, 16, None, b),
+                "lobby.",
+            ),
+        ];
+        for (render, way_out) in screens {
+            for (width, height) in [(10, 3), (14, 2), (20, 3), (29, 1)] {
+                let area = Rect::new(0, 0, width, height);
+                let mut buf = Buffer::empty(area);
+                render(area, &mut buf);
+                let said = read(&buf);
+                let room = usize::from(width) * usize::from(height);
+                // The short sentences fit where they have room for their words.
+                if room >= 30 || (width, height) == (29, 1) && way_out == "q quits." {
+                    assert!(said.contains("44×16"), "{width}×{height}: {said}");
+                }
+                if width >= 20 && room >= 60 {
+                    assert!(said.contains(way_out), "{width}×{height}: {said}");
+                }
+            }
+            // Where it fits, the sentence says the size now too.
+            let area = Rect::new(0, 0, 30, 10);
+            let mut buf = Buffer::empty(area);
+            render(area, &mut buf);
+            assert!(read(&buf).contains("(now 30×10)"), "{}", read(&buf));
+        }
+    }
 
     /// s27: every click on a question's screen worded and wrapped the question (twice)
     /// before its row was checked: most of the every-cell click tests' time. Now the

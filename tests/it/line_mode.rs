@@ -1970,3 +1970,42 @@ fn a_wrong_claim_on_an_earlier_stone_is_kept_wrong() {
     );
     assert_eq!(json["forfeited"]["blue"], 10, "{json}");
 }
+
+/// qa47: the start screen's `names` asked `Blue's name, then Enter (Enter alone: Blue;
+/// Esc or cancel: as they were):`, the full screen's keys, where every line of the line
+/// mode names its commands. Each prompt now says what to type, and the names typed are
+/// said back. Fails on the old code (`"enter"` in the prompt).
+#[test]
+fn the_names_prompts_name_lines_not_keys() {
+    let mut s = Piped::start(&["--plain"]);
+    s.wait_for("quit (or q): leave.");
+    s.send("names");
+    let blue = s.wait_for("Blue's name");
+    s.send("Ann");
+    let yellow = s.wait_for("Yellow's name");
+    s.send("");
+    let said = s.wait_for("Names: Ann, Yellow.");
+    for line in [blue, yellow, said].concat() {
+        assert_commands(&line);
+    }
+    s.finish();
+}
+
+/// qa47: `save` was answered by the state line said just before it (`Blue 0, Yellow 0.
+/// Your move, Yellow.`, said twice), then by `Saved to ...` once the file was on disk.
+/// Its answer is the report alone, said once. Fails on the old code (the state line
+/// again between the move and the report).
+#[test]
+fn save_is_answered_by_where_it_saved_alone() {
+    let mut s = Piped::start(&["play", "--no-history"]);
+    s.wait_for("Your move, Blue.");
+    s.send("b2");
+    s.wait_for("Blue b2, section 1.");
+    s.send("save");
+    let said = s.wait_for("Saved to");
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].starts_with("Saved to hijara-"), "{said:?}");
+    s.send("quit");
+    s.send("yes");
+    s.finish();
+}

@@ -166,7 +166,7 @@ impl<'a, W: Write> LineFace<'a, W> {
         let place = place(screen);
         let contexts = key_contexts(screen);
         let key = |action| keymap::key_for(action, &contexts).map(Input::Key);
-        let mut said_at_table = false;
+        let mut answered_later = false;
         // A hot-seat player's name typed after `n` on the start screen: the line is
         // the name (the one kept rubbed out first), Enter ends it; `cancel` keeps both
         // names as they were.
@@ -410,9 +410,17 @@ impl<'a, W: Write> LineFace<'a, W> {
                 Does::Keys(steps) => {
                     // A line said at a table is answered by the table, which sends it
                     // back to be said: the screen's state is no answer to it.
-                    said_at_table = matches!(
+                    // A save asked is answered by its report (`Saved to ...`) once
+                    // the file is on disk: the state, unchanged, is no answer to it
+                    // (qa47: `save` said `Blue 0, Yellow 0. Your move, Yellow.`, the
+                    // line said just before, then `Saved to`).
+                    answered_later = matches!(
                         (steps.first(), screen),
                         (Some(Step::Key(Action::Message)), Screen::Game(app)) if app.chat_open()
+                    ) || matches!(
+                        (steps, screen),
+                        ([Step::Key(Action::Save)], Screen::Game(app))
+                            if !app.is_served() && app.overlay() == super::question::Overlay::None
                     );
                     let jump = steps.iter().any(|s| {
                         matches!(s, Step::Key(Action::NextMistake | Action::PreviousMistake))
@@ -459,7 +467,7 @@ impl<'a, W: Write> LineFace<'a, W> {
                 }
             },
         };
-        if !inputs.is_empty() && !said_at_table {
+        if !inputs.is_empty() && !answered_later {
             self.narrator.typed();
         }
         inputs
