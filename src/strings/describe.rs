@@ -90,6 +90,17 @@ pub(crate) fn unclaimed_by(earlier: &Placement, player: Who<'_>) -> String {
     unclaimed_as(earlier, player, &combo_list(earlier.combos().iter()))
 }
 
+/// [`unclaimed_by`] without its combinations, for the status line when the other
+/// player's move brings it (`Your d1 went unclaimed, 10 forfeited`): the move list's
+/// `✗10` and the line mode say the rest.
+pub(crate) fn unclaimed_brief(earlier: &Placement, player: Who<'_>) -> String {
+    format!(
+        "{} went unclaimed, {} forfeited",
+        player.whose(earlier.square()),
+        earlier.points,
+    )
+}
+
 /// [`unclaimed_by`] with its combinations named as `combos` says.
 pub(crate) fn unclaimed_as(earlier: &Placement, player: Who<'_>, combos: &str) -> String {
     format!(

@@ -124,6 +124,12 @@ pub(crate) fn short_of(text: &str) -> Option<&'static str> {
 // The short wordings of lines that hold a player's name, built with it: each fits
 // 44 columns with a name of the widest a player may have (16 columns).
 
+/// [`crate::strings::describe::unclaimed_brief`] and the other player's stone on a
+/// narrow screen: `Your d1: 10 forfeited; bob e2`, at most 43 columns with a name of
+/// 16 (`whose` is `Your d1` there) and 100 points.
+pub(crate) fn forfeited_then(whose: &str, points: u32, mover: &str, square: &str) -> String {
+    format!("{whose}: {points} forfeited; {mover} {square}")
+}
 /// [`talk::undo_refused`] on a narrow screen.
 pub(crate) fn undo_refused(name: &str) -> String {
     format!("{name} refused the take-back")

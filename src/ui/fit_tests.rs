@@ -22,6 +22,7 @@ mod by_name;
 mod hot_seat;
 mod local_names;
 mod names;
+mod news;
 mod second_person;
 mod words;
 

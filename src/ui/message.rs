@@ -477,6 +477,21 @@ fn line_hints(hints: HintLine) -> &'static str {
     }
 }
 
+/// The stone before a placement, when its points went unclaimed at it: how the
+/// placement's message says so ([`Message::played_at`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Unclaimed<'a> {
+    /// None went unclaimed.
+    None,
+    /// Said whole, in a box over the board if too long for the status line: after a
+    /// stone played at this keyboard, what was forfeited is the lesson.
+    Whole(&'a Placement),
+    /// The other player's stone (at another terminal, or an AI's), after which the
+    /// player at this keyboard is to move: said in as few words as the status line
+    /// needs, never in a box, whose closing key would take the Enter meant for a move.
+    News(&'a Placement),
+}
+
 /// The message on the status line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
@@ -628,6 +643,7 @@ impl Message {
         state: Option<ClaimState>,
         unclaimed: Option<&Placement>,
     ) -> Message {
+        let unclaimed = unclaimed.map_or(Unclaimed::None, Unclaimed::Whole);
         Message::played_at(placement, state, unclaimed, false, None)
     }
 
@@ -640,7 +656,7 @@ impl Message {
     pub(crate) fn played_at(
         placement: &Placement,
         state: Option<ClaimState>,
-        unclaimed: Option<&Placement>,
+        unclaimed: Unclaimed<'_>,
         remote: bool,
         names: Option<[table::Who<'_>; 2]>,
     ) -> Message {
@@ -686,14 +702,41 @@ impl Message {
             },
             Some(other) => Message::new(MessageKind::Info, describe::settled(placement, other)),
         };
-        if let Some(earlier) = unclaimed {
-            let unclaimed = describe::unclaimed_by(earlier, who(earlier.player));
-            message.text = claim::unclaimed_then(&unclaimed, &message.text);
-            // Whole, in a box if need be: what was forfeited is the lesson.
-            message.short = None;
-            message.middle.clear();
-            message.keyed = None;
+        let (earlier, news) = match unclaimed {
+            Unclaimed::None => return message,
+            Unclaimed::Whole(earlier) => (earlier, false),
+            Unclaimed::News(earlier) => (earlier, true),
+        };
+        let whose = who(earlier.player);
+        let full = describe::unclaimed_by(earlier, whose);
+        let brief = describe::unclaimed_brief(earlier, whose);
+        let placed: Vec<String> = message.wordings().map(str::to_owned).collect();
+        message.text = claim::unclaimed_then(&full, &message.text);
+        message.keyed = None;
+        message.middle.clear();
+        message.short = None;
+        if news {
+            // The other player's move, come to the player now to move: on the status
+            // line, never in a box that would take the Enter meant for their move
+            // (qa46 B). Widest first: the forfeited combinations, then without them,
+            // then the fewest words; the whole text is the line mode's, and the move
+            // list shows the forfeit (`✗10`).
+            let mut middle: Vec<String> = placed
+                .iter()
+                .skip(1)
+                .map(|w| claim::unclaimed_then(&full, w))
+                .chain(placed.iter().map(|w| claim::unclaimed_then(&brief, w)))
+                .collect();
+            middle.sort_by_key(|w| std::cmp::Reverse(text::width(w)));
+            message.middle = middle;
+            message.short = Some(narrow::forfeited_then(
+                &whose.whose(earlier.square()),
+                earlier.points,
+                &said(placement.player),
+                &placement.square().to_string(),
+            ));
         }
+        // Otherwise whole, in a box if need be: what was forfeited is the lesson.
         message
     }
 

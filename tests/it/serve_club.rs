@@ -645,6 +645,33 @@ fn the_claim_of_the_stone_that_fills_the_board_wins_the_rated_game() {
     assert!(history[0].contains("[Result \"0-1\"]"), "{}", history[0]);
 }
 
+/// s40 (qa46 B): at a claims table, Bob's move that forfeits Alice's unclaimed stone
+/// (`Your a4 went unclaimed, 10 forfeited: column a same number 1s (10). bob played
+/// b4 (section 1): bob may claim its points`) was too long for the status line and
+/// showed in a box, and Alice's next Enter, meant to place at her cursor, only closed
+/// it. Now that news is said on the status line in fewer words and her Enter places.
+/// Failed before: no move 9 within the patience (the box took the Enter). The
+/// wording at 80 and 44 columns is `fit_tests::news`'s.
+#[test]
+fn the_other_player_s_forfeit_news_leaves_enter_to_the_board() {
+    let server = Server::start();
+    run(async {
+        let (alice, bob) = seated_with(&server, &[("nk", "standard rules, claims")]).await;
+        let moves = ["a1", "b1", "a2", "b2", "a3", "b3", "a4"];
+        play_from(&alice, &bob, 0, &moves).await;
+        alice.wait_for("You played a4 (section 1)").await;
+        // Alice moves her cursor from a4 to c4 while Bob thinks: her Enter after his
+        // news is then the first key it meets.
+        alice.send(b"\x1b[C\x1b[C").await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        bob.send(b"b4").await;
+        alice.wait_for("Your a4 went unclaimed, 10 forfeited").await;
+        alice.send(b"\r").await;
+        alice.wait_for(" 9 B c4").await;
+        bob.wait_for(" 9 B c4").await;
+    });
+}
+
 /// Alice (Blue) plays a1, Bob b1, then Bob resigns (a rated game once both moved).
 async fn both_move_then_bob_resigns(alice: &Player, bob: &Player) {
     alice.send(b"a1").await;

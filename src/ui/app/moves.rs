@@ -8,7 +8,7 @@ use crate::strings::message;
 use super::super::ai_worker::{AiJob, AiReply};
 use super::super::cursor::Cursor;
 use super::super::effect::{Effect, Effects};
-use super::super::message::{Keyed, Message, MessageKind};
+use super::super::message::{Keyed, Message, MessageKind, Unclaimed};
 use super::super::question::{Overlay, Question};
 use super::App;
 
@@ -173,8 +173,20 @@ impl App {
                 // At a table by the players' names (s34: by colour alone), this
                 // screen's player in the second person (s35).
                 let names = self.seated_said();
-                let played =
-                    Message::played_at(&placement, state, unclaimed.as_ref(), remote, names);
+                // The other player's stone (at another terminal, or the AI's), come to
+                // the player at this keyboard to move: news that must not take the Enter
+                // meant for their move (qa46 B).
+                let mover = self.game.to_move();
+                let news = (remote || !self.config.is_human(placement.player))
+                    && !self.game.is_over()
+                    && self.config.is_human(mover)
+                    && !self.is_remote(mover);
+                let unclaimed = match unclaimed.as_ref() {
+                    Some(earlier) if news => Unclaimed::News(earlier),
+                    Some(earlier) => Unclaimed::Whole(earlier),
+                    None => Unclaimed::None,
+                };
+                let played = Message::played_at(&placement, state, unclaimed, remote, names);
                 self.set_message(played, true);
                 vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
             }
@@ -215,7 +227,7 @@ impl App {
             .claim_state(self.game.len() - 1)
             .filter(|s| self.config.is_human(last.player) || *s != ClaimState::Pending);
         // By the people's names where they have them, as the move was said.
-        let played = Message::played_at(&last, state, None, false, self.seated_said());
+        let played = Message::played_at(&last, state, Unclaimed::None, false, self.seated_said());
         self.set_message(played, true);
         vec![Effect::Autosave, Effect::RestartTimer, Effect::Redraw]
     }
