@@ -74,7 +74,6 @@ pub(crate) fn run<F: Face>(
         drawn: Instant::now(),
         pending: None,
         touched: Instant::now(),
-        told_signal: false,
     }
     .run()
 }
@@ -153,9 +152,6 @@ struct EventLoop<'a, F: Face> {
     /// with nothing running for them closes when left alone past its idle limit
     /// ([`Navigator::idle_limit`]).
     touched: Instant,
-    /// The signal handler has been told of this session's autosave
-    /// ([`EventLoop::keep_for_a_signal`]).
-    told_signal: bool,
 }
 
 /// What is left to do after an effect.
@@ -650,29 +646,15 @@ impl<F: Face> EventLoop<'_, F> {
         }
     }
 
-    /// Tells the signal handler whether the autosave holds the game on screen as it is
-    /// now (its last write succeeded), and the line that says so. Only a session with
-    /// an autosave (a local game, never a served one) says anything.
-    fn keep_for_a_signal(&mut self) {
-        let Some(autosave) = self.storage.autosave() else {
-            // The autosave turned off (it could not be written): nothing is kept.
-            if self.told_signal {
-                super::terminal::kept_at_signal(None);
-                self.told_signal = false;
-            }
-            return;
-        };
-        self.told_signal = true;
-        let kept = match self.nav.screen() {
-            Screen::Game(app) if self.storage.autosaved() && app.played().in_progress() => {
-                match self.storage.kept(app.config(), app.played()) {
-                    Kept::Autosave(_) => Some(autosave.clone()),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        super::terminal::kept_at_signal(kept);
+    /// Tells the signal handler whether a game is on screen. Only a session with an
+    /// autosave (a local game, never a served one) says anything; what the autosave
+    /// holds is the file writer's to record, as each write is done
+    /// ([`super::writer::autosave_on_disk`]): this loop learns of a write only on its
+    /// next turn, and a signal before it said nothing of a game the file held (s40).
+    fn keep_for_a_signal(&self) {
+        if self.storage.autosave().is_some() {
+            super::terminal::game_on_screen(matches!(self.nav.screen(), Screen::Game(_)));
+        }
     }
 
     /// The error a worker's panic ends the loop with: what failed, and where the game

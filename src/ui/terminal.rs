@@ -5,7 +5,7 @@
 //! what is on at the time ([`SWITCHED_ON`]), once.
 
 use std::io::{self, IsTerminal, Write, stdout};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use anyhow::{Context, bail};
 use ratatui::DefaultTerminal;
@@ -212,13 +212,15 @@ pub(crate) fn raw_lines() -> anyhow::Result<RawLines> {
     Ok(RawLines)
 }
 
-/// The autosave a signal speaks of once the terminal is restored: set by the event
-/// loop while the autosave holds the game in progress as it is (its last write
-/// succeeded), cleared otherwise. Process-wide because a signal is: the handler
-/// thread is installed once per process (see [`restore_on_signals`]), and only a
-/// local session, one per process, has an autosave to set it (a served session never
-/// touches it).
-static KEPT_AT_SIGNAL: std::sync::Mutex<Option<Autosave>> = std::sync::Mutex::new(None);
+/// Whether a game is on screen, so that a signal speaks of the autosave once the
+/// terminal is restored: set by the event loop of a session with an autosave (a
+/// local game, never a served one). What the autosave holds is the file writer's to
+/// say ([`autosave_on_disk`](super::writer::autosave_on_disk)), recorded before a
+/// write counts as done; the loop, which learns of a write only on its next turn,
+/// decided both before s40, and a signal in between said nothing of a game the file
+/// held. Process-wide because a signal is: the handler thread is installed once per
+/// process (see [`restore_on_signals`]).
+static GAME_ON_SCREEN: AtomicBool = AtomicBool::new(false);
 
 /// The columns a line said after the full screen may take: the terminal's width
 /// when it is narrower than [`AFTER_SCREEN_COLUMNS`](crate::text::AFTER_SCREEN_COLUMNS)
@@ -232,13 +234,10 @@ pub(crate) fn after_screen_columns() -> usize {
     })
 }
 
-/// Says which autosave a signal is to speak of: `Some(autosave)` while it holds the
-/// game in progress, `None` when nothing is to be said.
-pub(crate) fn kept_at_signal(kept: Option<Autosave>) {
-    let mut slot = KEPT_AT_SIGNAL.lock().unwrap_or_else(|p| p.into_inner());
-    if *slot != kept {
-        *slot = kept;
-    }
+/// Says whether a game is on screen ([`GAME_ON_SCREEN`]): a signal then says where
+/// the autosave keeps it, if the file holds a game in progress.
+pub(crate) fn game_on_screen(on: bool) {
+    GAME_ON_SCREEN.store(on, Ordering::SeqCst);
 }
 
 #[cfg_attr(not(unix), allow(dead_code))]
@@ -288,7 +287,8 @@ pub(crate) fn hung_up() -> ! {
 /// Waits for the writes queued on the file writer (at most
 /// [`SIGNAL_WAIT`](super::writer::SIGNAL_WAIT)), stops the writes in progress
 /// ([`crate::session::stop_writes`]: their temporary files removed), restores the terminal, says on standard error that the game is
-/// kept for `hijara resume` when the autosave holds it ([`kept_at_signal`]), and
+/// kept for `hijara resume` when a game is on screen ([`game_on_screen`]) and the
+/// autosave the writer last wrote holds it, read back, and
 /// exits with 128 + `signal`, as a shell reports a death by it. The game itself is
 /// already safe: the autosave is rewritten after every move. The first of the signal's thread and the
 /// hang-up watch to come here ends the process; the other waits for the exit.
@@ -313,11 +313,12 @@ fn end_as_at(signal: i32) -> ! {
     let _screen = io::stdout().lock();
     let _ = std::panic::catch_unwind(|| {
         undo();
-        // Cloned out, so the file is read with the lock let go.
-        let kept = KEPT_AT_SIGNAL
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone();
+        // Read once the writes asked are done (or cut): the writer records what it
+        // left on disk before it counts a write done.
+        let kept = GAME_ON_SCREEN
+            .load(Ordering::SeqCst)
+            .then(super::writer::autosave_on_disk)
+            .flatten();
         if let Some(line) = said_at_signal(kept.as_ref()) {
             // Not `eprintln!`, which panics when the write fails.
             let line = crate::text::wrap_message(&line, after_screen_columns());

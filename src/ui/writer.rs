@@ -8,6 +8,12 @@
 //! waits for the writes asked and gives the storage back; at a signal,
 //! [`wait_for_writes`] gives the writes asked a moment before the way out cuts them.
 //!
+//! The writer also records, for a signal's way out, which autosave it last left
+//! holding this session's game ([`autosave_on_disk`]): set on its own thread before
+//! the write is counted done, so a signal that comes once the writes asked are done
+//! never finds it older than the disk (s40: the event loop recorded it on its next
+//! turn, and a signal before that turn said nothing of a game the file held).
+//!
 //! One thread and one queue: no two writes of one file race, and a later autosave is
 //! never overwritten by an earlier one. A note of the clock's thinking with a later
 //! note or autosave queued behind it is skipped (the later one holds the game as it
@@ -23,7 +29,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use crate::rules::Game;
-use crate::session::{Course, GameConfig, Names, Note, Played, Storage, StorageReport};
+use crate::session::{Autosave, Course, GameConfig, Names, Note, Played, Storage, StorageReport};
 
 use super::inbox::{Inbox, Wake};
 
@@ -32,8 +38,16 @@ use super::inbox::{Inbox, Wake};
 /// end-to-end tests of what waits for it. Only the tests set it.
 pub(crate) const TEST_SLOW_DISK: &str = "HIJARA_TEST_SLOW_DISK";
 
-/// The longest wait [`TEST_SLOW_DISK`] asks for that is taken.
+/// The longest wait [`TEST_SLOW_DISK`] or [`TEST_LATE_RESULTS`] asks for that is
+/// taken.
 const SLOWEST_TEST_DISK: Duration = Duration::from_secs(10);
+
+/// The environment variable a test sets to make the loop take the writes' results
+/// this many milliseconds late ([`Writer::take`] waits before it hands them over, at
+/// most [`SLOWEST_TEST_DISK`]): a loop starved on a loaded machine, for the
+/// end-to-end test of a signal that comes between a write and the loop's next turn.
+/// Only the tests set it.
+pub(crate) const TEST_LATE_RESULTS: &str = "HIJARA_TEST_LATE_RESULTS";
 
 /// How long the loop's end waits for the writes asked ([`Writer::finish`]): a write
 /// takes milliseconds; past this the disk is taken for hung, and the game is said to
@@ -52,6 +66,39 @@ pub(crate) const SIGNAL_WAIT: Duration = Duration::from_secs(1);
 /// The writes asked of every writer of this process and not yet carried out, for a
 /// signal's way out ([`wait_for_writes`]). Process-wide as a signal is.
 static PENDING: AtomicUsize = AtomicUsize::new(0);
+
+/// The autosave this process's writers last left holding their session's game as it
+/// was last written (the write worked: [`Storage::autosaved`]), or `None`. Set by the
+/// writer's thread after each job, before the job is counted done ([`PENDING`]), so
+/// once [`wait_for_writes`] sees the writes done it says what is on disk; read by a
+/// signal's way out ([`autosave_on_disk`]). Process-wide as a signal is; only a
+/// local session, one per process, has an autosave (a served one never sets it).
+static ON_DISK: Mutex<Option<Autosave>> = Mutex::new(None);
+
+/// The autosave the file writer last left holding the session's game (see
+/// [`ON_DISK`]): what a signal's way out speaks of, once it has read the file back.
+#[cfg_attr(not(unix), allow(dead_code))]
+pub(crate) fn autosave_on_disk() -> Option<Autosave> {
+    ON_DISK
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .clone()
+}
+
+/// Records in [`ON_DISK`] what `storage` left on disk. `told`: this writer has set it
+/// before; a storage without an autosave (a served session's, or one turned off)
+/// clears it only then, so a served session never touches it.
+fn record_on_disk(storage: &Storage, told: &mut bool) {
+    let kept = match storage.autosave() {
+        Some(autosave) => {
+            *told = true;
+            storage.autosaved().then(|| autosave.clone())
+        }
+        None if *told => None,
+        None => return,
+    };
+    *ON_DISK.lock().unwrap_or_else(PoisonError::into_inner) = kept;
+}
 
 /// Waits until the writes asked of this process's writers are carried out, at most
 /// `within`: a signal's way out lets a move's autosave queued a moment ago reach the
@@ -188,12 +235,13 @@ impl Writer {
         let failure = Arc::new(Mutex::new(None));
         let failed_with = Arc::clone(&failure);
         let wake = inbox.sender();
-        let slow = test_slow_disk();
+        let slow = test_wait(TEST_SLOW_DISK);
         let thread = thread::Builder::new()
             .name("hijara-writer".into())
             .spawn(move || {
                 let mut storage = storage;
                 let mut queue: VecDeque<(u64, Job)> = VecDeque::new();
+                let mut told = false;
                 loop {
                     if queue.is_empty() {
                         match received.recv() {
@@ -213,6 +261,9 @@ impl Writer {
                     }
                     let carried =
                         crate::caught::catching(|| job.carry_out(&mut storage, superseded));
+                    // Before the job counts as done: a signal's way out that waited
+                    // for the writes reads what they left, not what came before.
+                    record_on_disk(&storage, &mut told);
                     PENDING.fetch_sub(1, Ordering::SeqCst);
                     let report = match carried {
                         Ok(report) => report,
@@ -263,9 +314,16 @@ impl Writer {
         self.sent
     }
 
-    /// The jobs' results come in since the last call, in order.
+    /// The jobs' results come in since the last call, in order ([`TEST_LATE_RESULTS`]
+    /// hands them over late).
     pub(crate) fn take(&mut self) -> Vec<Written> {
-        self.results.try_iter().collect()
+        let taken: Vec<Written> = self.results.try_iter().collect();
+        if !taken.is_empty()
+            && let Some(late) = test_wait(TEST_LATE_RESULTS)
+        {
+            thread::sleep(late);
+        }
+        taken
     }
 
     /// The message of the panic that ended the thread, if one did.
@@ -307,9 +365,10 @@ impl Writer {
     }
 }
 
-/// The wait [`TEST_SLOW_DISK`] asks for, if any.
-fn test_slow_disk() -> Option<Duration> {
-    let ms: u64 = std::env::var(TEST_SLOW_DISK).ok()?.trim().parse().ok()?;
+/// The wait the test's environment variable `name` ([`TEST_SLOW_DISK`],
+/// [`TEST_LATE_RESULTS`]) asks for, if any.
+fn test_wait(name: &str) -> Option<Duration> {
+    let ms: u64 = std::env::var(name).ok()?.trim().parse().ok()?;
     Some(Duration::from_millis(ms).min(SLOWEST_TEST_DISK))
 }
 

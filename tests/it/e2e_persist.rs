@@ -526,6 +526,44 @@ fn a_signal_right_after_a_move_on_a_slow_disk_keeps_the_move_shown() {
     assert_eq!(temporaries(data.path()), Vec::<String>::new());
 }
 
+/// s40: a signal that came once a move's autosave was written but before the event
+/// loop's next turn said nothing after the screen (qa48 saw it under load, 2 runs in
+/// 12): the loop recorded that the file held the game only on that turn. Here the
+/// loop takes the write's result 5 s late (`HIJARA_TEST_LATE_RESULTS`, a starved
+/// loop) and the signal is sent once the file holds the move: the file writer now
+/// records what it left on disk before the write counts as done, so SIGTERM and
+/// SIGHUP (a closed window, as the terminal's hang-up) both say the game is kept.
+#[cfg(unix)]
+#[test]
+fn a_signal_before_the_loop_hears_of_the_write_still_says_the_game_is_kept() {
+    for (signal, number) in [("-TERM", 15), ("-HUP", 1)] {
+        let data = tempfile::tempdir().unwrap();
+        let env = [("HIJARA_TEST_LATE_RESULTS", "5000")];
+        let mut s = Session::start_with_env(&["play"], 80, 24, data.path(), &env);
+        s.wait_for("Blue to move");
+        s.type_keys("b2");
+        s.wait_for("Yellow to move");
+        let autosave = data.path().join("autosave.hij");
+        let start = std::time::Instant::now();
+        while !std::fs::read_to_string(&autosave).is_ok_and(|kept| kept.contains("1. b2 *")) {
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(20),
+                "{signal}: the move's autosave never came"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        s.signal(signal);
+        assert_eq!(s.exit_code(), 128 + number, "{signal}");
+        assert_restored(&s);
+        let output = s.whole_output();
+        let said = after_the_screen(&output);
+        assert!(
+            said.contains("The game is kept (1 move") && said.contains("hijara resume"),
+            "{signal}: {said:?}"
+        );
+    }
+}
+
 /// s38: an `s` that fails (its folder gone), pressed just before `q` `y` on a slow
 /// disk (1.5 s a write), came back only at the way out: drawn once before the
 /// terminal was restored, said nowhere after it, and the program ended 0. Now it is
