@@ -274,9 +274,11 @@ impl Session {
             },
             "seed" => {
                 let [seed] = words(args, ["the seed"], "seed N")?;
+                // The range in the command line's words (`--seed`): one wording.
                 let seed = seed.parse().map_err(|_| {
                     format!(
-                        "expected a number from 0 to 2^64-1, found `{}`",
+                        "expected a number from 0 to {}, found `{}`",
+                        u64::MAX,
                         quoted(seed)
                     )
                 })?;
@@ -809,7 +811,11 @@ mod tests {
         );
         assert_eq!(reply(&mut s, "2 seed 42"), "=2\n\n");
         assert_eq!(s.settings().seed, 42);
-        assert!(reply(&mut s, "seed -1").starts_with("? expected a number"));
+        // The range as `--seed` says it (qa48: it said `0 to 2^64-1`).
+        assert_eq!(
+            reply(&mut s, "seed -1"),
+            "? expected a number from 0 to 18446744073709551615, found `-1`\n\n"
+        );
         assert_eq!(reply(&mut s, "threads 2"), "=\n\n");
         assert_eq!(s.settings().threads, Some(2));
         assert!(reply(&mut s, "threads 0").starts_with("? expected a thread count"));

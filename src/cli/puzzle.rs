@@ -4,7 +4,7 @@ use anyhow::{Context, bail};
 use serde::Serialize;
 
 use crate::puzzle::explain::{SOLVE_BUDGET, judge, judge_within};
-use crate::puzzle::{Progress, Puzzle, PuzzleSet, Tried, daily};
+use crate::puzzle::{IfUnreadable, Progress, ProgressError, Puzzle, PuzzleSet, Tried, daily};
 use crate::session::{data_dir, data_folder_problem};
 use crate::strings::{describe, puzzle as words, storage as storage_words};
 use crate::text::display_path;
@@ -81,9 +81,20 @@ pub(crate) fn run_on(
     // Said on the puzzle screen: printed alone, it went under the full screen (the
     // start screen or the lessons opened it) or was read only after leaving.
     let mut afresh = None;
+    // `--stats` only reads: a file it cannot read is left as it is (qa48: it was
+    // moved aside, so an older build's query took a newer one's progress away).
+    let unreadable = if args.stats {
+        IfUnreadable::Leave
+    } else {
+        IfUnreadable::KeepAside
+    };
     let mut progress = match &dir {
-        Some(dir) => match Progress::load(dir) {
+        Some(dir) => match Progress::read(dir, unreadable) {
             Ok(p) => p,
+            // Stats of a progress not read would be a fresh start's, not the player's.
+            Err(e @ ProgressError::Left { .. }) => {
+                bail!("{}", storage_words::no_stats(&e.to_string()))
+            }
             Err(e) => {
                 // A file in the data folder's place is said of the folder: the file's
                 // own error was "Not a directory (os error 20)".

@@ -220,8 +220,23 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
     let mut errors = Vec::new();
     match toml::from_str::<BTreeMap<String, Spanned<Value>>>(text) {
         Ok(table) => {
+            // A `[table]` is none of hijara's: named at its header, and its keys
+            // (under it, or it itself as a top-level entry) are not read.
+            let mut tables = Vec::new();
+            for (i, line) in text.lines().enumerate() {
+                if let Some(header) = TableHeader::of(line)
+                    && header
+                        .name
+                        .as_ref()
+                        .is_some_and(|name| table.contains_key(name))
+                {
+                    errors.push(header.error(i + 1, line));
+                    tables.extend(header.name);
+                }
+            }
             let mut entries: Vec<(Place, &String, &Value)> = table
                 .iter()
+                .filter(|(key, _)| !tables.contains(key))
                 .map(|(key, value)| (Place::of(text, value.span().start), key, value.get_ref()))
                 .collect();
             entries.sort_by_key(|(at, ..)| (at.line, at.value));
@@ -232,10 +247,21 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
         // Not TOML as a whole: each line on its own, so the good ones still count.
         Err(_) => {
             let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+            // Past a table's header, each line is that table's, none of hijara's.
+            let mut under_table = false;
             for (i, line) in text.lines().enumerate() {
                 let n = i + 1;
                 let trimmed = line.trim();
                 if trimmed.is_empty() || trimmed.starts_with('#') {
+                    continue;
+                }
+                if let Some(header) = TableHeader::of(line) {
+                    under_table = true;
+                    if header.name.is_some() {
+                        errors.push(header.error(n, line));
+                        continue;
+                    }
+                } else if under_table {
                     continue;
                 }
                 match toml::from_str::<BTreeMap<String, Spanned<Value>>>(line) {
@@ -305,6 +331,10 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
                                 let why = e.message().trim();
                                 match &key {
                                     Some(_) => format!("{why}; it keeps its default"),
+                                    None if under_table => format!(
+                                        "{why}; the line is ignored, and so are the \
+                                         keys under it (they are a table's)"
+                                    ),
                                     None => format!("{why}; the line is ignored"),
                                 }
                             }
@@ -329,6 +359,62 @@ pub fn parse(text: &str) -> (Settings, Vec<PrefError>) {
     }
     (settings, errors)
 }
+
+/// A line that starts a TOML table (`[name]`, `[name.sub]`, `[[name]]`). hijara's
+/// keys are all top-level, so a table and the keys under it are none of them: TOML
+/// reads `bell` under `[section]` as `section.bell`, never as `bell`.
+struct TableHeader {
+    /// The table's first key (`name` of `[name.sub]`), or `None` when the header
+    /// is not TOML (`[oops`).
+    name: Option<String>,
+    /// The header as TOML reads it (`[name.sub]`, `[[rows]]`): its keys unquoted and
+    /// their escapes read, so a hostile name is shown as any key is (made safe).
+    shown: String,
+}
+
+impl TableHeader {
+    /// The header `line` is, if it is one: a key can't start with `[`, so a line that
+    /// does is a header (a broken one when TOML can't read it).
+    fn of(line: &str) -> Option<TableHeader> {
+        let trimmed = line.trim_start();
+        if !trimmed.starts_with('[') {
+            return None;
+        }
+        let read = toml::from_str::<BTreeMap<String, Value>>(line).ok();
+        let name = read.as_ref().and_then(|table| table.keys().next().cloned());
+        // The path down the one-key tables a lone header makes (`[a.b]` is
+        // `{a = {b = {}}}`; `[[a]]` ends in an array).
+        let mut path = Vec::new();
+        let mut level = read.as_ref().and_then(|table| table.iter().next());
+        while let Some((key, value)) = level {
+            path.push(key.as_str());
+            level = match value {
+                Value::Table(table) if table.len() == 1 => table.iter().next(),
+                _ => None,
+            };
+        }
+        let shown = if trimmed.starts_with("[[") {
+            format!("[[{}]]", path.join("."))
+        } else {
+            format!("[{}]", path.join("."))
+        };
+        Some(TableHeader { name, shown })
+    }
+
+    /// The problem a readable header on line `n` is: named by its text, at its `[`.
+    fn error(&self, n: usize, line: &str) -> PrefError {
+        PrefError {
+            line: Some(n),
+            column: Some(Place::of(line, 0).key),
+            key: Some(self.shown.clone()),
+            message: TABLE_IGNORED.to_owned(),
+        }
+    }
+}
+
+/// Why a `[table]` of the config file and its keys are not read.
+const TABLE_IGNORED: &str = "a table, and hijara has none: its keys go at the top of the \
+    file, before any `[`; the keys under this one are ignored";
 
 /// Where a key and its value are in the config file: the line, the column its text
 /// starts at (the key's, for a `key = value` line) and the value's column; lines and
@@ -934,8 +1020,15 @@ mod tests {
                 (Some(3), Some(3), Some("level")),
                 (Some(4), Some(11), Some("variant")),
                 (Some(5), Some(6), None),
-                (Some(6), Some(1), Some("bogus")),
             ]
+        );
+        // `bogus` is under the broken `[oops` header: a table's key, not hijara's.
+        assert!(
+            errors[3].message.ends_with(
+                "the line is ignored, and so are the keys under it (they are a table's)"
+            ),
+            "{}",
+            errors[3]
         );
         assert!(
             errors[0]
@@ -949,6 +1042,58 @@ mod tests {
         let at: Vec<(Option<usize>, Option<usize>)> =
             errors.iter().map(|e| (e.line, e.column)).collect();
         assert_eq!(at, [(Some(1), Some(14)), (Some(2), Some(1))]);
+    }
+
+    /// A `[table]` is read as TOML reads it: named at its header, with the keys under
+    /// it none of hijara's, whether the rest of the file is TOML or not. Failed before
+    /// (qa48): ``line 1, column 1, `section`: no such key``, and a file not TOML as a
+    /// whole applied `bell` under `[section]` as the top-level `bell`.
+    #[test]
+    fn a_table_is_named_at_its_header_and_its_keys_are_not_top_level_ones() {
+        let said = "a table, and hijara has none: its keys go at the top of the file, \
+            before any `[`; the keys under this one are ignored";
+        for text in [
+            "level = \"easy\"\n[section]\nbell = false\n",
+            // Not TOML as a whole (the bad line), so read line by line.
+            "level = \"easy\"\nclaims = yes please\n[section]\nbell = false\n",
+            "level = \"easy\"\n  [section] # notes\nbell = false\n[[more.rows]]\nlevel = 1\n",
+        ] {
+            let (settings, errors) = parse(text);
+            assert_eq!(settings.prefs.level, Level::Easy, "{text:?}");
+            assert!(
+                settings.prefs.bell,
+                "{text:?}: bell under a table was applied"
+            );
+            let tables: Vec<String> = errors
+                .iter()
+                .filter(|e| e.message == said)
+                .map(|e| e.to_string())
+                .collect();
+            let header = text.lines().position(|l| l.contains("[section]")).unwrap() + 1;
+            let column = if text.contains("  [section]") { 3 } else { 1 };
+            assert_eq!(
+                tables[0],
+                format!("line {header}, column {column}, `[section]`: {said}"),
+                "{text:?}"
+            );
+            assert!(
+                errors.iter().all(
+                    |e| e.key.as_deref() != Some("section") && e.key.as_deref() != Some("bell")
+                ),
+                "{text:?}: {errors:?}"
+            );
+        }
+        let (_, errors) = parse("[section]\nbell = true\n[[more.rows]]\nlevel = 1\n");
+        let keys: Vec<Option<&str>> = errors.iter().map(|e| e.key.as_deref()).collect();
+        assert_eq!(keys, [Some("[section]"), Some("[[more.rows]]")]);
+        // An inline table or a dotted key is one entry, not a table's header.
+        let (_, errors) = parse("section = { bell = true }\n");
+        assert_eq!(errors[0].key.as_deref(), Some("section"));
+        assert!(
+            errors[0].message.starts_with("no such key"),
+            "{}",
+            errors[0]
+        );
     }
 
     /// A string never closed names the quote it lacks, where it is missing (the
@@ -976,7 +1121,7 @@ mod tests {
 
     #[test]
     fn a_file_that_is_not_toml_costs_only_its_broken_lines() {
-        let text = "level = \"easy\"\nclaims = yes please\n[oops\nvariant = \"corners\"\nlevel = \"medium\"\n";
+        let text = "level = \"easy\"\nclaims = yes please\noops = \nvariant = \"corners\"\nlevel = \"medium\"\n";
         let (settings, errors) = parse(text);
         assert_eq!(settings.prefs.level, Level::Easy);
         assert_eq!(settings.prefs.variant, Ruleset::Corners);

@@ -10,5 +10,5 @@ pub mod explain;
 pub mod progress;
 pub mod set;
 
-pub use progress::{Progress, ProgressError, Tried, daily, rate};
+pub use progress::{IfUnreadable, Progress, ProgressError, Tried, daily, rate};
 pub use set::{FORMAT_VERSION, Goal, Kind, Puzzle, PuzzleSet, PuzzleTheme, SetError};

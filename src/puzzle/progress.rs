@@ -119,6 +119,24 @@ pub enum ProgressError {
         /// Where it was moved.
         kept: PathBuf,
     },
+    /// Not a progress file this build reads, found by a query that writes nothing
+    /// ([`IfUnreadable::Leave`]): left where it is, as it is.
+    #[error("{path} could not be read ({why}); it was left as it is")]
+    Left {
+        /// The file.
+        path: PathBuf,
+        /// What was wrong.
+        why: String,
+    },
+}
+
+/// What [`Progress::read`] does with a file it cannot read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IfUnreadable {
+    /// Moves it aside (`puzzles.json.unreadable-N`), so a try can be saved afresh.
+    KeepAside,
+    /// Leaves it as it is: a read-only query (`--stats`) moves and writes nothing.
+    Leave,
 }
 
 /// The new ratings of a player and a puzzle after one try: Glicko-2, one game
@@ -155,6 +173,12 @@ impl Progress {
     /// that is too large, not JSON of the right shape or of another version is
     /// moved aside (`puzzles.json.unreadable-N`) and reported, never destroyed.
     pub fn load(data_dir: &Path) -> Result<Progress, ProgressError> {
+        Progress::read(data_dir, IfUnreadable::KeepAside)
+    }
+
+    /// [`Progress::load`], a file it cannot read moved aside or left as `unreadable`
+    /// says.
+    pub fn read(data_dir: &Path, unreadable: IfUnreadable) -> Result<Progress, ProgressError> {
         let path = Progress::path_in(data_dir);
         let io_error = |error| ProgressError::Io {
             path: path.clone(),
@@ -183,6 +207,9 @@ impl Progress {
             }
         };
         let why = why.unwrap_or_default();
+        if unreadable == IfUnreadable::Leave {
+            return Err(ProgressError::Left { path, why });
+        }
         let kept = crate::session::keep_aside(&path).map_err(io_error)?;
         Err(ProgressError::Unreadable { path, why, kept })
     }
@@ -195,8 +222,15 @@ impl Progress {
         }
         let v: Versioned = serde_json::from_str(text).map_err(|e| e.to_string())?;
         if v.version != PROGRESS_VERSION {
+            // A newer build's file is said to be one: this build can't read it,
+            // that build can.
+            let whose = if v.version > PROGRESS_VERSION {
+                " (a newer hijara's)"
+            } else {
+                ""
+            };
             return Err(format!(
-                "format version {}, this build reads {PROGRESS_VERSION}",
+                "format version {}{whose}, this build reads {PROGRESS_VERSION}",
                 v.version
             ));
         }

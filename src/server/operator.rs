@@ -169,6 +169,14 @@ fn export_with(
 ) -> anyhow::Result<String> {
     let conn = open_for_operator(data_dir)?;
     let games = finished_records(&conn)?;
+    // Something not a folder in the folder's place is said (qa48: `export /dev/null`
+    // said `cannot create /dev/null: File exists (os error 17)`).
+    if let Some(what) = crate::session::what_is_at(dir).filter(|_| !dir.is_dir()) {
+        anyhow::bail!(
+            "cannot export into {}: it is {what}, not a folder",
+            dir.display()
+        );
+    }
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let (mut written, mut there) = (0, 0);
     for (id, date, record) in &games {
@@ -242,6 +250,7 @@ pub fn backup(data_dir: &Path, file: &Path) -> anyhow::Result<String> {
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
     use std::sync::Arc;
 
     use super::super::store::Store;
@@ -288,6 +297,31 @@ mod tests {
         let history = crate::session::History::read(&out).unwrap();
         assert_eq!(history.games().next().unwrap().moves, 1);
         drop(store);
+    }
+
+    /// An export into a place that is not a folder says what is there. Failed before
+    /// (qa48): `cannot create /dev/null: File exists (os error 17)`.
+    #[test]
+    fn an_export_into_what_is_no_folder_says_what_is_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let (store, _) =
+            Store::open(dir.path(), Arc::new(|_: &str| {}), Box::new(|_, _| {})).unwrap();
+        drop(store);
+        let file = dir.path().join("notes.txt");
+        std::fs::write(&file, "x").unwrap();
+        for (place, what) in [
+            (file.as_path(), "a file"),
+            (Path::new("/dev/null"), "a device"),
+        ] {
+            let said = format!("{:#}", super::export(dir.path(), place).unwrap_err());
+            assert_eq!(
+                said,
+                format!(
+                    "cannot export into {}: it is {what}, not a folder",
+                    place.display()
+                )
+            );
+        }
     }
 
     /// `hijara serve names` shows each name's last login (the store's `names.seen`,

@@ -125,6 +125,19 @@ pub(super) fn kind_of(t: fs::FileType) -> &'static str {
     }
 }
 
+/// What is at `path` (its symlinks followed) in a message's words, where something
+/// else was wanted: `a file`, `a folder`, `a device`, ...; `None` when nothing is.
+/// One wording for every such message (the server's data folder, its database, an
+/// export's folder).
+pub(crate) fn what_is_at(path: &Path) -> Option<&'static str> {
+    let meta = fs::metadata(path).ok()?;
+    Some(if meta.is_file() {
+        "a file"
+    } else {
+        kind_of(meta.file_type())
+    })
+}
+
 fn not_regular(meta: &fs::Metadata) -> io::Error {
     let what = kind_of(meta.file_type());
     let text = if what.starts_with("not") {

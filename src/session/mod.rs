@@ -35,7 +35,8 @@ pub use config::{GameConfig, fresh_seed};
 pub(crate) use disk::stalls;
 pub use disk::{MAX_RECORD_BYTES, read_regular};
 pub(crate) use disk::{
-    hold_folder, keep_aside, stop_writes, sweep_stale_temporaries, without_bom, write_atomic,
+    hold_folder, keep_aside, stop_writes, sweep_stale_temporaries, what_is_at, without_bom,
+    write_atomic,
 };
 pub use ending::{Course, EndError, Ending, Played, TURN_USED_TAG, turn_used};
 pub use history::{

@@ -231,6 +231,12 @@ pub(crate) fn starting_afresh(error: &str) -> String {
     format!("hijara: {}", starting_afresh_on_screen(error))
 }
 
+/// `hijara puzzle --stats` on a progress file it cannot read (left as it is): no
+/// stats, which would be a fresh start's, not the player's.
+pub(crate) fn no_stats(error: &str) -> String {
+    format!("{error}: no stats to show (this build reads only its own format)")
+}
+
 /// [`starting_afresh`] as the lesson or puzzle screen says it (no program name).
 pub(crate) fn starting_afresh_on_screen(error: &str) -> String {
     format!("{error}; starting afresh")

@@ -521,6 +521,37 @@ fn an_unreadable_lessons_file_says_why() {
     }
 }
 
+/// QA (qa48): `puzzle --stats`, a query that writes nothing, moved a newer build's
+/// `puzzles.json` aside (`puzzles.json.unreadable-1`) and showed a fresh start's
+/// stats. It leaves the file as it is, says why it can't be read, shows no stats and
+/// exits 1; a try (which saves) still moves it aside.
+#[test]
+fn puzzle_stats_leaves_a_newer_progress_file_as_it_is() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("puzzles.json");
+    let newer = "{\"version\":2}";
+    std::fs::write(&path, newer).unwrap();
+    for args in [&["puzzle", "--stats"][..], &["puzzle", "--stats", "--json"]] {
+        let err = fails(data.path(), args, None, 1);
+        assert_eq!(
+            err,
+            format!(
+                "hijara: {} could not be read (format version 2 (a newer hijara's), this \
+                 build reads 1); it was left as it is: no stats to show (this build reads \
+                 only its own format)\n",
+                path.display()
+            ),
+            "{args:?}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), newer, "{args:?}");
+        let names: Vec<_> = std::fs::read_dir(data.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["puzzles.json"], "{args:?}");
+    }
+}
+
 /// `puzzle --answer` on a full square printed the puzzle to standard output and then
 /// failed (exit 1): a script read a puzzle and an error. The square is refused first.
 #[test]

@@ -210,12 +210,21 @@ fn a_full_square_answered_names_the_puzzle_it_is_full_in() {
 fn an_unreadable_progress_file_is_kept_aside() {
     let data = tempfile::tempdir().unwrap();
     std::fs::write(data.path().join("puzzles.json"), "not json").unwrap();
+    // `--stats` only reads (s40 cli49): it leaves the file where it is and shows no
+    // stats of a fresh start as if they were the player's.
     hijara(data.path())
         .args(["puzzle", "--stats"])
         .assert()
+        .code(1)
+        .stderr(predicate::str::contains("no stats to show"));
+    let kept = data.path().join("puzzles.json.unreadable-1");
+    assert!(!kept.exists());
+    // A try writes the progress: the file it cannot read is kept aside first.
+    hijara(data.path())
+        .args(["puzzle", "--id", "p0004", "--answer", "b2"])
+        .assert()
         .success()
         .stderr(predicate::str::contains("was kept as"));
-    let kept = data.path().join("puzzles.json.unreadable-1");
     assert_eq!(std::fs::read_to_string(kept).unwrap(), "not json");
 }
 
@@ -338,13 +347,15 @@ fn a_progress_file_with_ratings_out_of_range_is_kept_aside_naming_the_number() {
         r#"{{"version":1,"player":{{"rating":1500,"deviation":350,"volatility":0.06}},"tries":1,"solved":0,"streak":0,"best_streak":0,"puzzles":{puzzle},"dailies_solved":[]}}"#
     );
     std::fs::write(&file, &text).unwrap();
+    // `--stats` names it and leaves the file as it is (s40 cli49).
     hijara(data.path())
         .args(["puzzle", "--stats"])
         .assert()
-        .success()
+        .code(1)
         .stderr(predicate::str::contains(
             "(puzzles: p0001: deviation -5 is out of range (expected above 0, up to 500))",
         ));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
 }
 
 /// Defect: progress that could not be saved gave the system's reason twice:

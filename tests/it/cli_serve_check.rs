@@ -70,6 +70,24 @@ fn a_damaged_store_fails_the_check_with_its_file_named() {
     assert!(!db.exists(), "the check makes no database");
 }
 
+/// QA (qa48): a folder named `hijara.db` in the data folder was said to be no
+/// database at all (`no server database in D`): what is there is said.
+#[test]
+fn a_folder_for_the_database_is_said_to_be_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("hijara.db");
+    std::fs::create_dir(&db).unwrap();
+    let (ok, out, err) = check(dir.path());
+    assert!(!ok, "{out}");
+    assert_eq!(
+        err,
+        format!(
+            "hijara: {} is a folder, not a server database (hijara serve makes its hijara.db there as a file)\n",
+            db.display()
+        )
+    );
+}
+
 /// QA (lines3): `serve --data-dir FILE check` (and the other operator commands) said
 /// `no server database in FILE` of a file where the data folder should be; `hijara
 /// serve` itself says it is not a folder, and so do they now.

@@ -842,11 +842,20 @@ fn load_live(
 fn existing_db(data_dir: &Path) -> anyhow::Result<PathBuf> {
     if data_dir.exists() && !data_dir.is_dir() {
         bail!(
-            "the data folder {} is not a folder (a file is there)",
-            data_dir.display()
+            "the data folder {} is not a folder ({} is there)",
+            data_dir.display(),
+            crate::session::what_is_at(data_dir).unwrap_or("something else")
         );
     }
     let path = db_path(data_dir);
+    // Something else in the database's place is said (qa48: a folder named
+    // hijara.db was `no server database in D`, as if nothing were there).
+    if let Some(what) = crate::session::what_is_at(&path).filter(|_| !path.is_file()) {
+        bail!(
+            "{} is {what}, not a server database (hijara serve makes its {DB_FILE} there as a file)",
+            path.display()
+        );
+    }
     if !path.is_file() {
         bail!(
             "no server database in {} (hijara serve makes {DB_FILE} at its first start)",
