@@ -1645,6 +1645,12 @@ fn a_full_board_waiting_for_its_last_claim_is_the_claimer_s_move_listed_and_coun
         assert!(!ann[0].my_move, "no move of hers");
         assert_eq!(locked.public_corr_rows("SHA256:bob", 10).1, 1);
         assert_eq!(locked.games_in_play(), (0, 1));
+        // claim48: the lobby row names the claimer as the mover.
+        let row = super::listing::Row::of(id, &locked.tables()[&id], [false; 2]);
+        assert_eq!(
+            row.corr.map(|(_, to_move)| to_move),
+            Some(Some(Player::Yellow))
+        );
     };
     check(&hall);
     // Brought back at a restart, the claim open again.

@@ -995,7 +995,12 @@ impl Link for TableLink {
 /// Whose move it is at `table`'s correspondence game in play; `None` at any other.
 fn corr_mover(table: &GameTable) -> Option<Player> {
     match table.state() {
-        TableState::Correspondence(_) => Some(table.committed().corr.as_ref()?.clock.to_move()),
+        // A full board's last claim open is its claimer's to make (s40).
+        TableState::Correspondence(_) => {
+            let shown = table.committed();
+            let clock = shown.corr.as_ref()?.clock;
+            Some(shown.last_claim_open().unwrap_or(clock.to_move()))
+        }
         _ => None,
     }
 }

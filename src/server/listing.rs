@@ -106,7 +106,11 @@ impl Row {
             code: table.code().map(str::to_owned),
             rated: table.rated(),
             corr: table.corr().map(|clock| {
-                let to_move = clock.since().map(|_| shown.game.to_move());
+                // A full board's last claim open is its claimer's to make (s40: the
+                // row named the clock's mover, who had nothing to do).
+                let to_move = clock
+                    .since()
+                    .map(|_| shown.last_claim_open().unwrap_or(shown.game.to_move()));
                 (clock.days(), to_move)
             }),
             clock: table.course().clock().map(Clock::control),

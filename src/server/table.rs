@@ -21,6 +21,7 @@ use crate::strings::narrow;
 use crate::strings::serve as serve_words;
 use crate::strings::table::Who as Said;
 use crate::strings::talk as words;
+use crate::strings::talk::LastClaimEnd;
 use crate::ui::{Keyed, Message, MessageKind, Request};
 
 use super::chat::{ChatLog, Refused};
@@ -267,9 +268,12 @@ pub(crate) struct GameTable {
     /// after an adjournment. The wait lasts at most the reconnect grace from then
     /// ([`GameTable::tick`]).
     claim_since: Option<Instant>,
-    /// The round whose last claim lapsed, its time gone by ([`GameTable::last_claim_runs_out`]):
-    /// the log's end and the ratings' line say why the game ended so.
-    lapsed: Option<u32>,
+    /// The round whose last claim ended unclaimed, and how: its time gone by
+    /// ([`GameTable::last_claim_runs_out`]) or its player gone ([`GameTable::leave`]).
+    /// The log's end and the ratings' line say why the game ended so. Memory only (a
+    /// wrong claim is read from the game itself, [`GameTable::lapsed_in`]): a restart
+    /// before the rating loses it.
+    lapsed: Option<(u32, LastClaimEnd)>,
     /// The players' ratings on this table's board, by key (a rematch swaps the seats,
     /// not the people): read from the store by the session that comes to the table
     /// (outside the hall's lock, [`GameTable::ratings_wanted`]), the rating after a
@@ -686,11 +690,14 @@ impl GameTable {
             self.logged.1 = *round;
             let record = super::game_record::table_record(&ended.seats, &ended.game, &ended.course);
             let result = record.result().unwrap_or(GameResult::Unfinished);
-            let lapsed = self.lapsed_in(ended).map(|(claimer, square)| {
+            let lapsed = self.lapsed_in(ended).map(|(claimer, square, end)| {
                 let name = ended.seats[claimer.index()]
                     .as_ref()
                     .map_or_else(|| serve_words::EMPTY_SEAT.to_owned(), Who::display_name);
-                words::claim_lapsed(Said::Named(&name), &square)
+                match end {
+                    LastClaimEnd::Lapsed => words::claim_lapsed(Said::Named(&name), &square),
+                    _ => words::last_claim_end(Said::Named(&name), &square, end),
+                }
             });
             let how = match record.termination() {
                 Ok(Termination::Normal) if result == GameResult::Unfinished => {
@@ -1206,7 +1213,7 @@ impl GameTable {
         };
         let (name, square) = (self.name(claimer), last.square().to_string());
         self.last_claim_lapses();
-        self.lapsed = Some(self.round);
+        self.lapsed = Some((self.round, LastClaimEnd::Lapsed));
         self.touch(None);
         for (to, who) in [
             (To::Seat(claimer), Said::You),
@@ -1222,14 +1229,19 @@ impl GameTable {
         }
     }
 
-    /// The stone whose claim lapsed in `ended`, if its time went by
-    /// ([`GameTable::last_claim_runs_out`]): its player and square.
-    fn lapsed_in(&self, ended: &Snapshot) -> Option<(Player, String)> {
-        let last = ended
-            .game
-            .last()
-            .filter(|_| self.lapsed == Some(ended.round))?;
-        Some((last.player, last.square().to_string()))
+    /// The last stone of `ended` whose claim ended without its points where the
+    /// result does not say why: claimed wrong (read from the game, so a restart keeps
+    /// it), its time gone by or its player gone ([`GameTable::lapsed`], memory only).
+    /// Its player, square and how.
+    fn lapsed_in(&self, ended: &Snapshot) -> Option<(Player, String, LastClaimEnd)> {
+        let last = ended.game.last()?;
+        let index = ended.game.len().checked_sub(1)?;
+        let end = match (ended.game.claim_state(index), self.lapsed) {
+            (Some(ClaimState::Wrong { .. }), _) if ended.game.is_over() => LastClaimEnd::Wrong,
+            (Some(ClaimState::Unclaimed), Some((round, end))) if round == ended.round => end,
+            _ => return None,
+        };
+        Some((last.player, last.square().to_string(), end))
     }
 
     /// The claim the screen made on the table's last stone, if the stone is one of
@@ -1480,6 +1492,7 @@ impl GameTable {
                 return;
             }
             self.last_claim_lapses();
+            self.lapsed = Some((self.round, LastClaimEnd::Left));
             self.touch(Some(colour));
         }
         let mut presence = match self.state {
@@ -1961,7 +1974,7 @@ impl GameTable {
                     ended.corr.is_some(),
                     [of(player), of(player.other())],
                 );
-                if let Some((claimer, square)) = &lapsed {
+                if let Some((claimer, square, end)) = &lapsed {
                     let whose = if *claimer == player {
                         Said::You
                     } else {
@@ -1969,14 +1982,14 @@ impl GameTable {
                     };
                     let (_, after, change) = of(player);
                     let said = Message {
-                        short: Some(narrow::lapsed_then_rated(square, after, change)),
+                        short: Some(narrow::lapsed_then_rated(square, *end, after, change)),
                         ..Message::keyed(
                             MessageKind::Info,
                             // The line mode's too: the lapse's own line, said in the
                             // same moment, may not have been said before it.
                             Keyed::Rated(Box::new([
-                                words::lapsed_then_rated(whose, square, &text),
-                                words::lapsed_then_rated(whose, square, &said(player)),
+                                words::lapsed_then_rated(whose, square, *end, &text),
+                                words::lapsed_then_rated(whose, square, *end, &said(player)),
                             ])),
                         )
                     };
@@ -2028,12 +2041,12 @@ impl GameTable {
         // columns read `Yellow wins` after two moves, and nowhere that Blue left).
         let changes = Player::BOTH.map(|p| change[p.index()].as_str());
         let (text, line, short) = match &lapsed {
-            Some((claimer, square)) => {
+            Some((claimer, square, end)) => {
                 let whose = Said::Named(names[claimer.index()]);
                 (
-                    words::lapsed_then_rated(whose, square, &text),
-                    words::lapsed_then_rated(whose, square, &said(Player::Blue)),
-                    narrow::watched_lapsed_then_rated(square, names, changes),
+                    words::lapsed_then_rated(whose, square, *end, &text),
+                    words::lapsed_then_rated(whose, square, *end, &said(Player::Blue)),
+                    narrow::watched_lapsed_then_rated(square, *end, names, changes),
                 )
             }
             None => {
@@ -3711,6 +3724,117 @@ mod tests {
             "{wide}"
         );
         assert_eq!(narrow, "Claim of d4 lapsed · ann +12 · bob -12");
+    }
+
+    /// s40 (claim48): a wrong last claim, or the claimer leaving with it open, is
+    /// said first in the ratings' line that takes the place of the note that said it
+    /// (as a lapse is), and in the log's end; the wrong claim still so after a restart
+    /// (read from the game's record). Failed before: the ratings' line began `Rated`
+    /// (the other player `bob left the table. Rated ...`) and the log said only `(the
+    /// board full)`.
+    #[test]
+    fn a_wrong_last_claim_or_its_claimer_leaving_is_said_in_the_ratings_line_and_the_log() {
+        let t0 = Instant::now();
+        let rated = |table: &mut GameTable, ended: &Snapshot| {
+            let seen = table.talk().last_note();
+            table.rated_end(ended, &ann_1512_bob_1488());
+            [Some(Player::Yellow), Some(Player::Blue), None].map(|to| {
+                table
+                    .talk()
+                    .notes_since(seen)
+                    .find(|n| n.to.reaches(to))
+                    .map(|n| {
+                        (
+                            n.said.wording(200).to_owned(),
+                            n.said.wording(44).to_owned(),
+                        )
+                    })
+            })
+        };
+        // Bob claims 1 for d4's 45.
+        let mut table = full_and_unclaimed(t0);
+        table.take_keep();
+        let mut screen = table.game().clone();
+        screen.claim(1).unwrap();
+        assert!(
+            table
+                .take_moves((Player::Yellow, table.epoch()), &screen, t0)
+                .changed
+        );
+        assert_eq!(table.state(), TableState::Over);
+        let lines = table.log_lines(7);
+        assert!(
+            lines.iter().any(|l| l.ends_with(
+                "game 1 ended 1/2-1/2 (the board full; bob's claim of d4 was wrong): ann v bob"
+            )),
+            "{lines:?}"
+        );
+        let (_, ended) = table.take_keep().unwrap().ended.unwrap();
+        let [bob, ann, watcher] = rated(&mut table, &ended);
+        let (wide, narrow) = bob.unwrap();
+        assert!(
+            wide.starts_with("Your claim of d4 was wrong. Rated standard live: bob"),
+            "{wide}"
+        );
+        assert_eq!(narrow, "Wrong claim of d4 · you 1488? -12");
+        let (wide, narrow) = ann.unwrap();
+        assert!(
+            wide.starts_with("bob's claim of d4 was wrong. Rated standard live: ann"),
+            "{wide}"
+        );
+        assert_eq!(narrow, "Wrong claim of d4 · you 1512? +12");
+        let (wide, narrow) = watcher.unwrap();
+        assert!(
+            wide.starts_with("bob's claim of d4 was wrong. Rated standard live: ann"),
+            "{wide}"
+        );
+        assert_eq!(narrow, "Wrong claim of d4 · ann +12 · bob -12");
+        // After a restart: the game as its record keeps it.
+        let text =
+            super::super::game_record::table_record(&ended.seats, &ended.game, &ended.course)
+                .to_string();
+        let read = super::super::game_record::read_table_record(&text).unwrap();
+        let mut back = GameTable::restored(read, 1, t0);
+        let seen = back.talk().last_note();
+        back.rated_end(&ended, &ann_1512_bob_1488());
+        let said: Vec<_> = back
+            .talk()
+            .notes_since(seen)
+            .map(|n| n.said.wording(200).to_owned())
+            .collect();
+        assert!(
+            said.iter()
+                .all(|w| w.contains("claim of d4 was wrong. Rated")),
+            "{said:?}"
+        );
+
+        // Bob leaves with d4 open.
+        let mut table = full_and_unclaimed(t0);
+        table.take_keep();
+        table.leave("SHA256:bob", t0);
+        let lines = table.log_lines(7);
+        assert!(
+            lines.iter().any(|l| l.ends_with(
+                "game 1 ended 1/2-1/2 (the board full; bob left with the claim of d4 open): \
+                 ann v bob"
+            )),
+            "{lines:?}"
+        );
+        let (_, ended) = table.take_keep().unwrap().ended.unwrap();
+        let [bob, ann, watcher] = rated(&mut table, &ended);
+        assert_eq!(bob, None, "bob is gone");
+        let (wide, narrow) = ann.unwrap();
+        assert!(
+            wide.starts_with("bob left with the claim of d4 open. Rated standard live: ann"),
+            "{wide}"
+        );
+        assert_eq!(narrow, "Claim of d4 left open · you 1512? +12");
+        let (wide, narrow) = watcher.unwrap();
+        assert!(
+            wide.starts_with("bob left with the claim of d4 open. Rated standard live: ann"),
+            "{wide}"
+        );
+        assert_eq!(narrow, "Claim of d4 left open · ann +12 · bob -12");
     }
 
     /// s39: a game kept with its last claim open (a `kill -9` as it waited) comes

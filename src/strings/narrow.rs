@@ -6,6 +6,7 @@
 //! lessons', puzzles' and start screen's notes are wrapped in their panels instead.
 
 use super::table::Who;
+use super::talk::LastClaimEnd;
 use super::{analysis, claim, club, message, serve, table, talk};
 
 /// Each long text and its short wording.
@@ -227,27 +228,44 @@ const NARROW_COLUMNS: usize = 44;
 /// [`talk::claim_lapsed`] on a narrow screen: `bob's claim of d4 lapsed`, 38 columns
 /// with a name of 16.
 pub(crate) fn claim_lapsed(claimer: Who<'_>, square: &str) -> String {
-    format!("{} of {square} lapsed", claimer.whose("claim"))
+    talk::last_claim_end(claimer, square, LastClaimEnd::Lapsed)
 }
 /// [`talk::lapsed_then_rated`] on a narrow screen, for a player: the lapse, no name
 /// (the line before said whose), and the reader's own change, as
 /// [`club::ratings_changed_short`]: `Claim of d4 lapsed · you 1742? +242`.
-pub(crate) fn lapsed_then_rated(square: &str, after: &str, change: &str) -> String {
-    club::ratings_changed_short(Some(&format!("Claim of {square} lapsed")), after, change)
+pub(crate) fn lapsed_then_rated(
+    square: &str,
+    end: LastClaimEnd,
+    after: &str,
+    change: &str,
+) -> String {
+    club::ratings_changed_short(Some(&last_claim_end(square, end)), after, change)
+}
+/// [`talk::last_claim_end`] with no name, for the 44-column ratings' line: `Claim of
+/// d4 lapsed`, `Wrong claim of d4`, `Claim of d4 left open` (17-21 columns).
+fn last_claim_end(square: &str, end: LastClaimEnd) -> String {
+    match end {
+        LastClaimEnd::Lapsed => format!("Claim of {square} lapsed"),
+        LastClaimEnd::Wrong => format!("Wrong claim of {square}"),
+        LastClaimEnd::Left => format!("Claim of {square} left open"),
+    }
 }
 /// [`talk::lapsed_then_rated`] on a narrow screen, for a spectator: the lapse and
 /// both changes, Blue's first (`Claim of d4 lapsed · alice +0 · bob +0`), the names
 /// cut with `…` where two do not fit.
 pub(crate) fn watched_lapsed_then_rated(
     square: &str,
+    end: LastClaimEnd,
     names: [&str; 2],
     change: [&str; 2],
 ) -> String {
     use crate::text::{fit, width};
     let wording = |blue: &str, yellow: &str| {
         format!(
-            "Claim of {square} lapsed · {blue} {} · {yellow} {}",
-            change[0], change[1]
+            "{} · {blue} {} · {yellow} {}",
+            last_claim_end(square, end),
+            change[0],
+            change[1]
         )
     };
     let line = wording(names[0], names[1]);
@@ -465,12 +483,43 @@ mod tests {
                     claim_lapsed(Who::Named(name), "d4"),
                 ),
                 (
-                    talk::lapsed_then_rated(Who::Named(name), "d4", &ratings),
-                    watched_lapsed_then_rated("d4", [name, name], ["+242", "-242"]),
+                    talk::lapsed_then_rated(Who::Named(name), "d4", LastClaimEnd::Lapsed, &ratings),
+                    watched_lapsed_then_rated(
+                        "d4",
+                        LastClaimEnd::Lapsed,
+                        [name, name],
+                        ["+242", "-242"],
+                    ),
                 ),
                 (
-                    talk::lapsed_then_rated(Who::You, "d4", &ratings),
-                    lapsed_then_rated("d4", "1742?", "-1242"),
+                    talk::lapsed_then_rated(Who::You, "d4", LastClaimEnd::Lapsed, &ratings),
+                    lapsed_then_rated("d4", LastClaimEnd::Lapsed, "1742?", "-1242"),
+                ),
+                (
+                    talk::lapsed_then_rated(Who::Named(name), "d4", LastClaimEnd::Wrong, &ratings),
+                    watched_lapsed_then_rated(
+                        "d4",
+                        LastClaimEnd::Wrong,
+                        [name, name],
+                        ["+242", "-242"],
+                    ),
+                ),
+                (
+                    talk::lapsed_then_rated(Who::You, "d4", LastClaimEnd::Wrong, &ratings),
+                    lapsed_then_rated("d4", LastClaimEnd::Wrong, "1742?", "-1242"),
+                ),
+                (
+                    talk::lapsed_then_rated(Who::Named(name), "d4", LastClaimEnd::Left, &ratings),
+                    watched_lapsed_then_rated(
+                        "d4",
+                        LastClaimEnd::Left,
+                        [name, name],
+                        ["+242", "-242"],
+                    ),
+                ),
+                (
+                    talk::lapsed_then_rated(Who::You, "d4", LastClaimEnd::Left, &ratings),
+                    lapsed_then_rated("d4", LastClaimEnd::Left, "1742?", "-1242"),
                 ),
                 (
                     serve::watched_waiting_for(name, "10:00"),

@@ -84,14 +84,42 @@ pub(crate) fn not_rated_after(end: &str) -> String {
 /// columns: it fits 44).
 pub(crate) fn claim_lapsed(claimer: Who<'_>, square: &str) -> String {
     format!(
-        "{} of {square} lapsed: its time ran out",
-        claimer.whose("claim")
+        "{}: its time ran out",
+        last_claim_end(claimer, square, LastClaimEnd::Lapsed)
     )
 }
-/// The ratings' line after a game whose last claim lapsed ([`claim_lapsed`]): the
-/// lapse first, as this line takes the place of the one that said it.
-pub(crate) fn lapsed_then_rated(claimer: Who<'_>, square: &str, ratings: &str) -> String {
-    format!("{} of {square} lapsed. {ratings}", claimer.whose("claim"))
+/// How the open claim of the stone that filled the board ended without its points,
+/// where the game's end does not say it (s40: a draw at 0-0 where the claim would
+/// have won, and no word of why).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LastClaimEnd {
+    /// Its time went by (the reconnect grace, a correspondence move's time).
+    Lapsed,
+    /// Its player claimed a wrong number of points.
+    Wrong,
+    /// Its player left the table with it open.
+    Left,
+}
+/// [`LastClaimEnd`] said of the claimer: `bob's claim of d4 lapsed`, `bob's claim of
+/// d4 was wrong`, `bob left with the claim of d4 open`; to its player `Your claim
+/// ...`, `You left ...`. The log's end and the ratings' line ([`lapsed_then_rated`]).
+pub(crate) fn last_claim_end(claimer: Who<'_>, square: &str, end: LastClaimEnd) -> String {
+    match end {
+        LastClaimEnd::Lapsed => format!("{} of {square} lapsed", claimer.whose("claim")),
+        LastClaimEnd::Wrong => format!("{} of {square} was wrong", claimer.whose("claim")),
+        LastClaimEnd::Left => format!("{claimer} left with the claim of {square} open"),
+    }
+}
+/// The ratings' line after a game whose last claim ended without its points
+/// ([`last_claim_end`]): that first, as this line takes the place of the one that
+/// said it (`bob's claim of d4 was wrong. Rated standard live: ...`).
+pub(crate) fn lapsed_then_rated(
+    claimer: Who<'_>,
+    square: &str,
+    end: LastClaimEnd,
+    ratings: &str,
+) -> String {
+    format!("{}. {ratings}", last_claim_end(claimer, square, end))
 }
 /// A correspondence game lost on time: `bob's time ran out ...: alice wins`; to each
 /// player in the second person (`Your time ran out ...`, `...: you win`).
