@@ -198,7 +198,7 @@ pub(crate) fn run_on(
         args.daily.then_some(date.as_str()),
     ))?;
     super::out::say(position)?;
-    super::out::say(words::to_move(mover, puzzle))?;
+    super::out::say(words::under_board(puzzle))?;
     if let Some(answer) = given_up {
         let daily_date = (args.daily).then_some(today);
         let tried = progress.record(puzzle, false, daily_date);

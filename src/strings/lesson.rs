@@ -134,7 +134,13 @@ pub(crate) fn why(why: &Why, done: bool, opponent: Player) -> String {
             let Some(value) = of(*tried) else {
                 return String::new();
             };
-            let lead = format!("With best play {tried} ends the game in {}", margin(value));
+            // Whose win: the mover's, the one `opponent` plays against (s40: `a win
+            // by 105` named no one).
+            let mover = opponent.other();
+            let lead = format!(
+                "With best play {tried} ends the game in {} for {mover}",
+                margin(value)
+            );
             if !done {
                 return format!("{lead}; one move does better.");
             }
@@ -149,5 +155,21 @@ pub(crate) fn why(why: &Why, done: bool, opponent: Player) -> String {
                 format!("{lead}; {}.", others.join(", "))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// s40 (qa47): lesson 10's why said `a win by 105`, naming no one; it says whose
+    /// win, the mover's (the player `opponent` plays against).
+    #[test]
+    fn a_margin_why_says_whose_win() {
+        let why = Why::Margins(Square::A2, vec![(Square::A2, 105), (Square::B2, 115)]);
+        assert_eq!(
+            super::why(&why, false, Player::Blue),
+            "With best play a2 ends the game in a win by 105 for Yellow; one move does better."
+        );
     }
 }

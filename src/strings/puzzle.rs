@@ -159,9 +159,11 @@ pub(crate) fn heading(id: &str, kind: &str, rating: f64, daily: Option<&str>) ->
     format!("Puzzle {id} ({kind}, rating {rating:.0}){daily}")
 }
 
-/// Under the printed board: the side to move and the task.
-pub(crate) fn to_move(mover: Player, puzzle: &Puzzle) -> String {
-    format!("{mover} to move. {}", task(puzzle))
+/// Under the printed board, whose status line says whose move it is: the task
+/// alone (s40: `Yellow to move. One move ...` said the mover a second time, one
+/// line under the board's `Yellow to move`).
+pub(crate) fn under_board(puzzle: &Puzzle) -> &'static str {
+    task(puzzle)
 }
 
 /// How to answer a printed puzzle.

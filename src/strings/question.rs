@@ -80,8 +80,8 @@ pub(crate) fn answers(how: Answering, yes: &str, save: Option<&str>, no: &str) -
     }
 }
 
-/// The keys that answer no, as every question names them (where columns allow:
-/// [`resume_brief`] at 44 columns says `other`).
+/// The keys that answer no, as every question names them, at every width (s40:
+/// [`resume_brief`] and the undo asked by name said `other` at 44 columns).
 pub(crate) const ANY_OTHER_KEY: &str = "any other key";
 
 /// The full screen's answers as [`answers`] words them, in the order a click on one
@@ -451,14 +451,16 @@ pub(crate) fn quit_answers() -> Brief {
 /// The resume question's yes in brief.
 const RESUME_BRIEF_YES: &str = "resume";
 
+/// The resume question's no at its shortest, under a box that names the new game.
+const RESUME_NARROW_NO: &str = "new";
+
 /// The resume question in brief: `head`, then every answer its box names, in the
-/// box's order, `y: resume, q/Esc: {leave}, {other}: {no}` (`other` is
-/// [`ANY_OTHER_KEY`], or `other` where columns are short); its answers listed in the order a click
-/// picks them ([`resume_key_answers`]'s: yes, no, then `q/Esc`). s29 (qa29): the
-/// briefs left `q/Esc` out, which the box names.
-fn resume_brief_of(head: Option<&str>, leave: &str, other: &str, no: &str) -> Brief {
+/// box's order, `y: resume, q/Esc: {leave}, any other key: {no}`; its answers listed
+/// in the order a click picks them ([`resume_key_answers`]'s: yes, no, then `q/Esc`).
+/// s29 (qa29): the briefs left `q/Esc` out, which the box names.
+fn resume_brief_of(head: Option<&str>, leave: &str, no: &str) -> Brief {
     let yes = format!("y: {RESUME_BRIEF_YES}");
-    let no = format!("{other}: {no}");
+    let no = format!("{ANY_OTHER_KEY}: {no}");
     let leave = format!("{RESUME_LEAVE_KEYS}: {leave}");
     let listed = format!("{yes}, {leave}, {no}");
     Brief {
@@ -471,12 +473,14 @@ fn resume_brief_of(head: Option<&str>, leave: &str, other: &str, no: &str) -> Br
 }
 
 /// The resume question at its shortest, for the status line: every answer, within
-/// 44 columns (`y: resume, q/Esc: quit, other: new game`), after the same answers
-/// with the question's word where they fit (`leave`: what `q` does).
+/// 44 columns (`y: resume, q/Esc: quit, any other key: new`, 42; the box above names
+/// the new game), after the same answers with the question's word where they fit
+/// (`leave`: what `q` does). s40: the shortest said `other: new game`, the one
+/// question at 44 columns not saying `any other key`.
 pub(crate) fn resume_brief(leave: &str) -> [Brief; 2] {
     [
-        resume_brief_of(Some("Resume?"), leave, ANY_OTHER_KEY, RESUME_UNKNOWN_NO),
-        resume_brief_of(None, leave, "other", RESUME_UNKNOWN_NO),
+        resume_brief_of(Some("Resume?"), leave, RESUME_UNKNOWN_NO),
+        resume_brief_of(None, leave, RESUME_NARROW_NO),
     ]
 }
 /// The replay viewer's play-on question at its shortest, for the status line.
@@ -505,8 +509,9 @@ pub(crate) fn quit_saving_short() -> Brief {
 /// new game any other key starts instead (`new_seats`); the box above names the
 /// autosave and asks the question.
 /// With every answer named (`leave`: what `q` does) there is no room for `Resume?`
-/// (`y: resume` asks it); `other` for `any other key` keeps a 40-move game's two-digit
-/// totals and `new game vs hard AI` within 80 columns.
+/// (`y: resume` asks it); where a 40-move game's two-digit totals and `new game vs
+/// hard AI` pass 80 columns, the second says `new game` alone (the box names its
+/// players; s40: it said `other: new game vs hard AI`).
 pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2], leave: &str) -> [Brief; 2] {
     let head = format!(
         "{}, Blue {}, Yellow {}.",
@@ -514,19 +519,14 @@ pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2], leave: &str) -> [B
         game.score(Player::Blue),
         game.score(Player::Yellow),
     );
-    let no = new_game_short(new_seats);
-    [ANY_OTHER_KEY, "other"].map(|other| resume_brief_of(Some(&head), leave, other, &no))
+    [new_game_short(new_seats), RESUME_UNKNOWN_NO.to_owned()]
+        .map(|no| resume_brief_of(Some(&head), leave, &no))
 }
 
 /// The resume question's answers, with the new game any other key starts (`leave`:
 /// what `q` does).
 pub(crate) fn resume_answers(new_seats: [Seat; 2], leave: &str) -> Brief {
-    resume_brief_of(
-        Some("Resume?"),
-        leave,
-        ANY_OTHER_KEY,
-        &new_game_short(new_seats),
-    )
+    resume_brief_of(Some("Resume?"), leave, &new_game_short(new_seats))
 }
 
 /// The new game in a few words: `new hot-seat game`, `new game vs easy AI`.

@@ -34,7 +34,13 @@ pub(crate) fn provisional(outcome: crate::rules::Outcome) -> String {
 }
 pub(crate) const THINKING: &str = "thinking…";
 pub(crate) const HELP_KEY: &str = "? help";
+/// The lobby's help foot, shown whole: what closes it.
 pub(crate) const CLOSE_HELP: &str = "Press any key to close";
+/// The game's help foot, shown whole: `closing` is what closes it, from the key
+/// table (`any key or click`).
+pub(crate) fn close_help(closing: &str) -> String {
+    format!("Press {closing} to close")
+}
 /// The help's closing words when it is longer than the screen (its scrolling keys
 /// are named in its title).
 pub(crate) const CLOSE_HELP_SCROLLING: &str = "other keys close";

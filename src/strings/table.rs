@@ -141,24 +141,28 @@ pub(crate) fn undo_asked_by_answers(name: &str, theirs: &str) -> Brief {
 /// The narrow screen's width, which [`undo_asked_by_short`] fits.
 const NARROW_COLUMNS: usize = 44;
 /// [`undo_asked_by_answers`] shorter, in the box's words (`take back`: s32, the brief
-/// said `undo` where the box said `take back`): `bob: take back b3? y: agree, other:
-/// refuse`; the answers' words are the ones a click picks.
+/// said `undo` where the box said `take back`): `bob: take back b3? y: agree, any
+/// other key: refuse`; the answers' words are the ones a click picks.
 pub(crate) fn undo_asked_by_brief(name: &str, theirs: &str) -> Brief {
     Brief::asked(
         &format!("{name}: take back {theirs}?"),
-        vec![
-            format!("y: {}", UNDO_ASKED.yes),
-            format!("other: {}", UNDO_ASKED.no),
-        ],
+        brief_answers(UNDO_ASKED.yes, false, UNDO_ASKED.no),
     )
 }
-/// [`undo_asked_by_brief`] at 44 columns (s31: the narrow screen said `Take it
-/// back?`, naming no one), the name cut with `…` where it is too wide for them (the
-/// box above says it whole): 44 columns with a name of 5, `alex…` for a longer one.
-pub(crate) fn undo_asked_by_short(name: &str, theirs: &str) -> Brief {
-    let rest = crate::text::width(&undo_asked_by_brief("", theirs).text);
-    let name = crate::text::fit(name, NARROW_COLUMNS.saturating_sub(rest));
-    undo_asked_by_brief(&name, theirs)
+/// [`undo_asked_by_brief`] at 44 columns, as the resign question is there: the asker
+/// and the answers on the row, the box above naming the stones (s31: the narrow
+/// screen said `Take it back?`, naming no one; s40: it said `other: refuse`, the
+/// one no at 44 columns not `any other key`). `bob asks: y: agree, any other key:
+/// refuse`, the name cut with `…` where it is too wide (the box says it whole).
+pub(crate) fn undo_asked_by_short(name: &str) -> Brief {
+    let asked = |name: &str| {
+        Brief::asked(
+            &format!("{name} asks:"),
+            brief_answers(UNDO_ASKED.yes, false, UNDO_ASKED.no),
+        )
+    };
+    let rest = crate::text::width(&asked("").text);
+    asked(&crate::text::fit(name, NARROW_COLUMNS.saturating_sub(rest)))
 }
 /// [`undo_asked`] in brief, for the status line, 42 columns (`Take it back?` made it
 /// 45 with `any other key`).

@@ -121,7 +121,8 @@ impl HelpView {
         if self.claims {
             push_paragraph(RULES_CLAIMS, columns, &mut lines);
         }
-        let close = Line::styled(CLOSE_HELP, self.look.dim()).centered();
+        let closing = crate::strings::screen::close_help(&keymap::hint_line(HintLine::HelpWhole));
+        let close = Line::styled(closing, self.look.dim()).centered();
         if short {
             return (lines, Some(close));
         }

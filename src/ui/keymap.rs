@@ -472,6 +472,9 @@ pub enum HintLine {
     Reading,
     /// The same text when it fits its box whole: nothing to scroll, only the way back.
     ReadingWhole,
+    /// What closes the game's help shown whole, its foot's words: every key, and a
+    /// click (s40: the foot said `Press any key to close`, a click closing it too).
+    HelpWhole,
 }
 
 impl HintLine {
@@ -489,6 +492,7 @@ impl HintLine {
             | HintLine::LobbyProfile
             | HintLine::LobbyOtherProfile
             | HintLine::LobbyHelp => "  ",
+            HintLine::HelpWhole => " or ",
             _ => crate::text::PART_SEPARATOR,
         }
     }
@@ -1731,7 +1735,17 @@ pub(crate) const BINDINGS: &[Binding] = &[
         hints: &[
             (HintLine::Reading, 1, "any other key: back"),
             (HintLine::ReadingWhole, 0, "any key: back"),
+            (HintLine::HelpWhole, 0, "any key"),
         ],
+    },
+    Binding {
+        // A click anywhere closes the help, as a key does (the event loop), where
+        // it shows whole and where it scrolls.
+        contexts: &[C::Help],
+        keys: &[],
+        names: "",
+        help: "",
+        hints: &[(HintLine::HelpWhole, 1, "click")],
     },
     // Enter and Space would place a stone on a square the box may hide.
     Binding {

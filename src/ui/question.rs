@@ -475,10 +475,11 @@ mod tests {
 
     /// s39 (qa43 item 13): the quit question's status line said `other key: keep
     /// playing` under its box's `any other key: keep playing`. Every question's
-    /// wordings, box and status line alike, say `any other key` (`other` alone is
-    /// left only where 44 columns need it: the resume question's last brief), and
-    /// the brief chosen fits whole at 80 and at 44 columns; at 80 the quit
-    /// question's still says where the game is kept.
+    /// wordings, box and status line alike, say `any other key`, and the brief
+    /// chosen fits whole at 80 and at 44 columns; at 80 the quit question's still
+    /// says where the game is kept. s40: `other` alone was left in the resume
+    /// question's last briefs (`other: new game` at 44); no brief says it now, and
+    /// every answer the box names is on the row at 44 (`q/Esc` too, s29).
     #[test]
     fn every_question_says_any_other_key_and_its_brief_fits() {
         let complete = include_str!("../../assets/games/complete.hij");
@@ -498,7 +499,11 @@ mod tests {
                         let wordings = question.status_wordings(keeping, offer, seats, from_start);
                         for brief in &wordings {
                             let said = brief.text.replace("any other key", "");
-                            assert!(!said.contains("other key"), "{question:?}: {}", brief.text);
+                            assert!(
+                                !said.contains("other:") && !said.contains("other key"),
+                                "{question:?}: {}",
+                                brief.text
+                            );
                         }
                         for width in [80, 44] {
                             let brief = fitting_brief(&wordings, width).unwrap();
@@ -507,6 +512,14 @@ mod tests {
                                 "{question:?} at {width}: {}",
                                 brief.text
                             );
+                            assert!(
+                                brief.text.contains("any other key: "),
+                                "{question:?} at {width}: {}",
+                                brief.text
+                            );
+                            if question == Question::Resume {
+                                assert!(brief.text.contains("q/Esc: "), "{}", brief.text);
+                            }
                         }
                     }
                 }

@@ -740,7 +740,8 @@ impl ReplayState {
         }
     }
 
-    /// Handles one input: key presses, resizes and the autoplay timer (clicks do nothing).
+    /// Handles one input: key presses, resizes and the autoplay timer; a click closes the
+    /// help and answers the play-on question, and does nothing else.
     pub fn handle(&mut self, input: Input) -> Effects {
         match input {
             Input::Key(key) => match keymap::action(key, self.key_context()) {
@@ -770,6 +771,9 @@ impl ReplayState {
             Input::Pick(1) if self.overlay == ReplayOverlay::ConfirmContinue => {
                 self.apply(Action::No)
             }
+            // A click closes the help, as its foot says and as the game's help does
+            // (s40: the viewer's stayed open under `Press any key or click`).
+            Input::Click(_) if self.overlay == ReplayOverlay::Help => self.apply(Action::No),
             Input::Click(_) | Input::Pick(_) => Vec::new(),
         }
     }

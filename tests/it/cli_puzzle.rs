@@ -538,3 +538,24 @@ fn the_printed_puzzle_says_how_to_give_up() {
             .stdout(predicate::str::contains("Given up. The answer:"));
     }
 }
+
+/// s40 (qa47): `--print` said `Yellow to move` on the board's status line and again
+/// on the line under it (`Yellow to move. One move ends the game best for you.`); the
+/// mover is said once.
+#[test]
+fn the_printed_puzzle_says_whose_move_once() {
+    let data = tempfile::tempdir().unwrap();
+    let out = hijara(data.path())
+        .args(["puzzle", "--print", "--id", "p0001"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.matches("to move").count(), 1, "{out}");
+    assert!(
+        out.contains("\nOne move ends the game best for you. Find it.\n"),
+        "{out}"
+    );
+}

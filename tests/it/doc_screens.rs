@@ -133,9 +133,10 @@ fn puzzle_answer(square: &str) -> String {
     let code = if square == "c4" { 0 } else { 1 };
     assert_eq!(out.status.code(), Some(code), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
-    // The heading and the board come first; the task line starts what the doc shows.
+    // The heading and the board come first, the board's status line last (`... Yellow
+    // to move`); the task line under it starts what the doc shows.
     let lines: Vec<&str> = text.lines().collect();
-    let from = lines.iter().position(|l| l.contains(" to move.")).unwrap();
+    let from = lines.iter().position(|l| l.contains(" to move")).unwrap() + 1;
     lines[from..]
         .iter()
         .filter(|l| !l.starts_with("Your puzzle rating"))

@@ -1086,7 +1086,7 @@ fn a_lesson_try_says_why() {
     assert_eq!(
         said.last().unwrap(),
         "Not yet: a2 lands on section 1 and scores nothing. With best play a2 ends the \
-         game in a win by 105; one move does better. Count to the end: which squares will \
+         game in a win by 105 for Yellow; one move does better. Count to the end: which squares will \
          each player fill, and what does the last stone in each complete?"
     );
     s.send("b2");
@@ -1094,7 +1094,7 @@ fn a_lesson_try_says_why() {
     assert_eq!(
         said.last().unwrap(),
         "Well done! b2 lands on section 2 and scores nothing. With best play b2 ends the \
-         game in a win by 115; a2 ends it in a win by 105. Done! next opens the next \
+         game in a win by 115 for Yellow; a2 ends it in a win by 105. Done! next opens the next \
          lesson, again starts this one again."
     );
     s.send("open 6");

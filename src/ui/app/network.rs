@@ -295,7 +295,7 @@ impl App {
         vec![
             table::undo_asked_by_answers(name, &theirs),
             table::undo_asked_by_brief(name, &theirs),
-            table::undo_asked_by_short(name, &theirs),
+            table::undo_asked_by_short(name),
         ]
     }
 

@@ -268,15 +268,17 @@ fn a_server_game_s_replay_ends_by_the_record_s_names() {
 /// line, naming no one (line30): it names who and which stone there, the name cut
 /// where it is too wide, and a click on its answers picks them. Fails on the old code.
 /// s32: in the box's words, `take back` (it said `undo`); fails on s31's code.
+/// s40: `any other key` at every width, as every question says it (it said `other:
+/// refuse`): at 44 the asker and the answers, the box naming the stones.
 #[test]
 fn the_undo_asked_names_who_and_which_stone_at_44_columns() {
     let question = Question::UndoAsked;
     for (names, expected) in [
         (
             ["bob", "carol"],
-            "bob: take back b2? y: agree, other: refuse",
+            "bob asks: y: agree, any other key: refuse",
         ),
-        (WIDE, "alex…: take back b2? y: agree, other: refuse"),
+        (WIDE, "alexa… asks: y: agree, any other key: refuse"),
     ] {
         let game = Game::from_moves([Square::A1, Square::D4, Square::B2, Square::C3]).unwrap();
         let mut app = App::with_game(GameConfig::default(), game)
@@ -286,17 +288,17 @@ fn the_undo_asked_names_who_and_which_stone_at_44_columns() {
         let _ = app.handle(Input::Resize(44, 16));
         assert_eq!(app.question_status(question, 44), expected);
         if names == WIDE {
-            // Between 44 and the whole brief, the whole name (60 columns).
+            // Between 44 and the whole brief, the whole name (64 columns).
             assert_eq!(
-                app.question_status(question, 60),
-                "alexandrapetrova: take back b2? y: agree, other: refuse"
+                app.question_status(question, 64),
+                "alexandrapetrova: take back b2? y: agree, any other key: refuse"
             );
         }
         let buf = game_screen_at(&app, 44, 16);
         let y = (0..16).find(|&y| row(&buf, y).contains(expected)).unwrap();
         let line = row(&buf, y);
         let drawn = Rect::new(0, 0, 44, 16);
-        for (answer, index) in [("y: agree", 0), ("other: refuse", 1)] {
+        for (answer, index) in [("y: agree", 0), ("any other key: refuse", 1)] {
             let at = crate::text::width(&line[..line.find(answer).unwrap()]);
             let at = u16::try_from(at).unwrap();
             for x in at..at + u16::try_from(answer.len()).unwrap() {
