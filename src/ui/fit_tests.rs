@@ -436,11 +436,24 @@ fn keys(app: &mut App, text: &str) {
     }
 }
 
-fn enter(app: &mut App) {
-    let _ = app.handle(Input::Key(KeyEvent::new(
+/// Clicks `square` and gives the tag of the AI's question that follows (the AI's
+/// reply carries it to be played).
+fn click_asking_the_ai(app: &mut App, square: Square) -> u64 {
+    app.handle(Input::Click(Some(square)))
+        .into_iter()
+        .find_map(|effect| match effect {
+            super::effect::Effect::AskAi(request) => Some(request.tag),
+            _ => None,
+        })
+        .unwrap_or_else(|| unreachable!("the AI is asked after {square}"))
+}
+
+/// Presses Enter; gives what the app asks the loop to do.
+fn enter(app: &mut App) -> Vec<super::effect::Effect> {
+    app.handle(Input::Key(KeyEvent::new(
         KeyCode::Enter,
         KeyModifiers::NONE,
-    )));
+    )))
 }
 
 #[test]

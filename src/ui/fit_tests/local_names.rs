@@ -2,14 +2,12 @@
 //! its status line does (`alice to move (Blue)` above `Yellow played b1` before), and
 //! a game of two AIs says no one claims but them.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
 use crate::ai::Seat;
 use crate::rules::{Game, Ruleset, Square};
 use crate::session::{GameConfig, Names, record_named};
 use crate::ui::{App, Input};
 
-use super::{game_screen_at, key, rows_of};
+use super::{enter, game_screen_at, key, rows_of};
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (44, 16)];
 
@@ -30,13 +28,6 @@ fn text(app: &App) -> String {
 fn turn_at(app: &App, (width, height): (u16, u16)) -> (String, String) {
     let rows = rows_of(&game_screen_at(app, width, height));
     (rows[rows.len() - 2].trim_end().to_owned(), rows.join("\n"))
-}
-
-fn enter(app: &mut App) {
-    let _ = app.handle(Input::Key(KeyEvent::new(
-        KeyCode::Enter,
-        KeyModifiers::NONE,
-    )));
 }
 
 /// A hot-seat game with claims whose players typed `alice` (Blue) and `bob` (Yellow).

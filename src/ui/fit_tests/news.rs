@@ -13,10 +13,9 @@ use crate::ai::Seat;
 use crate::rules::{Game, Ruleset, Square};
 use crate::session::GameConfig;
 use crate::ui::ai_worker::{AiJob, AiReply};
-use crate::ui::effect::Effect;
 use crate::ui::{App, Input};
 
-use super::{game_screen_at, rows_of};
+use super::{click_asking_the_ai, enter, game_screen_at, rows_of};
 
 const SIZES: [(u16, u16); 2] = [(80, 24), (44, 16)];
 
@@ -28,13 +27,6 @@ fn six_stones() -> Game {
         game.play(square.parse().unwrap()).unwrap();
     }
     game
-}
-
-fn enter(app: &mut App) -> Vec<Effect> {
-    app.handle(Input::Key(KeyEvent::new(
-        KeyCode::Enter,
-        KeyModifiers::NONE,
-    )))
 }
 
 /// Whether `app`'s message shows in a box at `width` (it does not fit the status line).
@@ -115,14 +107,7 @@ fn the_ai_s_forfeit_news_leaves_enter_to_the_board() {
         ..GameConfig::default()
     };
     let mut app = App::with_game(config, six_stones());
-    let tag = app
-        .handle(Input::Click(Some(Square::A4)))
-        .into_iter()
-        .find_map(|effect| match effect {
-            Effect::AskAi(request) => Some(request.tag),
-            _ => None,
-        })
-        .unwrap_or_else(|| unreachable!("the AI is asked after a4"));
+    let tag = click_asking_the_ai(&mut app, Square::A4);
     let _ = app.on_ai_reply(AiReply {
         tag,
         job: AiJob::Move,

@@ -5,19 +5,16 @@
 //! name; a watcher reads both names. At 80×24 and 44×16 with short and 16-column
 //! names, the line mode too; the server's AI by the name its table gives it.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-
 use crate::ai::Seat;
 use crate::record::Termination;
 use crate::rules::{Game, Player, Ruleset, Square};
 use crate::session::GameConfig;
 use crate::ui::ai_worker::{AiJob, AiReply};
-use crate::ui::effect::Effect;
 use crate::ui::line::narrate::Narrator;
 use crate::ui::navigation::Screen;
 use crate::ui::{App, Input, MessageKind, News};
 
-use super::{game_screen_at, key, rows_of};
+use super::{click_asking_the_ai, enter, game_screen_at, key, rows_of};
 
 const SHORT: [&str; 2] = ["alice", "bob"];
 const LONG: [&str; 2] = ["alexandrapetrova", "bartholomewjones"];
@@ -64,13 +61,6 @@ fn status_at(app: &App, width: u16, height: u16) -> ([String; 2], String) {
 
 fn text(app: &App) -> String {
     app.message().map(|m| m.text.clone()).unwrap_or_default()
-}
-
-fn enter(app: &mut App) -> Vec<Effect> {
-    app.handle(Input::Key(KeyEvent::new(
-        KeyCode::Enter,
-        KeyModifiers::NONE,
-    )))
 }
 
 /// Blue's own turn and stone on Blue's screen: `Your move`, `You +10: ...`, `You
@@ -292,14 +282,7 @@ fn the_server_s_ai_stone_and_its_wait_are_said_by_its_name() {
         .served([false; 2])
         .named(["alice".into(), "hard AI".into()])
         .at_ai_table();
-    let tag = app
-        .handle(Input::Click(Some(Square::C1)))
-        .into_iter()
-        .find_map(|effect| match effect {
-            Effect::AskAi(request) => Some(request.tag),
-            _ => None,
-        })
-        .unwrap_or_else(|| unreachable!("the AI is asked after c1"));
+    let tag = click_asking_the_ai(&mut app, Square::C1);
     assert_eq!(
         text(&app),
         "You played c1 (section 1). Claim its points: + points Enter"
@@ -353,14 +336,7 @@ fn a_claim_after_the_server_s_ai_stone_names_it_and_you() {
         .served([false; 2])
         .named(["alice".into(), "hard AI".into()])
         .at_ai_table();
-    let tag = app
-        .handle(Input::Click(Some(Square::C1)))
-        .into_iter()
-        .find_map(|effect| match effect {
-            Effect::AskAi(request) => Some(request.tag),
-            _ => None,
-        })
-        .unwrap_or_else(|| unreachable!("the AI is asked after c1"));
+    let tag = click_asking_the_ai(&mut app, Square::C1);
     let _ = app.on_ai_reply(AiReply {
         tag,
         job: AiJob::Move,
