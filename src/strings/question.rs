@@ -509,18 +509,23 @@ pub(crate) fn quit_saving_short() -> Brief {
 /// new game any other key starts instead (`new_seats`); the box above names the
 /// autosave and asks the question.
 /// With every answer named (`leave`: what `q` does) there is no room for `Resume?`
-/// (`y: resume` asks it); where a 40-move game's two-digit totals and `new game vs
-/// hard AI` pass 80 columns, the second says `new game` alone (the box names its
-/// players; s40: it said `other: new game vs hard AI`).
-pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2], leave: &str) -> [Brief; 2] {
-    let head = format!(
-        "{}, Blue {}, Yellow {}.",
-        moves_count(game.len()),
+/// (`y: resume` asks it). Where the totals and `new game vs hard AI` pass the row
+/// (83 columns with one move), the second drops the totals, which the box above
+/// says, and keeps who the new game is against (issue 28, defect 11: the door and
+/// the game differed); the third, for narrower rows, says `new game` alone.
+pub(crate) fn resume_short(game: &Game, new_seats: [Seat; 2], leave: &str) -> [Brief; 3] {
+    let moves = moves_count(game.len());
+    let totals = format!(
+        "{moves}, Blue {}, Yellow {}.",
         game.score(Player::Blue),
         game.score(Player::Yellow),
     );
-    [new_game_short(new_seats), RESUME_UNKNOWN_NO.to_owned()]
-        .map(|no| resume_brief_of(Some(&head), leave, &no))
+    let new_game = new_game_short(new_seats);
+    [
+        resume_brief_of(Some(&totals), leave, &new_game),
+        resume_brief_of(Some(&format!("{moves}.")), leave, &new_game),
+        resume_brief_of(Some(&totals), leave, RESUME_UNKNOWN_NO),
+    ]
 }
 
 /// The resume question's answers, with the new game any other key starts (`leave`:

@@ -870,7 +870,7 @@ impl ReplayState {
             Action::Analysis => self.open_panel(),
             Action::DeepReview => self.deep_review(),
             Action::Scroll(scroll) if self.overlay == ReplayOverlay::Help => {
-                // A help shown whole closes, as its "Press any key to close" says.
+                // A help shown whole closes, as its "Press any key or click to close" says.
                 let area = super::layout::above_status(self.area);
                 let help = self.help_view(Look::PLAIN);
                 match help.scrolled(area, self.help_top, scroll) {

@@ -262,7 +262,7 @@ fn a_help_longer_than_the_screen_scrolls_to_its_last_line() {
     assert!(end.contains("wins.") && end.contains("↑ more"), "{end}");
     assert_eq!(state.at_move(), 0);
 
-    // A help shown whole says "Press any key to close": a scrolling key closes it too.
+    // A help shown whole says "Press any key or click to close": a scrolling key closes it too.
     for code in [KeyCode::Down, KeyCode::End] {
         let mut app = sized(App::new(GameConfig::default()), 80, 24);
         let _ = press(&mut app, '?');

@@ -210,7 +210,7 @@ impl App {
         if let Action::Scroll(scroll) = action
             && self.overlay == Overlay::Help
         {
-            // A help shown whole closes, as its "Press any key to close" says.
+            // A help shown whole closes, as its "Press any key or click to close" says.
             let area = super::super::layout::above_status(self.area);
             let help = self.help_view(Look::PLAIN);
             match help.scrolled(area, self.help_top, scroll) {
