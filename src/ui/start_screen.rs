@@ -361,25 +361,12 @@ mod tests {
             assert_eq!(state.note(), None);
         }
         // The line mode: the name's line typed as its characters and Enter.
-        let mut narrator = crate::ui::line::narrate::Narrator::default();
-        let mut state = StartState::new(false, true);
-        let _ = state.handle(Input::Resize(80, 24));
-        let _ = press(&mut state, KeyCode::Char('n'));
-        let _ = narrator.tell(&Screen::Start(state.clone()));
-        for c in "averyveryverylongname".chars() {
-            let _ = press(&mut state, KeyCode::Char(c));
-        }
-        let _ = press(&mut state, KeyCode::Enter);
-        let said = narrator.tell(&Screen::Start(state)).join(" ");
+        let said = said_after_a_long_blue_name_in_the_line_mode().join(" ");
         assert!(said.contains(limit), "{said}");
     }
 
-    /// s40 (local47, left alone): the line mode said the name limit's note after the
-    /// next name's prompt (`Yellow's name, then Enter ...:` then `Names are at most
-    /// 16 columns wide`), as if of the name not typed yet. The note comes first, the
-    /// prompt last, as a screen reader's last words.
-    #[test]
-    fn the_line_mode_says_the_name_limit_before_the_next_prompt() {
+    /// What the line mode says once Blue's name line, 21 columns, is typed and Enter.
+    fn said_after_a_long_blue_name_in_the_line_mode() -> Vec<String> {
         use ratatui::crossterm::event::{KeyCode, KeyEvent};
         let press = |state: &mut StartState, code| {
             state.handle(Input::Key(KeyEvent::new(code, KeyModifiers::NONE)))
@@ -393,7 +380,16 @@ mod tests {
             let _ = press(&mut state, KeyCode::Char(c));
         }
         let _ = press(&mut state, KeyCode::Enter);
-        let said = narrator.tell(&Screen::Start(state));
+        narrator.tell(&Screen::Start(state))
+    }
+
+    /// s40 (local47, left alone): the line mode said the name limit's note after the
+    /// next name's prompt (`Yellow's name, then Enter ...:` then `Names are at most
+    /// 16 columns wide`), as if of the name not typed yet. The note comes first, the
+    /// prompt last, as a screen reader's last words.
+    #[test]
+    fn the_line_mode_says_the_name_limit_before_the_next_prompt() {
+        let said = said_after_a_long_blue_name_in_the_line_mode();
         let prompt = crate::strings::start::name_prompt(crate::rules::Player::Yellow);
         assert_eq!(
             said,
